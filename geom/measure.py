@@ -1,0 +1,203 @@
+"""Distances with closest points, overlap, bands and the contested flag.
+
+The array functions take numpy arrays of shapely geometries (and disk radii) and
+broadcast like shapely's own; the scalar helpers unpack one answer. Distances are the
+least Euclidean distance between closed outlines, 0 when they touch or overlap.
+
+Band rule (``rules.md``): band k holds ``d <= D_k`` (a measurement exactly on a line is
+the shorter band), lengths within :data:`EPSILON_MM` being equal.
+
+Examples
+--------
+>>> import shapely
+>>> a = shapely.box(0, 0, 40, 40)
+>>> b = shapely.box(140, 0, 180, 40)
+>>> float(distance(a, b))
+100.0
+>>> band(100.0, (100.0, 200.0, 300.0))
+1
+>>> band(100.00001, (100.0, 200.0, 300.0))
+2
+>>> band(300.5, (100.0, 200.0, 300.0)) is None
+True
+>>> contested(99.0, (100.0, 200.0), within=1.0), contested(98.9, (100.0, 200.0), within=1.0)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+from numpy.typing import ArrayLike, NDArray
+
+from geom.poses import FloatArray
+from geom.rulesets import EPSILON_MM
+
+__all__ = [
+    "EPSILON_MM",
+    "BandReport",
+    "band",
+    "band_report",
+    "bands",
+    "closest_points",
+    "contested",
+    "distance",
+    "overlaps",
+]
+
+
+def distance(
+    a: ArrayLike, b: ArrayLike, radius_a: ArrayLike = 0.0, radius_b: ArrayLike = 0.0
+) -> FloatArray:
+    """Return the least distance between geometries `a` and `b`, in mm (array-first).
+
+    A geometry with a radius stands for itself grown by that radius (a disk is a point
+    with a radius), so distances to disks are exact.
+    """
+    core = np.asarray(shapely.distance(a, b), dtype=np.float64)
+    grown = core - np.asarray(radius_a, dtype=np.float64) - np.asarray(radius_b, dtype=np.float64)
+    return np.maximum(grown, 0.0)
+
+
+def closest_points(
+    a: ArrayLike, b: ArrayLike, radius_a: ArrayLike = 0.0, radius_b: ArrayLike = 0.0
+) -> tuple[FloatArray, FloatArray]:
+    """Return ``(distance, points)``: distances ``(...)`` and point pairs ``(..., 2, 2)``.
+
+    ``points[..., 0, :]`` lies on `a`, ``points[..., 1, :]`` on `b`. Where the outlines
+    overlap, both points are one shared point.
+
+    Examples
+    --------
+    >>> import shapely
+    >>> d, p = closest_points(shapely.box(0, 0, 40, 40), shapely.Point(70, 20), 0.0, 10.0)
+    >>> float(d), p.tolist()
+    (20.0, [[40.0, 20.0], [60.0, 20.0]])
+    """
+    lines = shapely.shortest_line(a, b)
+    coords = np.asarray(shapely.get_coordinates(lines), dtype=np.float64)
+    shape = np.shape(lines)
+    pts = coords.reshape((*shape, 2, 2))
+    ra = np.broadcast_to(np.asarray(radius_a, dtype=np.float64), shape)
+    rb = np.broadcast_to(np.asarray(radius_b, dtype=np.float64), shape)
+    if np.any(ra > 0) or np.any(rb > 0):
+        delta = pts[..., 1, :] - pts[..., 0, :]
+        core = np.hypot(delta[..., 0], delta[..., 1])
+        safe = np.where(core > 0, core, 1.0)
+        unit = delta / safe[..., None]
+        gap = np.maximum(core - ra - rb, 0.0)
+        start = pts[..., 0, :] + unit * ra[..., None]
+        end = start + unit * gap[..., None]
+        pts = np.stack([start, end], axis=-2)
+    d = np.linalg.norm(pts[..., 1, :] - pts[..., 0, :], axis=-1)
+    return np.asarray(d, dtype=np.float64), pts
+
+
+def overlaps(
+    a: ArrayLike, b: ArrayLike, radius_a: ArrayLike = 0.0, radius_b: ArrayLike = 0.0
+) -> NDArray[np.bool_]:
+    """Return whether `a` and `b` share area (touching is not overlapping).
+
+    Overlap deeper than :data:`EPSILON_MM` counts, so floating-point noise on a
+    placement exactly touching another is not an overlap.
+
+    Examples
+    --------
+    >>> import shapely
+    >>> bool(overlaps(shapely.box(0, 0, 40, 40), shapely.box(40, 0, 80, 40)))
+    False
+    >>> bool(overlaps(shapely.box(0, 0, 40, 40), shapely.box(39.99, 0, 80, 40)))
+    True
+    """
+    ra = np.asarray(radius_a, dtype=np.float64)
+    rb = np.asarray(radius_b, dtype=np.float64)
+    shrunk = shapely.buffer(a, -EPSILON_MM, join_style="mitre")
+    polygonal = np.asarray(shapely.intersects(shrunk, b) & ~shapely.is_empty(shrunk))
+    core = np.asarray(shapely.distance(a, b), dtype=np.float64)
+    rounded = core < ra + rb - EPSILON_MM
+    has_radius = (ra > 0) | (rb > 0)
+    return np.asarray(np.where(has_radius, rounded, polygonal), dtype=np.bool_)
+
+
+def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> NDArray[np.int64]:
+    """Return the band of each distance: 1-based, -1 beyond the last line (array-first).
+
+    Parameters
+    ----------
+    d : array_like
+        Distances, mm.
+    lines : sequence of float
+        Increasing upper bounds of the bands, mm.
+    zero_band : bool, default False
+        Whether a distance of 0 (touching or overlapping) is band 0 (X-Wing 2.0).
+
+    Examples
+    --------
+    >>> bands([0.0, 50.0, 100.0, 150.0, 999.0], (100.0, 200.0), zero_band=True).tolist()
+    [0, 1, 1, 2, -1]
+    """
+    dist = np.asarray(d, dtype=np.float64)
+    edges = np.asarray(lines, dtype=np.float64) + EPSILON_MM
+    index = np.searchsorted(edges, dist, side="left") + 1
+    result = np.where(index > len(edges), -1, index)
+    if zero_band:
+        result = np.where(dist <= EPSILON_MM, 0, result)
+    return np.asarray(result, dtype=np.int64)
+
+
+def band(d: float, lines: Sequence[float], *, zero_band: bool = False) -> int | None:
+    """Return the band of one distance, or None beyond the last line."""
+    value = int(bands(d, lines, zero_band=zero_band))
+    return None if value < 0 else value
+
+
+def contested(d: float, lines: Sequence[float], *, within: float = 1.0) -> bool:
+    """Return whether `d` is within `within` mm of any band line (where judges are called)."""
+    return bool(any(abs(d - line) <= within + EPSILON_MM for line in lines))
+
+
+@_dc.dataclass(frozen=True)
+class BandReport:
+    """A distance placed among band lines, for reports.
+
+    Attributes
+    ----------
+    band : int or None
+        The band (None beyond the last line).
+    nearest_line : float
+        The band line nearest to the distance, mm.
+    margin : float
+        ``nearest_line - distance``: positive means inside (shorter than) that line.
+    contested : bool
+        Whether the distance is within ``contested_within`` of a band line.
+    """
+
+    band: int | None
+    nearest_line: float
+    margin: float
+    contested: bool
+
+
+def band_report(
+    d: float, lines: Sequence[float], *, zero_band: bool = False, within: float = 1.0
+) -> BandReport:
+    """Return the band, the nearest band line, the margin to it and the contested flag.
+
+    Examples
+    --------
+    >>> band_report(199.4, (100.0, 200.0, 300.0))
+    BandReport(band=2, nearest_line=200.0, margin=0.6, contested=True)
+    """
+    nearest = min(lines, key=lambda line: abs(d - line))
+    margin = nearest - d
+    if abs(margin) <= EPSILON_MM:
+        margin = 0.0
+    return BandReport(
+        band=band(d, lines, zero_band=zero_band),
+        nearest_line=float(nearest),
+        margin=round(float(margin), 9),
+        contested=contested(d, lines, within=within),
+    )

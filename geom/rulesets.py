@@ -1,0 +1,321 @@
+"""Rulesets: every constant and rule choice of a game edition, as frozen data.
+
+A :class:`Ruleset` holds the numbers of ``rules.md`` (band lines, base sizes, arc
+half-angles, placement limits) and the few rule choices that differ between editions
+(whether range 0 exists, how a barrel roll slides). Code asks the ruleset, never
+``if ruleset == ...``.
+
+Examples
+--------
+>>> xw = get_ruleset("xwing2")
+>>> xw.xwing_range_bands
+(100.0, 200.0, 300.0, 400.0, 500.0)
+>>> get_ruleset("xwing2", {"xwing_obstacle_edge": 190}).xwing_obstacle_edge
+190.0
+>>> get_ruleset("chess")
+Traceback (most recent call last):
+...
+geom.errors.InvalidInputError: unknown ruleset 'chess'; expected one of: xwing2, xwing1, armada
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import itertools
+import math as _math
+from collections.abc import Mapping
+from types import MappingProxyType as _MappingProxyType
+from typing import Any, Literal
+
+from geom.errors import InvalidConstantError, InvalidInputError
+
+__all__ = [
+    "CONSTANT_NAMES",
+    "RULESETS",
+    "RULESET_NAMES",
+    "Game",
+    "Ruleset",
+    "get_ruleset",
+]
+
+Game = Literal["xwing", "armada"]
+
+#: Lengths within this many mm of each other are equal (``rules.md``, floating point).
+EPSILON_MM = 1e-6
+
+
+def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
+    return _MappingProxyType(dict(mapping))
+
+
+@_dc.dataclass(frozen=True)
+class Ruleset:
+    """The constants and rule choices of one game edition.
+
+    Lengths are in millimetres, angles in degrees. Build one with :func:`get_ruleset`;
+    :meth:`with_constants` returns a copy with ``[constants]`` overrides applied.
+
+    Attributes
+    ----------
+    name : str
+        ``"xwing2"``, ``"xwing1"`` or ``"armada"``.
+    game : {"xwing", "armada"}
+        Which game's geometry applies.
+    default_area : str
+        The play-area preset used when a scene names none.
+    range_zero : bool
+        X-Wing 2.0: touching or overlapping is range 0. 1st edition counts it as range 1.
+    base_sizes : mapping of str to (width, length)
+        Every base of the game, width across the ship and length along its heading, mm.
+        A squadron's entry is its disk (diameter, diameter).
+    """
+
+    name: str
+    game: Game
+    default_area: str
+    range_zero: bool
+    base_sizes: Mapping[str, tuple[float, float]]
+    xwing_range_bands: tuple[float, ...] = (100.0, 200.0, 300.0, 400.0, 500.0)
+    xwing_arc_half_angles: Mapping[str, float] = _dc.field(
+        default_factory=lambda: _frozen(
+            {"small": 40.62, "medium": 41.40, "large": 41.76, "huge": 41.45}
+        )
+    )
+    xwing_bullseye_width: float = 15.0
+    xwing_obstacle_edge: float = 200.0
+    xwing_obstacle_spacing: float = 100.0
+    xwing_deployment: float = 100.0
+    #: Guides (nubs): width, inner edge offset from the centre line, how far they stick out.
+    xwing_guide_width: float = 3.6
+    xwing_guide_inner: float = 10.0
+    xwing_guide_depth: float = 1.6
+    #: Families whose tokens a tournament setup may use (never devices).
+    xwing_tournament_families: frozenset[str] = frozenset()
+    #: Barrel roll model: "positions" (2.0: three positions) or "slide" (1e: continuous).
+    xwing_roll_model: Literal["positions", "slide"] = "positions"
+    armada_distance_bands: tuple[float, ...] = (76.5, 124.5, 185.0, 245.0, 304.8)
+    armada_range_bands: tuple[float, ...] = (123.5, 187.0, 304.8)
+    armada_squadron_diameter: float = 31.0
+    armada_tool: Mapping[str, float] = _dc.field(
+        default_factory=lambda: _frozen(
+            {
+                "click_degrees": 22.5,
+                "to_pivot": 46.13,
+                "pivot_to_guides": 22.27,
+                "half_width": 7.625,
+            }
+        )
+    )
+    #: Printed ship-token sizes by base (width, length), mm [U]; see ``geom/data``.
+    armada_token_sizes: Mapping[str, tuple[float, float]] = _dc.field(
+        default_factory=lambda: _frozen(
+            {
+                "small": (38.5, 70.25),
+                "medium": (58.5, 101.5),
+                "large": (73.0, 128.5),
+                "huge": (73.0, 350.9),
+            }
+        )
+    )
+    contested_within: float = 1.0
+
+    # -- derived helpers -------------------------------------------------------------
+
+    @property
+    def band_lines(self) -> tuple[float, ...]:
+        """Every band line a measurement report flags as contested, in mm."""
+        if self.game == "xwing":
+            return self.xwing_range_bands
+        return tuple(sorted(set(self.armada_distance_bands) | set(self.armada_range_bands)))
+
+    @property
+    def obstacle_edge_limit(self) -> float:
+        """How far (strictly more than) an obstacle must be from every edge, mm."""
+        if self.game == "xwing":
+            return self.xwing_obstacle_edge
+        return self.armada_distance_bands[2]
+
+    @property
+    def obstacle_spacing_limit(self) -> float:
+        """How far (strictly more than) obstacles must be from each other, mm."""
+        if self.game == "xwing":
+            return self.xwing_obstacle_spacing
+        return self.armada_distance_bands[0]
+
+    @property
+    def deployment_limit(self) -> float:
+        """How far (at most) the whole base may be from its player's edge, mm."""
+        if self.game == "xwing":
+            return self.xwing_deployment
+        return self.armada_distance_bands[2]
+
+    def base_size(self, base: str) -> tuple[float, float]:
+        """Return ``(width, length)`` of a base of this ruleset, in mm.
+
+        Raises
+        ------
+        InvalidInputError
+            If the ruleset has no such base; the message lists those it has.
+        """
+        try:
+            return self.base_sizes[base]
+        except KeyError:
+            raise InvalidInputError(
+                f"unknown base {base!r} for {self.name}; expected one of: "
+                + ", ".join(self.base_sizes)
+            ) from None
+
+    def arc_half_angle(self, base: str) -> float:
+        """Return the X-Wing arc half-angle for a base, degrees from the heading."""
+        key = "huge" if base.startswith("huge") else base
+        return self.xwing_arc_half_angles[key]
+
+    def with_constants(self, overrides: Mapping[str, Any]) -> Ruleset:
+        """Return a copy with ``[constants]`` overrides applied.
+
+        Raises
+        ------
+        InvalidConstantError
+            For an unknown name or a value of the wrong shape.
+        """
+        changes: dict[str, Any] = {}
+        for name, value in overrides.items():
+            if name not in CONSTANT_NAMES:
+                raise InvalidConstantError(
+                    f"unknown constant {name!r}; expected one of: " + ", ".join(CONSTANT_NAMES),
+                    where=f"constants.{name}",
+                )
+            changes[name] = _check_constant(name, value, getattr(self, name))
+        return _dc.replace(self, **changes)
+
+
+def _number(name: str, value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidConstantError(f"expected a number, got {value!r}", where=f"constants.{name}")
+    number = float(value)
+    if not _math.isfinite(number) or number < 0:
+        raise InvalidConstantError(
+            f"expected a finite number of at least 0, got {value!r}", where=f"constants.{name}"
+        )
+    return number
+
+
+def _check_constant(name: str, value: Any, current: Any) -> Any:
+    if isinstance(current, tuple):
+        if not isinstance(value, list | tuple) or len(value) != len(current):
+            raise InvalidConstantError(
+                f"expected a list of {len(current)} numbers, got {value!r}",
+                where=f"constants.{name}",
+            )
+        numbers = tuple(_number(name, v) for v in value)
+        if any(b <= a for a, b in itertools.pairwise(numbers)):
+            raise InvalidConstantError(
+                f"expected increasing band lines, got {value!r}", where=f"constants.{name}"
+            )
+        return numbers
+    if isinstance(current, Mapping):
+        if not isinstance(value, Mapping) or set(value) != set(current):
+            raise InvalidConstantError(
+                f"expected a table with exactly the keys {', '.join(current)}, got {value!r}",
+                where=f"constants.{name}",
+            )
+        return _frozen({k: _number(f"{name}.{k}", value[k]) for k in current})
+    return _number(name, value)
+
+
+#: The names a scene's ``[constants]`` table may set (``rules.md``).
+CONSTANT_NAMES: tuple[str, ...] = (
+    "xwing_range_bands",
+    "xwing_arc_half_angles",
+    "xwing_bullseye_width",
+    "xwing_obstacle_edge",
+    "xwing_obstacle_spacing",
+    "xwing_deployment",
+    "armada_distance_bands",
+    "armada_range_bands",
+    "armada_squadron_diameter",
+    "armada_tool",
+    "contested_within",
+)
+
+_XWING_BASES = _frozen(
+    {
+        "small": (40.0, 40.0),
+        "medium": (60.0, 60.0),
+        "large": (80.0, 80.0),
+        "huge": (80.0, 225.0),
+        "huge-short": (80.0, 195.0),
+    }
+)
+_XWING1_FAMILIES = frozenset({"core", "core2", "yt2400", "vt49"})
+_XWING2_FAMILIES = _XWING1_FAMILIES | {"gascloud", "pom"}
+
+RULESETS: Mapping[str, Ruleset] = _frozen(
+    {
+        "xwing2": Ruleset(
+            name="xwing2",
+            game="xwing",
+            default_area="3x3ft",
+            range_zero=True,
+            base_sizes=_XWING_BASES,
+            xwing_tournament_families=_XWING2_FAMILIES,
+            xwing_roll_model="positions",
+        ),
+        "xwing1": Ruleset(
+            name="xwing1",
+            game="xwing",
+            default_area="3x3ft",
+            range_zero=False,
+            base_sizes=_XWING_BASES,
+            xwing_tournament_families=_XWING1_FAMILIES,
+            xwing_roll_model="slide",
+        ),
+        "armada": Ruleset(
+            name="armada",
+            game="armada",
+            default_area="6x3ft",
+            range_zero=False,
+            base_sizes=_frozen(
+                {
+                    "small": (43.0, 71.0),
+                    "medium": (63.0, 102.0),
+                    "large": (77.5, 129.0),
+                    "huge": (77.5, 351.4),
+                    "squadron": (31.0, 31.0),
+                }
+            ),
+        ),
+    }
+)
+RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
+
+
+def get_ruleset(name: str, constants: Mapping[str, Any] | None = None) -> Ruleset:
+    """Return the ruleset called `name`, with optional ``[constants]`` overrides.
+
+    Parameters
+    ----------
+    name : str
+        ``"xwing2"``, ``"xwing1"`` or ``"armada"``.
+    constants : mapping, optional
+        Overrides by the names in :data:`CONSTANT_NAMES`.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown ruleset name, or a bad override.
+    """
+    try:
+        ruleset = RULESETS[name]
+    except (KeyError, TypeError):
+        raise InvalidInputError(
+            f"unknown ruleset {name!r}; expected one of: " + ", ".join(RULESET_NAMES)
+        ) from None
+    if constants:
+        ruleset = ruleset.with_constants(constants)
+        if "armada_squadron_diameter" in constants:
+            d = ruleset.armada_squadron_diameter
+            sizes = dict(ruleset.base_sizes)
+            sizes["squadron"] = (d, d)
+            ruleset = _dc.replace(ruleset, base_sizes=_frozen(sizes))
+    return ruleset

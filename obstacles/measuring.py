@@ -1,0 +1,243 @@
+"""Measuring between scene objects: distance, band, arc and attack range.
+
+This is what ``tabletop measure`` prints. Distances between ships use the bases
+without guides (an Armada squadron is its disk); with an arc, the distance is the
+attack range to the in-arc part of the defender (X-Wing: its base; Armada: the
+defending hull zone, or the squadron's disk).
+
+Examples
+--------
+>>> from geom.rulesets import get_ruleset
+>>> from geom.areas import play_area
+>>> from geom.objects import Ship
+>>> from obstacles.scene import Scene
+>>> xw = get_ruleset("xwing2")
+>>> a = Ship("a", "small", 100.0, 100.0, 90.0)
+>>> b = Ship("b", "small", 100.0, 340.0, 270.0)
+>>> m = measure(Scene(xw, play_area("3x3ft"), ships=(a, b)), "a", "b")
+>>> m.distance, m.band, m.contested
+(200.0, 2, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from typing import Any
+
+import numpy as np
+import shapely
+
+from geom.arcs import attack_range, parse_xwing_arc
+from geom.errors import InvalidInputError
+from geom.hulls import HULL_ZONES, armada_attack_range, hull_arcs
+from geom.measure import band, band_report, closest_points
+from geom.objects import Ship
+from geom.poses import FloatArray
+from obstacles.scene import Obstacle, Scene
+
+__all__ = ["RANGE_BAND_NAMES", "Measurement", "json_mm", "measure"]
+
+#: Armada range bands by index.
+RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
+
+
+def json_mm(value: float) -> float:
+    """Round a length for JSON: to 1e-6 mm, the project's equality tolerance (no -0.0)."""
+    return round(float(value), 6) + 0.0
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class Measurement:
+    """A measurement from object A to object B.
+
+    Attributes
+    ----------
+    from_id, to_id : str
+        The objects.
+    game : {"xwing", "armada"}
+        Which band fields apply.
+    distance : float
+        mm; the attack range when an arc was given and B is in it.
+    points : ndarray of shape (2, 2)
+        The closest points that gave `distance` (on A, then on B).
+    band : int or None
+        X-Wing range (0-5), None beyond 5 or for Armada.
+    distance_band : int or None
+        Armada distance 1-5, None beyond.
+    range_band : str or None
+        Armada ``close``, ``medium`` or ``long``, None beyond.
+    nearest_line, margin : float
+        The nearest band line, and ``line - distance`` (positive: on the shorter side).
+    contested : bool
+        Within ``contested_within`` of a band line.
+    arc : str or None
+        The arc (X-Wing) or hull zone (Armada) measured from.
+    in_arc : bool or None
+        Whether B is in that arc (None without an arc).
+    defending_zone : str or None
+        Armada: the defending hull zone measured to.
+    notes : tuple of str
+        What an answer assumed (a generic Armada token, an estimated targeting point).
+    """
+
+    from_id: str
+    to_id: str
+    game: str
+    distance: float
+    points: FloatArray
+    band: int | None
+    distance_band: int | None
+    range_band: str | None
+    nearest_line: float
+    margin: float
+    contested: bool
+    arc: str | None = None
+    in_arc: bool | None = None
+    defending_zone: str | None = None
+    notes: tuple[str, ...] = ()
+    extra: dict[str, Any] = _dc.field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of ``tabletop measure --json`` (``cli.md``)."""
+        out: dict[str, Any] = {
+            "from": self.from_id,
+            "to": self.to_id,
+            "distance": json_mm(self.distance),
+        }
+        if self.game == "xwing":
+            out["band"] = self.band
+        else:
+            out["distance_band"] = self.distance_band
+            out["range_band"] = self.range_band
+        out["contested"] = self.contested
+        out["points"] = [[json_mm(x), json_mm(y)] for x, y in self.points]
+        out["nearest_line"] = json_mm(self.nearest_line)
+        out["margin"] = json_mm(self.margin)
+        if self.arc is not None:
+            out["arc"] = self.arc
+            out["in_arc"] = self.in_arc
+            if self.game == "armada":
+                out["defending_zone"] = self.defending_zone
+        out.update(self.extra)
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def _shape(scene: Scene, obj: Ship | Obstacle) -> tuple[shapely.Geometry, float]:
+    if isinstance(obj, Ship):
+        return obj.measured_shape(scene.ruleset)
+    return obj.polygon(), 0.0
+
+
+def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurement:
+    """Measure from object `a` to object `b` of `scene`, optionally from an arc of `a`.
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene holding both objects.
+    a, b : str
+        Object ids. With `arc`, both must be ships.
+    arc : str, optional
+        X-Wing: ``front``, ``rear``, ``left``, ``right``, ``full-front``, ``full-rear``
+        or ``bullseye``. Armada: the attacking hull zone ``front``, ``left``, ``right``
+        or ``rear``.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown id, an arc from or to an obstacle, an unknown arc name, the same
+        object twice, or an arc from an Armada squadron.
+    """
+    ruleset = scene.ruleset
+    first, second = scene.get(a), scene.get(b)
+    if a == b:
+        raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
+    notes: list[str] = []
+    in_arc: bool | None = None
+    defending_zone: str | None = None
+    if arc is None:
+        (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+        d_arr, pts = closest_points(ga, gb, ra, rb)
+        distance = float(d_arr)
+    else:
+        attacker, defender = _attack_pair(scene, first, second)
+        if ruleset.game == "xwing":
+            parse_xwing_arc(arc)
+            shot = attack_range(
+                ruleset, attacker.pose, attacker.base, defender.polygon(ruleset), arc
+            )
+            distance, pts, in_arc = shot.distance, shot.points, shot.in_arc
+        else:
+            if attacker.is_squadron:
+                raise InvalidInputError(
+                    f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
+                )
+            if arc not in HULL_ZONES:
+                raise InvalidInputError(
+                    f"unknown hull zone {arc!r}; expected one of: " + ", ".join(HULL_ZONES)
+                )
+            arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
+            arcs_b, note_b = (
+                (None, None)
+                if defender.is_squadron
+                else hull_arcs(ruleset, defender.base, defender.hull)
+            )
+            notes += [f"{attacker.id}: {note_a}"] if note_a else []
+            notes += [f"{defender.id}: {note_b}"] if note_b else []
+            shot_a = armada_attack_range(
+                ruleset,
+                attacker.pose,
+                attacker.base,
+                arcs_a,
+                arc,
+                defender.pose,
+                defender.base,
+                arcs_b,
+            )
+            distance, pts, in_arc = shot_a.distance, shot_a.points, shot_a.in_arc
+            defending_zone = shot_a.defending_zone
+    within = ruleset.contested_within
+    if ruleset.game == "xwing":
+        report = band_report(
+            distance, ruleset.xwing_range_bands, zero_band=ruleset.range_zero, within=within
+        )
+        xw_band, d_band, r_band = report.band, None, None
+    else:
+        report = band_report(distance, ruleset.band_lines, within=within)
+        xw_band = None
+        d_band = band(distance, ruleset.armada_distance_bands)
+        r_index = band(distance, ruleset.armada_range_bands)
+        r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
+    return Measurement(
+        from_id=a,
+        to_id=b,
+        game=ruleset.game,
+        distance=distance,
+        points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
+        band=xw_band,
+        distance_band=d_band,
+        range_band=r_band,
+        nearest_line=report.nearest_line,
+        margin=report.margin,
+        contested=report.contested,
+        arc=arc,
+        in_arc=in_arc,
+        defending_zone=defending_zone,
+        notes=tuple(notes),
+    )
+
+
+def _attack_pair(
+    scene: Scene, first: Ship | Obstacle, second: Ship | Obstacle
+) -> tuple[Ship, Ship]:
+    if not isinstance(first, Ship):
+        raise InvalidInputError(f"{first.id!r} is an obstacle: only a ship measures from an arc")
+    if not isinstance(second, Ship):
+        if second.kind == "huge-ship":
+            raise InvalidInputError(
+                f"{second.id!r} is a huge ship placed as an obstacle: it cannot be an attack target"
+            )
+        raise InvalidInputError(f"{second.id!r} is an obstacle: an arc measures to a ship")
+    return first, second

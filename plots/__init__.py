@@ -1,0 +1,3 @@
+"""Plots: matplotlib drawing of scenes, measurements and moves."""
+
+__all__: list[str] = []

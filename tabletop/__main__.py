@@ -1,0 +1,8 @@
+"""``python -m tabletop``: the same as the ``tabletop`` command."""
+
+import sys
+
+from tabletop.cli import main
+
+if __name__ == "__main__":
+    sys.exit(main())
