@@ -22,7 +22,8 @@ test: lint typecheck
 	$(BIN)/python -m pytest
 
 demo: $(STAMP)
-	$(BIN)/python -m tabletop demo examples
+	mkdir -p out
+	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache

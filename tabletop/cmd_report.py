@@ -1,0 +1,47 @@
+"""Every ship pair of a scene measured base to base, as a table (the demo's main job)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from typing import TextIO
+
+from obstacles.measuring import Measurement, measure
+from obstacles.scene import Scene
+from tabletop.cli import EXIT_OK, emit_json
+from tabletop.cmd_measure import band_words
+from tabletop.scenefile import load_scene
+
+__all__ = ["pair_measurements", "register", "run"]
+
+
+def pair_measurements(scene: Scene) -> list[Measurement]:
+    """Measure every pair of ships of a scene (base to base), in file order."""
+    return [measure(scene, a.id, b.id) for a, b in itertools.combinations(scene.ships, 2)]
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    scene = load_scene(args.scene)
+    rows = pair_measurements(scene)
+    if args.json:
+        emit_json({"scene": args.scene, "pairs": [m.to_json() for m in rows]}, out)
+        return EXIT_OK
+    out.write(
+        f"{args.scene}: {scene.ruleset.name}, {len(scene.ships)} ships, "
+        f"{len(scene.obstacles)} obstacles\n"
+    )
+    head = "range" if scene.ruleset.game == "xwing" else "distance, range"
+    out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
+    for m in rows:
+        out.write(
+            f"  {m.from_id:<12}{m.to_id:<12}{m.distance:>8.1f}  {band_words(m):<36}"
+            f"{m.nearest_line:>7.1f}{m.margin:>+9.1f}  {'YES' if m.contested else '-'}\n"
+        )
+    return EXIT_OK
