@@ -10,15 +10,23 @@ violations also carry the shortest move that makes that obstacle legal.
 from __future__ import annotations
 
 import dataclasses as _dc
-from collections.abc import Mapping
+import itertools
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
+import shapely
 
+from geom.areas import PlayArea
+from geom.objects import Ship
+from geom.measure import closest_points, overlaps
 from geom.poses import FloatArray
+from geom.rulesets import EPSILON_MM, Ruleset
 from obstacles.measuring import json_mm
+from obstacles.placement import fix_move, legal_region, placement_limits
+from obstacles.scene import Obstacle, Scene
 
-__all__ = ["RULES", "CheckReport", "Violation"]
+__all__ = ["RULES", "CheckReport", "Violation", "check"]
 
 #: Rule ids, in report order.
 RULES: tuple[str, ...] = (
@@ -120,3 +128,401 @@ class CheckReport:
             "violations": [v.to_json() for v in self.violations],
             "checked": dict(self.checked),
         }
+
+
+def _margin(value: float) -> float:
+    """A signed margin, with lengths within EPSILON_MM of the line taken as on it."""
+    return 0.0 if abs(value) <= EPSILON_MM else float(value)
+
+
+def _contested(margin: float, ruleset: Ruleset) -> bool:
+    return abs(margin) <= ruleset.contested_within + EPSILON_MM
+
+
+def _edge_distances(
+    polygon: shapely.Geometry, area: PlayArea
+) -> list[tuple[str, float, FloatArray]]:
+    """Signed distance of an outline from each edge, inward (negative past the edge)."""
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    out = []
+    i = int(np.argmin(coords[:, 1]))
+    out.append(("bottom", coords[i, 1], np.array([coords[i], [coords[i, 0], 0.0]])))
+    i = int(np.argmax(coords[:, 1]))
+    out.append(
+        ("top", area.height - coords[i, 1], np.array([coords[i], [coords[i, 0], area.height]]))
+    )
+    i = int(np.argmin(coords[:, 0]))
+    out.append(("left", coords[i, 0], np.array([coords[i], [0.0, coords[i, 1]]])))
+    i = int(np.argmax(coords[:, 0]))
+    out.append(
+        ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
+    )
+    return out
+
+
+def _inside(polygon: shapely.Geometry, region: shapely.Geometry) -> bool:
+    return bool(shapely.covers(shapely.buffer(region, EPSILON_MM, join_style="mitre"), polygon))
+
+
+def _composition(scene: Scene) -> list[Violation]:
+    ruleset = scene.ruleset
+    found: list[Violation] = []
+
+    def broken(objects: Sequence[str], message: str) -> None:
+        found.append(
+            Violation(
+                "obstacle-composition", tuple(objects), None, None, None, False, None, message
+            )
+        )
+
+    if ruleset.game == "armada":
+        # Armada: the standard set, three asteroid fields, two debris fields, one station.
+        wanted = {"asteroid": 3, "debris": 2, "station": 1}
+        for kind, count in wanted.items():
+            ids = [o.id for o in scene.obstacles if o.kind == kind]
+            if len(ids) != count:
+                broken(
+                    ids, f"the table has {len(ids)} {kind} obstacles; the standard set has {count}"
+                )
+        others = [o.id for o in scene.obstacles if o.kind not in wanted]
+        if others:
+            broken(others, f"{', '.join(others)}: not part of the standard obstacle set")
+        by_token: dict[str, list[str]] = {}
+        for o in scene.obstacles:
+            by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
+        for name, ids in by_token.items():
+            if len(ids) > 1:
+                broken(ids, f"{', '.join(ids)} are the same token ({name}); all six must differ")
+        return found
+    # X-Wing tournament: each player exactly three different tokens of the allowed families.
+    families = ruleset.xwing_tournament_families
+    for o in scene.obstacles:
+        if o.token is None or o.family not in families:
+            what = "a custom outline" if o.token is None else f"{o.token} ({o.family})"
+            broken(
+                [o.id], f"{o.id} is {what}, not a token allowed in {ruleset.name} tournament play"
+            )
+        if o.player not in (1, 2):
+            broken(
+                [o.id],
+                f"{o.id} has no player; in tournament play each player brings three obstacles",
+            )
+    for player in (1, 2):
+        mine = [o for o in scene.obstacles if o.player == player]
+        if len(mine) != 3:
+            broken(
+                [o.id for o in mine],
+                f"player {player} brought {len(mine)} obstacles; each player brings exactly 3",
+            )
+        seen: dict[str, list[str]] = {}
+        for o in mine:
+            if o.token is not None:
+                seen.setdefault(o.token, []).append(o.id)
+        for name, ids in seen.items():
+            if len(ids) > 1:
+                broken(
+                    ids, f"player {player} brought {name} {len(ids)} times; the three must differ"
+                )
+    return found
+
+
+def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
+    """Check a scene's legality under its ruleset; report every broken rule.
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene.
+    fixes : bool, default True
+        Whether to compute the shortest legal move for each placement violation.
+
+    Returns
+    -------
+    CheckReport
+        Its ``legal`` is True when no rule is broken.
+
+    Examples
+    --------
+    >>> from tabletop.scenefile import load_scene
+    >>> check(load_scene("examples/xwing-tournament.toml")).legal
+    True
+    """
+    ruleset, area = scene.ruleset, scene.area
+    setup = scene.phase == "setup"
+    armada = ruleset.game == "armada"
+    found: list[Violation] = []
+    checked: dict[str, int] = {}
+    polygons = {o.id: o.polygon() for o in scene.obstacles}
+    limits = placement_limits(ruleset, area)
+    fix_cache: dict[str, Mapping[str, Any] | None] = {}
+
+    def fix_for(obstacle: Obstacle) -> Mapping[str, Any] | None:
+        if not fixes:
+            return None
+        if obstacle.id not in fix_cache:
+            others = [p for i, p in polygons.items() if i != obstacle.id]
+            region = legal_region(
+                obstacle.outline, obstacle.angle, obstacle.flipped, others, limits
+            )
+            move = fix_move(region, (obstacle.x, obstacle.y))
+            fix_cache[obstacle.id] = (
+                None
+                if move is None
+                else {"object": obstacle.id, "move": [json_mm(v) for v in move]}
+            )
+        return fix_cache[obstacle.id]
+
+    edge_words = "range 2" if not armada else "distance 3"
+    spacing_words = "range 1" if not armada else "distance 1"
+    if setup:
+        # Obstacles must be more than the edge limit from every edge.
+        limit = limits.edge
+        for o in scene.obstacles:
+            for edge, measured, points in _edge_distances(polygons[o.id], area):
+                margin = _margin(measured - limit)
+                if margin <= 0.0:
+                    found.append(
+                        Violation(
+                            "obstacle-edge",
+                            (o.id,),
+                            measured,
+                            limit,
+                            margin,
+                            _contested(margin, ruleset),
+                            points,
+                            f"{o.id} is {measured:.1f} mm from the {edge} edge; it must be more "
+                            f"than {limit:g} mm ({edge_words})",
+                            fix_for(o),
+                            True,
+                        )
+                    )
+        checked["obstacle-edge"] = len(scene.obstacles)
+
+        # Obstacles must be more than the spacing limit from each other.
+        limit = limits.spacing
+        pairs = list(itertools.combinations(scene.obstacles, 2))
+        for a, b in pairs:
+            d, pts = closest_points(polygons[a.id], polygons[b.id])
+            measured = float(d)
+            margin = _margin(measured - limit)
+            if margin <= 0.0:
+                found.append(
+                    Violation(
+                        "obstacle-spacing",
+                        (a.id, b.id),
+                        measured,
+                        limit,
+                        margin,
+                        _contested(margin, ruleset),
+                        pts,
+                        f"{a.id} is {measured:.1f} mm from {b.id}; obstacles must be more than "
+                        f"{limit:g} mm apart ({spacing_words})",
+                        fix_for(a),
+                        True,
+                    )
+                )
+        checked["obstacle-spacing"] = len(pairs)
+
+        # Armada: obstacles lie entirely inside the setup area.
+        if armada:
+            region = limits.area
+            x0, _, x1, _ = region.bounds
+            for o in scene.obstacles:
+                if not _inside(polygons[o.id], region):
+                    found.append(
+                        Violation(
+                            "obstacle-setup-area",
+                            (o.id,),
+                            None,
+                            None,
+                            None,
+                            False,
+                            None,
+                            f"{o.id} is not entirely inside the setup area "
+                            f"(x from {x0:g} to {x1:g} mm)",
+                            fix_for(o),
+                            True,
+                        )
+                    )
+            checked["obstacle-setup-area"] = len(scene.obstacles)
+
+        # Tournament play: the obstacle composition.
+        if scene.format == "tournament":
+            found.extend(_composition(scene))
+            checked["obstacle-composition"] = len(scene.obstacles)
+
+        # Ships deploy with the whole base within the deployment limit of their edge.
+        found.extend(_deployment(scene))
+        checked["ship-deployment"] = len(scene.ships)
+
+    # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
+    found.extend(_overlaps(scene, polygons))
+    ship_pairs = len(scene.ships) * (len(scene.ships) - 1) // 2
+    checked["ship-overlap"] = ship_pairs
+
+    # Every object lies entirely inside the play area (a fled ship does not).
+    play = area.polygon()
+    objects: tuple[Ship | Obstacle, ...] = (*scene.obstacles, *scene.ships)
+    for obj in objects:
+        shape = polygons[obj.id] if isinstance(obj, Obstacle) else obj.polygon(ruleset)
+        if not _inside(shape, play):
+            worst = min(_edge_distances(shape, area), key=lambda e: e[1])
+            found.append(
+                Violation(
+                    "outside-play-area",
+                    (obj.id,),
+                    None,
+                    None,
+                    None,
+                    False,
+                    None,
+                    f"{obj.id} is not entirely inside the play area: it reaches "
+                    f"{-worst[1]:.1f} mm past the {worst[0]} edge",
+                )
+            )
+    checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
+    order = {rule: i for i, rule in enumerate(RULES)}
+    found.sort(key=lambda v: order[v.rule])
+    return CheckReport(ruleset.name, tuple(found), checked)
+
+
+def _deployment(scene: Scene) -> list[Violation]:
+    ruleset, area = scene.ruleset, scene.area
+    armada = ruleset.game == "armada"
+    limit = ruleset.deployment_limit
+    setup_area = area.setup_area(armada=armada)
+    found: list[Violation] = []
+    ships = [s for s in scene.ships if not s.is_squadron]
+    for ship in scene.ships:
+        polygon = ship.polygon(ruleset)
+        coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+        if ship.is_squadron:
+            # Armada squadrons: inside the setup area, within distance 2 of a friendly ship.
+            friends = [s for s in ships if s.player == ship.player]
+            reach = ruleset.armada_distance_bands[1]
+            centre, radius = ship.measured_shape(ruleset)
+            if friends:
+                best = min(
+                    (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
+                    key=lambda r: float(r[0]),
+                )
+                measured = float(best[0])
+                margin = _margin(reach - measured)
+                if margin < 0.0:
+                    found.append(
+                        Violation(
+                            "ship-deployment",
+                            (ship.id,),
+                            measured,
+                            reach,
+                            margin,
+                            _contested(margin, ruleset),
+                            best[1][::-1],
+                            f"squadron {ship.id} is {measured:.1f} mm from the nearest friendly "
+                            f"ship; it must be within distance 2 ({reach:g} mm)",
+                        )
+                    )
+            else:
+                found.append(
+                    Violation(
+                        "ship-deployment",
+                        (ship.id,),
+                        None,
+                        None,
+                        None,
+                        False,
+                        None,
+                        f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
+                    )
+                )
+            if not _inside(polygon, setup_area):
+                found.append(
+                    Violation(
+                        "ship-deployment",
+                        (ship.id,),
+                        None,
+                        None,
+                        None,
+                        False,
+                        None,
+                        f"squadron {ship.id} is not entirely inside the setup area",
+                    )
+                )
+            continue
+        edge = area.player_edge(ship.player)
+        if edge == "bottom":
+            i = int(np.argmax(coords[:, 1]))
+            measured = float(coords[i, 1])
+            points = np.array([coords[i], [coords[i, 0], 0.0]])
+        else:
+            i = int(np.argmin(coords[:, 1]))
+            measured = float(area.height - coords[i, 1])
+            points = np.array([coords[i], [coords[i, 0], area.height]])
+        margin = _margin(limit - measured)
+        if margin < 0.0:
+            words = f"range 1 ({limit:g} mm)" if not armada else f"distance 3 ({limit:g} mm)"
+            found.append(
+                Violation(
+                    "ship-deployment",
+                    (ship.id,),
+                    measured,
+                    limit,
+                    margin,
+                    _contested(margin, ruleset),
+                    points,
+                    f"{ship.id}'s base reaches {measured:.1f} mm from player {ship.player}'s "
+                    f"edge; the whole base must be within {words}",
+                )
+            )
+        if armada and not _inside(polygon, setup_area):
+            found.append(
+                Violation(
+                    "ship-deployment",
+                    (ship.id,),
+                    None,
+                    None,
+                    None,
+                    False,
+                    None,
+                    f"{ship.id} is not entirely inside the setup area",
+                )
+            )
+    return found
+
+
+def _overlaps(scene: Scene, polygons: Mapping[str, shapely.Geometry]) -> list[Violation]:
+    ruleset = scene.ruleset
+    guides = ruleset.game == "xwing"
+    shapes = {s.id: s.polygon(ruleset, guides=guides) for s in scene.ships}
+    found: list[Violation] = []
+    for a, b in itertools.combinations(scene.ships, 2):
+        if bool(overlaps(shapes[a.id], shapes[b.id])):
+            found.append(
+                Violation(
+                    "ship-overlap",
+                    (a.id, b.id),
+                    None,
+                    None,
+                    None,
+                    False,
+                    None,
+                    f"{a.id} overlaps {b.id}" + (" (guides included)" if guides else ""),
+                )
+            )
+    huge_obstacles = [o for o in scene.obstacles if o.kind == "huge-ship"]
+    for ship in scene.ships:
+        for o in huge_obstacles:
+            if bool(overlaps(shapes[ship.id], polygons[o.id])):
+                found.append(
+                    Violation(
+                        "ship-overlap",
+                        (ship.id, o.id),
+                        None,
+                        None,
+                        None,
+                        False,
+                        None,
+                        f"{ship.id} overlaps the huge ship {o.id} placed as an obstacle",
+                    )
+                )
+    return found

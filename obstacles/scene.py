@@ -173,7 +173,8 @@ class Scene:
         InvalidInputError
             If there is none; the message lists the ids the scene has.
         """
-        for obj in (*self.obstacles, *self.ships):
+        objects: tuple[Ship | Obstacle, ...] = (*self.obstacles, *self.ships)
+        for obj in objects:
             if obj.id == id:
                 return obj
         raise InvalidInputError(
