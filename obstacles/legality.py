@@ -18,8 +18,8 @@ import numpy as np
 import shapely
 
 from geom.areas import PlayArea
-from geom.objects import Ship
 from geom.measure import closest_points, overlaps
+from geom.objects import Ship
 from geom.poses import FloatArray
 from geom.rulesets import EPSILON_MM, Ruleset
 from obstacles.measuring import json_mm

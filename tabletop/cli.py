@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import json
 import sys
 from collections.abc import Sequence
@@ -98,7 +99,7 @@ def main(
     try:
         if name not in commands:
             raise UsageError(f"unknown command {name!r}; expected one of: " + ", ".join(commands))
-        module: CommandModule = importlib.import_module(commands[name])  # type: ignore[assignment]
+        module: CommandModule = importlib.import_module(commands[name])
         parser = _Parser(
             prog=f"tabletop {name}",
             description=(importlib.import_module(commands[name]).__doc__ or "").strip(),

@@ -14,7 +14,7 @@ from obstacles.legality import CheckReport, Violation, check
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.scenefile import load_scene
 
-__all__ = ["report_text", "register", "run", "violation_text"]
+__all__ = ["register", "report_text", "run", "violation_text"]
 
 
 def violation_text(number: int, v: Violation) -> str:
