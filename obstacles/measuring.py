@@ -29,10 +29,17 @@ import shapely
 
 from geom.arcs import attack_range, parse_xwing_arc
 from geom.errors import InvalidInputError
-from geom.hulls import HULL_ZONES, armada_attack_range, hull_arcs
+from geom.hulls import HULL_ZONES, HullArcs, armada_attack_range, hull_arcs, hull_zone
 from geom.measure import band, band_report, closest_points
 from geom.objects import Ship
 from geom.poses import FloatArray
+from geom.shapes import world_polygon
+from obstacles.obstruction import (
+    armada_sight_line,
+    obstructed_band,
+    obstructed_segment,
+    tied_bands,
+)
 from obstacles.scene import Obstacle, Scene
 
 __all__ = ["RANGE_BAND_NAMES", "Measurement", "json_mm", "measure"]
@@ -155,6 +162,7 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
     notes: list[str] = []
+    extra: dict[str, Any] = {}
     in_arc: bool | None = None
     defending_zone: str | None = None
     if arc is None:
@@ -163,12 +171,24 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
         distance = float(d_arr)
     else:
         attacker, defender = _attack_pair(scene, first, second)
+        blockers = _blockers(scene, attacker, defender)
         if ruleset.game == "xwing":
             parse_xwing_arc(arc)
             shot = attack_range(
                 ruleset, attacker.pose, attacker.base, defender.polygon(ruleset), arc
             )
             distance, pts, in_arc = shot.distance, shot.points, shot.in_arc
+            measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
+            bands = tied_bands(attacker.polygon(ruleset), measured, distance)
+            if bands:
+                blocked, hits = obstructed_band(bands, [g for _, g in blockers])
+                extra["tied_segments"] = [
+                    [[json_mm(x), json_mm(y)] for x, y in band] for band in bands
+                ]
+            else:
+                blocked, hits = obstructed_segment(pts, [g for _, g in blockers])
+            extra["obstructed"] = blocked
+            extra["obstructed_by"] = sorted(blockers[i][0] for i in hits)
         else:
             if attacker.is_squadron:
                 raise InvalidInputError(
@@ -198,6 +218,26 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
             )
             distance, pts, in_arc = shot_a.distance, shot_a.points, shot_a.in_arc
             defending_zone = shot_a.defending_zone
+            if arcs_b is not None and defending_zone is None:
+                defending_zone = _nearest_zone(scene, attacker, arcs_a, arc, defender, arcs_b)
+            sight = armada_sight_line(
+                ruleset,
+                attacker.pose,
+                attacker.base,
+                arcs_a,
+                arc,
+                defender.pose,
+                defender.base,
+                arcs_b,
+                defending_zone,
+                [g for _, g in blockers],
+            )
+            notes += [f"{attacker.id}: {n}" for n in sight.notes[:1]]
+            notes += [f"{defender.id}: {n}" for n in sight.notes[1:]]
+            extra["obstructed"] = bool(sight.blocked_by)
+            extra["obstructed_by"] = sorted(blockers[i][0] for i in sight.blocked_by)
+            extra["line_of_sight"] = sight.line_of_sight
+            extra["sight_line"] = [[json_mm(x), json_mm(y)] for x, y in sight.points]
     within = ruleset.contested_within
     if ruleset.game == "xwing":
         report = band_report(
@@ -226,7 +266,41 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
         in_arc=in_arc,
         defending_zone=defending_zone,
         notes=tuple(notes),
+        extra=extra,
     )
+
+
+def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, shapely.Geometry]]:
+    """What can obstruct an attack: obstacles, and ships other than the two involved.
+
+    X-Wing: only huge ships obstruct; Armada: every ship's base, never a squadron.
+    """
+    ruleset = scene.ruleset
+    found: list[tuple[str, shapely.Geometry]] = [(o.id, o.polygon()) for o in scene.obstacles]
+    for ship in scene.ships:
+        if ship.id in (attacker.id, defender.id) or ship.is_squadron:
+            continue
+        if ruleset.game == "armada" or ship.base.startswith("huge"):
+            found.append((ship.id, ship.polygon(ruleset)))
+    return found
+
+
+def _nearest_zone(
+    scene: Scene, attacker: Ship, arcs_a: HullArcs, zone: str, defender: Ship, arcs_b: HullArcs
+) -> str:
+    """The defender's hull zone nearest the attacking hull zone (when none is in arc)."""
+    ruleset = scene.ruleset
+    attacking = world_polygon(
+        np.asarray(hull_zone(ruleset, attacker.base, arcs_a, zone).exterior.coords)[:-1],
+        attacker.pose,
+    )
+
+    def gap(name: str) -> float:
+        local = hull_zone(ruleset, defender.base, arcs_b, name)
+        target = world_polygon(np.asarray(local.exterior.coords)[:-1], defender.pose)
+        return float(shapely.distance(attacking, target))
+
+    return min(HULL_ZONES, key=gap)
 
 
 def _attack_pair(

@@ -52,6 +52,9 @@ def measurement_text(m: Measurement) -> str:
     if "obstructed" in m.extra:
         by = ", ".join(m.extra.get("obstructed_by", [])) or "nothing"
         lines.append(f"  obstructed: {m.extra['obstructed']} (crossed: {by})")
+    if "line_of_sight" in m.extra:
+        sight = "yes" if m.extra["line_of_sight"] else "NO: traced through another hull zone"
+        lines.append(f"  sight:      {sight}")
     lines.extend(f"  note:       {note}" for note in m.notes)
     return "\n".join(lines)
 

@@ -1,0 +1,253 @@
+"""Obstruction: X-Wing attack segments and Armada lines of sight against obstacles.
+
+X-Wing: the measured attack segment is obstructed when it meets an obstacle outline
+(touching counts); huge ships other than the attacker and defender obstruct like
+obstacles. When the closest points are not unique — two edges facing each other
+parallel (within 0.01° and 0.01 mm) — every segment of that band of tied segments is
+equally the measurement: the answer is ``True`` when every one is obstructed, ``False``
+when none is, ``"attacker-chooses"`` otherwise.
+
+Armada: line of sight runs between the targeting points of the two hull zones (a
+squadron's centre). It is obstructed when the part of it outside the attacker's and
+defender's tokens meets an obstacle or another ship's base (never a squadron), and there
+is no line of sight when it crosses another hull zone of the defender.
+
+Examples
+--------
+>>> import shapely
+>>> a = shapely.box(0, 0, 40, 40)
+>>> b = shapely.box(0, 140, 40, 180)
+>>> bands = tied_bands(a, b, 100.0)
+>>> [band.tolist() for band in bands]
+[[[40.0, 40.0], [0.0, 40.0], [0.0, 140.0], [40.0, 140.0]]]
+>>> obstructed_band(bands, [shapely.box(30, 80, 60, 90)])
+('attacker-chooses', [0])
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import math as _math
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+import shapely
+
+from geom.hulls import HULL_ZONES, HullArcs, hull_token, hull_zone, targeting_point
+from geom.poses import FloatArray, to_world
+from geom.rulesets import Ruleset
+from geom.shapes import world_polygon
+
+__all__ = [
+    "TIE_ANGLE_DEGREES",
+    "TIE_DISTANCE_MM",
+    "Obstructed",
+    "SightLine",
+    "armada_sight_line",
+    "obstructed_band",
+    "obstructed_segment",
+    "tied_bands",
+]
+
+#: Edges within this angle of parallel, and lengths within this distance, tie (rules.md).
+TIE_ANGLE_DEGREES = 0.01
+TIE_DISTANCE_MM = 0.01
+
+Obstructed = bool | Literal["attacker-chooses"]
+
+
+def _edges(geometry: shapely.Geometry) -> FloatArray:
+    """Return every edge of a geometry's boundary (lines: the lines) as ``(e, 2, 2)``."""
+    parts = shapely.get_parts(geometry)
+    edges = []
+    for part in parts:
+        if part.geom_type == "Polygon":
+            rings = [part.exterior, *part.interiors]
+        elif part.geom_type in ("LineString", "LinearRing"):
+            rings = [part]
+        else:
+            continue
+        for ring in rings:
+            coords = np.asarray(ring.coords, dtype=np.float64)
+            if len(coords) >= 2:
+                edges.append(np.stack([coords[:-1], coords[1:]], axis=1))
+    if not edges:
+        return np.zeros((0, 2, 2))
+    return np.concatenate(edges)
+
+
+def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> list[FloatArray]:
+    """Return the bands of tied shortest segments between `a` and `b`.
+
+    Each band is a quadrilateral ``(4, 2)``: ``a(t0), a(t1), b(t1), b(t0)``, where the
+    segments from an edge of `a` to a parallel edge of `b` at `distance` sweep it. An
+    empty list means the closest points are unique.
+    """
+    if distance <= TIE_DISTANCE_MM:
+        return []
+    bands = []
+    sin_tol = _math.sin(_math.radians(TIE_ANGLE_DEGREES))
+    for p0, p1 in _edges(a):
+        axis = p1 - p0
+        length = float(np.hypot(*axis))
+        if length <= 0.0:
+            continue
+        u = axis / length
+        normal = np.array([-u[1], u[0]])
+        for q0, q1 in _edges(b):
+            other = q1 - q0
+            other_length = float(np.hypot(*other))
+            if other_length <= 0.0:
+                continue
+            direction = other / other_length
+            if abs(float(u[0] * direction[1] - u[1] * direction[0])) > sin_tol:
+                continue
+            # Both ends of the other edge sit at the measured distance off this edge's line.
+            h0, h1 = float(np.dot(q0 - p0, normal)), float(np.dot(q1 - p0, normal))
+            if (
+                abs(abs(h0) - distance) > TIE_DISTANCE_MM
+                or abs(abs(h1) - distance) > TIE_DISTANCE_MM
+            ):
+                continue
+            if h0 * h1 <= 0.0:
+                continue
+            s0, s1 = sorted((float(np.dot(q0 - p0, u)), float(np.dot(q1 - p0, u))))
+            t0, t1 = max(0.0, s0), min(length, s1)
+            if t1 - t0 <= TIE_DISTANCE_MM:
+                continue
+            offset = normal * (h0 + h1) / 2.0
+            a0, a1 = p0 + u * t0, p0 + u * t1
+            bands.append(np.array([a0, a1, a1 + offset, a0 + offset]))
+    return bands
+
+
+def obstructed_segment(
+    points: FloatArray, blockers: Sequence[shapely.Geometry]
+) -> tuple[bool, list[int]]:
+    """Return whether one segment meets any blocker (touching counts), and which ones."""
+    segment = (
+        shapely.Point(points[0])
+        if np.allclose(points[0], points[1])
+        else shapely.LineString(points)
+    )
+    hits = [i for i, blocker in enumerate(blockers) if shapely.intersects(segment, blocker)]
+    return bool(hits), hits
+
+
+def obstructed_band(
+    bands: Sequence[FloatArray], blockers: Sequence[shapely.Geometry]
+) -> tuple[Obstructed, list[int]]:
+    """Return the obstruction of a set of tied bands, and the blockers any segment meets.
+
+    Every segment of a band is parallel, so the segments a blocker meets are exactly those
+    whose position along the band lies in the projection of the blocker's part inside the
+    band; the band is wholly obstructed when those projections cover it.
+    """
+    hits: set[int] = set()
+    all_blocked = True
+    any_blocked = False
+    for band in bands:
+        quad = shapely.Polygon(band)
+        origin = band[0]
+        axis = band[1] - band[0]
+        length = float(np.hypot(*axis))
+        u = axis / length
+        intervals = []
+        for i, blocker in enumerate(blockers):
+            inside = shapely.intersection(quad, blocker)
+            if inside.is_empty:
+                continue
+            hits.add(i)
+            for part in shapely.get_parts(inside):
+                coords = shapely.get_coordinates(part)
+                along = (coords - origin) @ u
+                intervals.append((float(along.min()), float(along.max())))
+        covered = _covers(intervals, length)
+        all_blocked &= covered
+        any_blocked |= bool(intervals)
+    if not any_blocked:
+        return False, []
+    return (True if all_blocked else "attacker-chooses"), sorted(hits)
+
+
+def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
+    reach = 0.0
+    for lo, hi in sorted(intervals):
+        if lo > reach + 1e-9:
+            return False
+        reach = max(reach, hi)
+    return reach >= length - 1e-9
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class SightLine:
+    """An Armada line of sight.
+
+    Attributes
+    ----------
+    points : ndarray of shape (2, 2)
+        From the attacking targeting point to the defending one.
+    line_of_sight : bool
+        False when the line crosses another hull zone of the defender.
+    blocked_by : list of int
+        Indexes of the blockers the traced part meets.
+    notes : tuple of str
+        Estimated targeting points.
+    """
+
+    points: FloatArray
+    line_of_sight: bool
+    blocked_by: list[int]
+    notes: tuple[str, ...]
+
+
+def armada_sight_line(
+    ruleset: Ruleset,
+    attacker_pose: FloatArray,
+    attacker_base: str,
+    attacker_arcs: HullArcs,
+    zone: str,
+    defender_pose: FloatArray,
+    defender_base: str,
+    defender_arcs: HullArcs | None,
+    defending_zone: str | None,
+    blockers: Sequence[shapely.Geometry],
+) -> SightLine:
+    """Trace line of sight from a hull zone to a hull zone (or a squadron's centre)."""
+    notes = []
+    tp_a, note = targeting_point(ruleset, attacker_base, attacker_arcs, zone)
+    if note:
+        notes.append(note)
+    start = to_world(np.array([tp_a]), attacker_pose)[0]
+    attacker_token = world_polygon(hull_token(ruleset, attacker_base), attacker_pose)
+    if defender_arcs is None or defending_zone is None:
+        end = np.asarray(defender_pose[:2], dtype=np.float64)
+        radius = ruleset.armada_squadron_diameter / 2.0
+        defender_token = shapely.Point(end).buffer(radius, quad_segs=64)
+        other_zones: list[shapely.Geometry] = []
+    else:
+        tp_b, note = targeting_point(ruleset, defender_base, defender_arcs, defending_zone)
+        if note:
+            notes.append(note)
+        end = to_world(np.array([tp_b]), defender_pose)[0]
+        defender_token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
+        other_zones = [
+            world_polygon(
+                np.asarray(hull_zone(ruleset, defender_base, defender_arcs, z).exterior.coords)[
+                    :-1
+                ],
+                defender_pose,
+            )
+            for z in HULL_ZONES
+            if z != defending_zone
+        ]
+    line = shapely.LineString([start, end])
+    crossed = any(shapely.intersection(line, z).length > 1e-6 for z in other_zones)
+    traced = shapely.difference(line, shapely.union(attacker_token, defender_token))
+    blocked = (
+        []
+        if traced.is_empty
+        else [i for i, blocker in enumerate(blockers) if shapely.intersects(traced, blocker)]
+    )
+    return SightLine(np.array([start, end]), not crossed, blocked, tuple(notes))
