@@ -86,39 +86,59 @@ def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> lis
     """
     if distance <= TIE_DISTANCE_MM:
         return []
+    # Each end of a band of tied segments is a shortest segment with a vertex of one
+    # outline at its end: fewer than two distinct such segments means no tie.
+    reach = distance + TIE_DISTANCE_MM
+    ends = []
+    for mine, theirs in ((a, b), (b, a)):
+        vertices = shapely.points(np.unique(shapely.get_coordinates(mine), axis=0))
+        near = vertices[shapely.distance(vertices, theirs) <= reach]
+        if len(near):
+            lines = shapely.get_coordinates(shapely.shortest_line(near, theirs)).reshape(-1, 2, 2)
+            swap = (lines[:, 0, 0] > lines[:, 1, 0]) | (
+                (lines[:, 0, 0] == lines[:, 1, 0]) & (lines[:, 0, 1] > lines[:, 1, 1])
+            )
+            lines[swap] = lines[swap, ::-1]
+            ends.append(lines.reshape(-1, 4))
+    if not ends:
+        return []
+    distinct = np.unique(np.round(np.concatenate(ends) / TIE_DISTANCE_MM), axis=0)
+    if len(distinct) < 2:
+        return []
+    edges_a, edges_b = _edges(a), _edges(b)
+    if not len(edges_a) or not len(edges_b):
+        return []
+    p0 = edges_a[:, 0][:, None, :]
+    axis = edges_a[:, 1] - edges_a[:, 0]
+    length = np.hypot(axis[:, 0], axis[:, 1])[:, None]
+    u = (axis / np.where(length > 0, length, 1.0))[:, None, :]
+    normal = np.stack([-u[..., 1], u[..., 0]], axis=-1)
+    q0, q1 = edges_b[None, :, 0], edges_b[None, :, 1]
+    other = edges_b[:, 1] - edges_b[:, 0]
+    other_length = np.hypot(other[:, 0], other[:, 1])[None, :]
+    direction = other[None, :, :] / np.where(other_length > 0, other_length, 1.0)[..., None]
+    sine = np.abs(u[..., 0] * direction[..., 1] - u[..., 1] * direction[..., 0])
+    h0 = np.sum((q0 - p0) * normal, axis=-1)
+    h1 = np.sum((q1 - p0) * normal, axis=-1)
+    s0 = np.sum((q0 - p0) * u, axis=-1)
+    s1 = np.sum((q1 - p0) * u, axis=-1)
+    t0 = np.maximum(0.0, np.minimum(s0, s1))
+    t1 = np.minimum(length, np.maximum(s0, s1))
+    tied = (
+        (length > 0)
+        & (other_length > 0)
+        & (sine <= _math.sin(_math.radians(TIE_ANGLE_DEGREES)))
+        & (np.abs(np.abs(h0) - distance) <= TIE_DISTANCE_MM)
+        & (np.abs(np.abs(h1) - distance) <= TIE_DISTANCE_MM)
+        & (h0 * h1 > 0.0)
+        & (t1 - t0 > TIE_DISTANCE_MM)
+    )
     bands = []
-    sin_tol = _math.sin(_math.radians(TIE_ANGLE_DEGREES))
-    for p0, p1 in _edges(a):
-        axis = p1 - p0
-        length = float(np.hypot(*axis))
-        if length <= 0.0:
-            continue
-        u = axis / length
-        normal = np.array([-u[1], u[0]])
-        for q0, q1 in _edges(b):
-            other = q1 - q0
-            other_length = float(np.hypot(*other))
-            if other_length <= 0.0:
-                continue
-            direction = other / other_length
-            if abs(float(u[0] * direction[1] - u[1] * direction[0])) > sin_tol:
-                continue
-            # Both ends of the other edge sit at the measured distance off this edge's line.
-            h0, h1 = float(np.dot(q0 - p0, normal)), float(np.dot(q1 - p0, normal))
-            if (
-                abs(abs(h0) - distance) > TIE_DISTANCE_MM
-                or abs(abs(h1) - distance) > TIE_DISTANCE_MM
-            ):
-                continue
-            if h0 * h1 <= 0.0:
-                continue
-            s0, s1 = sorted((float(np.dot(q0 - p0, u)), float(np.dot(q1 - p0, u))))
-            t0, t1 = max(0.0, s0), min(length, s1)
-            if t1 - t0 <= TIE_DISTANCE_MM:
-                continue
-            offset = normal * (h0 + h1) / 2.0
-            a0, a1 = p0 + u * t0, p0 + u * t1
-            bands.append(np.array([a0, a1, a1 + offset, a0 + offset]))
+    for i, j in zip(*np.nonzero(tied), strict=True):
+        offset = normal[i, 0] * (h0[i, j] + h1[i, j]) / 2.0
+        a0 = edges_a[i, 0] + u[i, 0] * t0[i, j]
+        a1 = edges_a[i, 0] + u[i, 0] * t1[i, j]
+        bands.append(np.array([a0, a1, a1 + offset, a0 + offset]))
     return bands
 
 

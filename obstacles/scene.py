@@ -24,6 +24,7 @@ geom.errors.InvalidInputError: no object with id 'nope'; the scene has: rock, a
 from __future__ import annotations
 
 import dataclasses as _dc
+import functools as _functools
 from collections.abc import Mapping
 from typing import Any, Literal
 
@@ -99,13 +100,19 @@ class Obstacle:
         """``(x, y, angle, flipped)`` as a float array (flipped 0 or 1)."""
         return np.array([self.x, self.y, self.angle, float(self.flipped)], dtype=np.float64)
 
+    @_functools.cached_property
+    def _world(self) -> tuple[FloatArray, shapely.Polygon]:
+        vertices = place_outline(self.outline, self.placement)
+        vertices.setflags(write=False)
+        return vertices, shapely.Polygon(vertices)
+
     def world_outline(self) -> FloatArray:
-        """Return the placed outline's world vertices ``(k, 2)``."""
-        return place_outline(self.outline, self.placement)
+        """Return the placed outline's world vertices ``(k, 2)`` (computed once)."""
+        return self._world[0]
 
     def polygon(self) -> shapely.Polygon:
-        """Return the placed outline as a shapely polygon."""
-        return shapely.Polygon(self.world_outline())
+        """Return the placed outline as a shapely polygon (computed once)."""
+        return self._world[1]
 
     def moved(self, x: float, y: float) -> Obstacle:
         """Return a copy placed at another reference point."""
