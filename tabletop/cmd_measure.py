@@ -50,8 +50,12 @@ def measurement_text(m: Measurement) -> str:
     lines.append(f"  contested:  {contested}")
     lines.append(f"  closest:    {_point(m.points[0])} to {_point(m.points[1])}")
     if "obstructed" in m.extra:
-        by = ", ".join(m.extra.get("obstructed_by", [])) or "nothing"
-        lines.append(f"  obstructed: {m.extra['obstructed']} (crossed: {by})")
+        by = ", ".join(m.extra.get("obstructed_by", []))
+        verdict = {True: "YES", False: "no", "attacker-chooses": "the attacker chooses"}[
+            m.extra["obstructed"]
+        ]
+        tied = " (tied shortest segments)" if "tied_segments" in m.extra else ""
+        lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
     if "line_of_sight" in m.extra:
         sight = "yes" if m.extra["line_of_sight"] else "NO: traced through another hull zone"
         lines.append(f"  sight:      {sight}")
