@@ -115,7 +115,11 @@ def play_area(spec: str | Mapping[str, Any]) -> PlayArea:
         value = spec[key]
         if isinstance(value, bool) or not isinstance(value, int | float):
             raise InvalidInputError(f"{key}: expected a number in mm, got {value!r}")
-        if not _math.isfinite(value) or not 0 < value <= 1e6:
+        try:
+            finite = _math.isfinite(value)
+        except OverflowError:
+            finite = False
+        if not finite or not 0 < value <= 1e6:
             raise InvalidInputError(
                 f"{key}: expected a positive length up to 10^6 mm, got {value!r}"
             )

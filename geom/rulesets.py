@@ -192,7 +192,10 @@ class Ruleset:
 def _number(name: str, value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise InvalidConstantError(f"expected a number, got {value!r}", where=f"constants.{name}")
-    number = float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        number = _math.inf
     if not _math.isfinite(number) or number < 0:
         raise InvalidConstantError(
             f"expected a finite number of at least 0, got {value!r}", where=f"constants.{name}"

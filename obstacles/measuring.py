@@ -218,6 +218,11 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
             )
             distance, pts, in_arc = shot_a.distance, shot_a.points, shot_a.in_arc
             defending_zone = shot_a.defending_zone
+            if not in_arc:
+                # Out of arc: the plain distance between the bases (cli.md).
+                (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+                d_arr, pts = closest_points(ga, gb, ra, rb)
+                distance = float(d_arr)
             if arcs_b is not None and defending_zone is None:
                 defending_zone = _nearest_zone(scene, attacker, arcs_a, arc, defender, arcs_b)
             sight = armada_sight_line(

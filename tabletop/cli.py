@@ -102,6 +102,7 @@ def main(
         module: CommandModule = importlib.import_module(commands[name])
         parser = _Parser(
             prog=f"tabletop {name}",
+            allow_abbrev=False,
             description=(importlib.import_module(commands[name]).__doc__ or "").strip(),
             formatter_class=argparse.RawDescriptionHelpFormatter,
         )

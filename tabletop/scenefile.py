@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json as _json
 import math as _math
+import reprlib as _reprlib
 import tomllib as _tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -31,7 +32,7 @@ from geom.areas import play_area
 from geom.errors import InvalidInputError
 from geom.hulls import hull_names
 from geom.objects import Ship
-from geom.rulesets import RULESET_NAMES, Ruleset, get_ruleset
+from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
 from obstacles.catalog import KINDS, get_token
 from obstacles.scene import Obstacle, Scene
 
@@ -54,6 +55,16 @@ MAX_COORDINATE_MM = 1.0e6
 MAX_OUTLINE_VERTICES = 10_000
 #: Most objects (obstacles and ships) a scene may hold.
 MAX_OBJECTS = 10_000
+
+_SHORT = _reprlib.Repr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
+_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
+
+
+def _show(value: Any) -> str:
+    """Return a short repr of a user value for a message (a huge value is abridged)."""
+    return _SHORT.repr(value)
+
 
 _SCENE_KEYS = ("ruleset", "area", "phase", "format", "constants", "obstacles", "ships")
 _OBSTACLE_KEYS = ("id", "token", "outline", "kind", "at", "angle", "flipped", "player")
@@ -94,60 +105,87 @@ class _Reader:
 
     def number(self, value: Any, entry: str | None, key: str, *, length: bool = True) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            self.fail(f"expected a number, got {value!r}", entry, key)
+            self.fail(f"expected a number, got {_show(value)}", entry, key)
         try:
             number = float(value)
         except OverflowError:
-            self.fail(f"expected a number that fits a 64-bit float, got {value!r}", entry, key)
+            digits = len(str(abs(value)))
+            self.fail(
+                f"expected a number that fits a 64-bit float, got an integer of {digits} digits",
+                entry,
+                key,
+            )
         if not _math.isfinite(number):
-            self.fail(f"expected a finite number, got {value!r}", entry, key)
+            self.fail(f"expected a finite number, got {_show(value)}", entry, key)
         if abs(number) > MAX_COORDINATE_MM:
-            what = "length" if length else "number"
-            self.fail(f"expected a {what} within ±10^6, got {value!r}", entry, key)
+            what = "length within ±10^6 mm" if length else "number within ±10^6"
+            self.fail(f"expected a {what}, got {_show(value)}", entry, key)
         return number
 
     def point(self, value: Any, entry: str | None, key: str) -> tuple[float, float]:
         if not isinstance(value, list | tuple) or len(value) != 2:
-            self.fail(f"expected a pair of numbers [x, y] in mm, got {value!r}", entry, key)
+            self.fail(f"expected a pair of numbers [x, y] in mm, got {_show(value)}", entry, key)
         return self.number(value[0], entry, key), self.number(value[1], entry, key)
 
     def choice(self, value: Any, options: tuple[str, ...], entry: str | None, key: str) -> str:
         if not isinstance(value, str) or value not in options:
             self.fail(
-                f"expected one of {', '.join(repr(o) for o in options)}, got {value!r}", entry, key
+                f"expected one of {', '.join(repr(o) for o in options)}, got {_show(value)}",
+                entry,
+                key,
             )
         return value
 
     def player(self, value: Any, entry: str | None) -> int:
         if isinstance(value, bool) or value not in (1, 2) or not isinstance(value, int):
-            self.fail(f"expected 1 or 2, got {value!r}", entry, "player")
+            self.fail(f"expected 1 or 2, got {_show(value)}", entry, "player")
         return int(value)
 
     def table(self, value: Any, entry: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            self.fail(f"expected a table of keys, got {value!r}", entry)
+            self.fail(f"expected a table of keys, got {_show(value)}", entry)
+        ident = value.get("id")
+        if isinstance(ident, str) and ident.strip():
+            entry = f"{entry} {_show(ident)}"  # name the entry by its id where it has one
         for key in value:
             if key not in allowed:
                 self.fail(f"unknown key; expected only: {', '.join(allowed)}", entry, str(key))
         return value
 
+    def numbers_in(self, value: Any, key: str, *, length: bool) -> None:
+        """Check the numbers of a value, a list or a table (one level) as :meth:`number` does.
+
+        The shapes themselves are checked by the code the value goes to; this only keeps
+        a non-finite, huge or unconvertible number from reaching it.
+        """
+        if isinstance(value, Mapping):
+            items = [(f"{key}.{name}", item) for name, item in value.items()]
+        elif isinstance(value, list):
+            items = [(f"{key}[{index}]", item) for index, item in enumerate(value)]
+        else:
+            items = [(key, value)]
+        for where, item in items:
+            if isinstance(item, int | float) and not isinstance(item, bool):
+                self.number(item, None, where, length=length)
+
     def ident(self, raw: Mapping[str, Any], where: str, seen: set[str]) -> tuple[str, str]:
         if "id" not in raw:
-            self.fail("missing required key", where, "id")
+            self.fail("missing required key; expected a unique id string", where, "id")
         ident = raw["id"]
         if not isinstance(ident, str) or not ident.strip():
-            self.fail(f"expected a non-empty string, got {ident!r}", where, "id")
+            self.fail(f"expected a non-empty string, got {_show(ident)}", where, "id")
+        entry = f"{where} {_show(ident)}"
         if ident in seen:
             self.fail(
-                f"duplicate id {ident!r}; ships and obstacles share one id space", where, "id"
+                f"duplicate id {_show(ident)}; ships and obstacles share one id space", entry, "id"
             )
         seen.add(ident)
-        return ident, f"{where} {ident!r}"
+        return ident, entry
 
     def outline(self, value: Any, entry: str) -> np.ndarray[Any, np.dtype[np.float64]]:
         if not isinstance(value, list) or len(value) < 3:
             self.fail(
-                f"expected a list of at least three [x, y] points in mm, got {value!r}",
+                f"expected a list of at least three [x, y] points in mm, got {_show(value)}",
                 entry,
                 "outline",
             )
@@ -196,13 +234,19 @@ def parse_scene(data: Any, source: str = "<scene>") -> Scene:
     name = r.choice(data.get("ruleset", "xwing2"), RULESET_NAMES, None, "ruleset")
     constants = data.get("constants", {})
     if not isinstance(constants, Mapping):
-        r.fail(f"expected a table of constants, got {constants!r}", None, "constants")
+        r.fail(f"expected a table of constants, got {_show(constants)}", None, "constants")
+    for key, value in constants.items():
+        if key in CONSTANT_NAMES:  # unknown names are reported by get_ruleset
+            r.numbers_in(value, f"constants.{key}", length=False)
     try:
         ruleset = get_ruleset(name, constants)
     except InvalidInputError as error:
         r.fail(error.message, None, error.where or "constants")
+    raw_area = data.get("area", ruleset.default_area)
+    if isinstance(raw_area, Mapping):
+        r.numbers_in(raw_area, "area", length=True)
     try:
-        area = play_area(data.get("area", ruleset.default_area))
+        area = play_area(raw_area)
     except InvalidInputError as error:
         r.fail(error.message, None, "area")
     phase = r.choice(data.get("phase", "setup"), ("setup", "play"), None, "phase")
@@ -211,7 +255,7 @@ def parse_scene(data: Any, source: str = "<scene>") -> Scene:
     raw_ships = data.get("ships", [])
     for key, value in (("obstacles", raw_obstacles), ("ships", raw_ships)):
         if not isinstance(value, list):
-            r.fail(f"expected a list of tables, got {value!r}", None, key)
+            r.fail(f"expected a list of tables, got {_show(value)}", None, key)
     if len(raw_obstacles) + len(raw_ships) > MAX_OBJECTS:
         r.fail(f"expected at most {MAX_OBJECTS} objects, got {len(raw_obstacles) + len(raw_ships)}")
     seen: set[str] = set()
@@ -235,16 +279,23 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
     r.table(raw, where, _OBSTACLE_KEYS)
     ident, where = r.ident(raw, where, seen)
     if "at" not in raw:
-        r.fail("missing required key", where, "at")
+        r.fail("missing required key; expected [x, y] in mm", where, "at")
     x, y = r.point(raw["at"], where, "at")
     angle = r.number(raw.get("angle", 0.0), where, "angle", length=False)
     flipped = raw.get("flipped", False)
     if not isinstance(flipped, bool):
-        r.fail(f"expected true or false, got {flipped!r}", where, "flipped")
+        r.fail(f"expected true or false, got {_show(flipped)}", where, "flipped")
     player = r.player(raw["player"], where) if "player" in raw else None
     has_token, has_outline = "token" in raw, "outline" in raw
-    if has_token == has_outline:
-        r.fail("expected exactly one of 'token' and 'outline'", where, "token")
+    if has_token and has_outline:
+        r.fail("expected exactly one of 'token' and 'outline', got both", where, "outline")
+    if not has_token and not has_outline:
+        r.fail(
+            "missing required key; expected exactly one of 'token' (a catalog token name) "
+            "and 'outline' (a list of [x, y] points)",
+            where,
+            "token",
+        )
     if has_token:
         if "kind" in raw:
             r.fail(
@@ -254,7 +305,7 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
             )
         token = raw["token"]
         if not isinstance(token, str):
-            r.fail(f"expected a catalog token name, got {token!r}", where, "token")
+            r.fail(f"expected a catalog token name, got {_show(token)}", where, "token")
         try:
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
@@ -271,12 +322,17 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     where = f"ships[{index}]"
     r.table(raw, where, _SHIP_KEYS)
     ident, where = r.ident(raw, where, seen)
-    for key in ("base", "at"):
-        if key not in raw:
-            r.fail("missing required key", where, key)
+    if "base" not in raw:
+        r.fail(
+            "missing required key; expected a base name: " + ", ".join(ruleset.base_sizes),
+            where,
+            "base",
+        )
+    if "at" not in raw:
+        r.fail("missing required key; expected [x, y] in mm", where, "at")
     base = raw["base"]
     if not isinstance(base, str):
-        r.fail(f"expected a base name, got {base!r}", where, "base")
+        r.fail(f"expected a base name, got {_show(base)}", where, "base")
     try:
         ruleset.base_size(base)
     except InvalidInputError as error:
@@ -286,20 +342,36 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     default_heading = 90.0 if player == 1 else 270.0
     heading = r.number(raw.get("heading", default_heading), where, "heading", length=False)
     hull = raw.get("hull")
-    if hull is not None:
+    if "hull" in raw:  # a JSON null is a wrong type, not "no hull"
         if ruleset.game != "armada":
             r.fail("'hull' is for Armada ships only", where, "hull")
         if base == "squadron":
             r.fail("a squadron has no hull", where, "hull")
-        if not isinstance(hull, str) or hull not in hull_names():
+        if not isinstance(hull, str):
+            r.fail(f"expected a hull name (a string), got {_show(hull)}", where, "hull")
+        if hull not in hull_names():
             r.fail(
-                f"unknown hull {hull!r}; expected one of: " + ", ".join(hull_names()), where, "hull"
+                f"unknown hull {_show(hull)}; expected one of: " + ", ".join(hull_names()),
+                where,
+                "hull",
             )
     return Ship(ident, base, x, y, heading % 360.0, player, hull)
 
 
-def _reject_constant(token: str) -> NoReturn:
-    raise ValueError(f"{token} is not a finite number")
+def _json_constant(token: str) -> float:
+    # NaN, Infinity and -Infinity are read as floats so that the scene checks reject
+    # them naming the entry and the key, as they do TOML's nan and inf.
+    return float(token)
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # A repeated key would otherwise silently drop the earlier value (TOML rejects it too).
+    table: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in table:
+            raise ValueError(f"duplicate key {_show(key)} in one object")
+        table[key] = value
+    return table
 
 
 def read_scene_data(path: str | Path) -> Any:
@@ -309,7 +381,10 @@ def read_scene_data(path: str | Path) -> Any:
     ------
     SceneError
         For a missing or unreadable file, an unknown suffix, a file over
-        :data:`MAX_FILE_BYTES`, or text that does not parse.
+        :data:`MAX_FILE_BYTES`, text that is not UTF-8, or text that does not parse
+        (a JSON object with a repeated key included). JSON's ``NaN`` and ``Infinity``
+        are read as floats, as TOML's ``nan`` and ``inf`` are: :func:`parse_scene`
+        rejects them naming the entry and the key.
     """
     file = Path(path)
     name = str(path)
@@ -325,7 +400,12 @@ def read_scene_data(path: str | Path) -> Any:
                 f"the file is {size} bytes; a scene may be at most {MAX_FILE_BYTES} bytes",
                 file=name,
             )
-        raw = file.read_bytes()
+        with file.open("rb") as handle:  # bounded: a pipe or a growing file has no fixed size
+            raw = handle.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise SceneError(
+                f"the file is over {MAX_FILE_BYTES} bytes, the most a scene may be", file=name
+            )
     except FileNotFoundError:
         raise SceneError("no such file", file=name) from None
     except IsADirectoryError:
@@ -339,10 +419,12 @@ def read_scene_data(path: str | Path) -> Any:
     if file.suffix.lower() == ".toml":
         try:
             return _tomllib.loads(text)
-        except _tomllib.TOMLDecodeError as error:
+        except ValueError as error:  # TOMLDecodeError, or an integer too long to convert
             raise SceneError(f"not valid TOML: {error}", file=name) from None
+        except RecursionError:
+            raise SceneError("not valid TOML: nested too deeply", file=name) from None
     try:
-        return _json.loads(text, parse_constant=_reject_constant)
+        return _json.loads(text, parse_constant=_json_constant, object_pairs_hook=_json_object)
     except ValueError as error:
         raise SceneError(f"not valid JSON: {error}", file=name) from None
     except RecursionError:
