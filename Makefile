@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck clean
+.PHONY: test demo lint typecheck clean bench
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -24,6 +24,16 @@ test: lint typecheck
 demo: $(STAMP)
 	mkdir -p out
 	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
+	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png || exit 1; done
+
+# The pictures of the bundled examples, for the docs (commit them after looking at them).
+.PHONY: gallery
+gallery: $(STAMP)
+	mkdir -p docs/gallery
+	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o docs/gallery/$$(basename $$f .toml).png || exit 1; done
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks

@@ -1,3 +1,94 @@
-"""Plots: matplotlib drawing of scenes, measurements and moves."""
+"""Plots: matplotlib drawing of scenes, measurements and moves.
 
-__all__: list[str] = []
+The drawing API draws onto an :class:`~matplotlib.axes.Axes` the caller passes and
+returns the artists it added (:func:`draw_scene`, :func:`draw_violations`,
+:func:`draw_measurement`, :func:`draw_move`, ...); :func:`render` makes the whole
+picture and writes PNG, SVG or PDF. Only this package imports matplotlib, and only the
+``render`` command imports this package, so ``tabletop check`` never pays for it.
+
+Examples
+--------
+>>> from matplotlib.figure import Figure
+>>> from geom.areas import play_area
+>>> from geom.rulesets import get_ruleset
+>>> from obstacles.scene import Obstacle, Scene
+>>> xw = get_ruleset("xwing2")
+>>> rock = Obstacle.from_token(xw, "rock", "coreasteroid0", 457.2, 457.2)
+>>> ax = Figure().add_subplot()
+>>> [a.get_gid() for a in draw_obstacle(ax, Scene(xw, play_area("3x3ft")), rock)]
+['rock', None, 'rock-label']
+"""
+
+from plots.draw import (
+    MoveLike,
+    band_text,
+    draw_area,
+    draw_measurement,
+    draw_move,
+    draw_obstacle,
+    draw_scale_bar,
+    draw_scene,
+    draw_ship,
+    draw_violations,
+    geometry_path,
+    legend_handles,
+    move_text,
+    scene_limits,
+    violation_label,
+)
+from plots.picture import (
+    DEFAULT_DPI,
+    DEFAULT_HEIGHT_IN,
+    FORMATS,
+    RenderResult,
+    after_moves,
+    default_size,
+    output_format,
+    render,
+    save_figure,
+    scene_figure,
+)
+from plots.style import (
+    ALARM,
+    KIND_COLOURS,
+    OKABE_ITO,
+    PLAYER_COLOURS,
+    RC_PARAMS,
+    kind_colour,
+    player_colour,
+)
+
+__all__: list[str] = [
+    "ALARM",
+    "DEFAULT_DPI",
+    "DEFAULT_HEIGHT_IN",
+    "FORMATS",
+    "KIND_COLOURS",
+    "OKABE_ITO",
+    "PLAYER_COLOURS",
+    "RC_PARAMS",
+    "MoveLike",
+    "RenderResult",
+    "after_moves",
+    "band_text",
+    "default_size",
+    "draw_area",
+    "draw_measurement",
+    "draw_move",
+    "draw_obstacle",
+    "draw_scale_bar",
+    "draw_scene",
+    "draw_ship",
+    "draw_violations",
+    "geometry_path",
+    "kind_colour",
+    "legend_handles",
+    "move_text",
+    "output_format",
+    "player_colour",
+    "render",
+    "save_figure",
+    "scene_figure",
+    "scene_limits",
+    "violation_label",
+]

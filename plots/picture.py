@@ -1,0 +1,451 @@
+"""Whole pictures: a scene with its violations, a measurement and moves, saved to a file.
+
+:func:`scene_figure` lays a picture out (the table on the left, a legend and the notes
+in a column on the right, a title on top) with matplotlib's object API and the Agg
+canvas: no screen, no pyplot state. :func:`render` builds it under the fixed settings of
+:data:`plots.style.RC_PARAMS` and writes PNG, SVG or PDF (by the file's suffix)
+atomically: to a temporary file in the same folder, then ``os.replace``.
+
+Sizes: by default a picture is :data:`DEFAULT_HEIGHT_IN` inches high at
+:data:`DEFAULT_DPI` dots per inch (1000 pixels) and as wide as the table and the notes
+column need (about 1390 × 1000 pixels for a 3' × 3' table, 2140 × 1000 for 6' × 3');
+``size=(width, height)`` in pixels gives exactly that many, and `dpi` scales the default
+size and the text.
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import os
+import secrets
+import textwrap
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
+
+import matplotlib
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from geom.errors import InvalidInputError
+from obstacles.measuring import Measurement
+from obstacles.scene import Scene
+from plots.draw import (
+    MoveLike,
+    band_text,
+    draw_measurement,
+    draw_move,
+    draw_scene,
+    legend_handles,
+    move_text,
+    scene_limits,
+)
+from plots.style import ALARM, INK, RC_PARAMS
+
+if TYPE_CHECKING:
+    from obstacles.legality import CheckReport
+
+__all__ = [
+    "DEFAULT_DPI",
+    "DEFAULT_HEIGHT_IN",
+    "FORMATS",
+    "RenderResult",
+    "after_moves",
+    "default_size",
+    "output_format",
+    "render",
+    "save_figure",
+    "scene_figure",
+]
+
+#: Output formats by file suffix.
+FORMATS: dict[str, str] = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
+#: Dots per inch unless told.
+DEFAULT_DPI = 100.0
+#: Height of a picture unless told, inches.
+DEFAULT_HEIGHT_IN = 10.0
+
+# Layout, inches: space left of and below the axes (tick labels), above (the title),
+# between the axes and the notes column, and the column's width.
+_LEFT_IN, _BOTTOM_IN, _TOP_IN, _GAP_IN, _PANEL_IN = 0.75, 0.5, 0.55, 0.2, 4.6
+_LARGEST_PX = 20000
+_NOTE_WIDTH = 62
+_MAX_NOTE_LINES = 40
+
+
+@_dc.dataclass(frozen=True)
+class RenderResult:
+    """What :func:`render` wrote.
+
+    Attributes
+    ----------
+    path : str
+        The file written.
+    format : str
+        ``png``, ``svg`` or ``pdf``.
+    size : tuple of int
+        Width and height in pixels (at `dpi`; SVG and PDF are this many points × 72/dpi).
+    dpi : float
+        Dots per inch.
+    violations : int or None
+        How many violations were drawn (None when violations were not checked).
+    """
+
+    path: str
+    format: str
+    size: tuple[int, int]
+    dpi: float
+    violations: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of ``tabletop render --json``."""
+        return {
+            "output": self.path,
+            "format": self.format,
+            "size": list(self.size),
+            "dpi": self.dpi,
+            "violations": self.violations,
+        }
+
+
+def output_format(path: str | os.PathLike[str]) -> str:
+    """Return the format of an output file by its suffix (``png``, ``svg`` or ``pdf``).
+
+    Raises
+    ------
+    InvalidInputError
+        For any other suffix.
+
+    Examples
+    --------
+    >>> output_format("out/table.SVG")
+    'svg'
+    >>> output_format("table.jpg")
+    Traceback (most recent call last):
+    ...
+    geom.errors.InvalidInputError: cannot write 'table.jpg': the output must end in .png, .svg or .pdf
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in FORMATS:
+        raise InvalidInputError(
+            f"cannot write {os.fspath(path)!r}: the output must end in .png, .svg or .pdf"
+        )
+    return FORMATS[suffix]
+
+
+def default_size(scene: Scene, dpi: float = DEFAULT_DPI) -> tuple[int, int]:
+    """Return the default picture size in pixels: the table's aspect plus the notes column.
+
+    Examples
+    --------
+    >>> from geom.areas import play_area
+    >>> from geom.rulesets import get_ruleset
+    >>> default_size(Scene(get_ruleset("xwing2"), play_area("3x3ft")))
+    (1387, 1000)
+    """
+    x0, x1, y0, y1 = scene_limits(scene)
+    axes_h = DEFAULT_HEIGHT_IN - _BOTTOM_IN - _TOP_IN
+    axes_w = axes_h * (x1 - x0) / (y1 - y0)
+    width_in = _LEFT_IN + axes_w + _GAP_IN + _PANEL_IN
+    return round(width_in * dpi), round(DEFAULT_HEIGHT_IN * dpi)
+
+
+def _check_size(size: tuple[int, int] | None, dpi: float) -> None:
+    if not 10.0 <= dpi <= 1200.0:
+        raise InvalidInputError(f"dpi {dpi:g}: expected 10 to 1200")
+    if size is None:
+        return
+    w, h = size
+    if not (isinstance(w, int) and isinstance(h, int)) or not (
+        100 <= w <= _LARGEST_PX and 100 <= h <= _LARGEST_PX
+    ):
+        raise InvalidInputError(
+            f"picture size {w} x {h}: expected whole pixels from 100 to {_LARGEST_PX} each way"
+        )
+
+
+def _summary(scene: Scene, report: CheckReport | None) -> str:
+    area = scene.area.name or f"{scene.area.width:g} x {scene.area.height:g} mm"
+    parts = [
+        scene.ruleset.name,
+        area,
+        f"{len(scene.obstacles)} obstacles",
+        f"{len(scene.ships)} ships",
+    ]
+    if scene.phase != "setup":
+        parts.append(f"{scene.phase} phase")
+    if scene.format != "standard":
+        parts.append(scene.format)
+    if report is not None:
+        n = len(report.violations)
+        parts.append("legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''}")
+    return ", ".join(parts)
+
+
+def _notes(
+    report: CheckReport | None, measurement: Measurement | None, moves: Sequence[MoveLike]
+) -> tuple[list[str], list[str]]:
+    """Return (violation lines, other lines) for the notes column."""
+    alarm: list[str] = []
+    other: list[str] = []
+    if report is not None:
+        if report.violations:
+            alarm.append("Violations:")
+        for number, v in enumerate(report.violations, start=1):
+            alarm += textwrap.wrap(
+                f"[{number}] {v.message}", _NOTE_WIDTH, subsequent_indent="     "
+            )
+    if measurement is not None:
+        m = measurement
+        other.append("Measurement:")
+        line = f"{m.from_id} to {m.to_id}"
+        if m.arc is not None:
+            line += f", {m.arc} {'hull zone' if m.game == 'armada' else 'arc'}"
+            line += "" if m.in_arc else " (NOT in arc: plain distance)"
+        line += f": {m.distance:.1f} mm, {band_text(m)}"
+        if m.contested:
+            line += ", contested"
+        if "obstructed" in m.extra:
+            by = ", ".join(m.extra.get("obstructed_by", []))
+            obstructed = m.extra["obstructed"]
+            if obstructed is True:
+                line += f"; OBSTRUCTED by {by}"
+            elif obstructed == "attacker-chooses":
+                line += f"; obstructed or not: the attacker chooses (crossed: {by})"
+            else:
+                line += "; not obstructed"
+        if m.extra.get("line_of_sight") is False:
+            line += "; NO line of sight (traced through another hull zone of the defender)"
+        if m.extra.get("tied_segments"):
+            line += (
+                "; the closest points are not unique: every segment in the shaded band "
+                "is equally the measurement"
+            )
+        other += textwrap.wrap(line, _NOTE_WIDTH, subsequent_indent="  ")
+        for note in m.notes:
+            other += textwrap.wrap(f"note: {note}", _NOTE_WIDTH, subsequent_indent="  ")
+    if moves:
+        other.append("Moves:")
+        for move in moves:
+            other += textwrap.wrap(move_text(move), _NOTE_WIDTH, subsequent_indent="  ")
+    return alarm, other
+
+
+def _clip(lines: list[str], budget: int) -> list[str]:
+    if len(lines) <= budget:
+        return lines
+    return [*lines[: max(budget - 1, 0)], f"... and {len(lines) - budget + 1} more lines"]
+
+
+def after_moves(scene: Scene, moves: Sequence[MoveLike]) -> Scene:
+    """Return the scene with every moved ship at its final pose (moves in order)."""
+    for move in moves:
+        ship = scene.ship(str(getattr(move.ship, "id", move.ship)))
+        x, y, heading = (float(v) for v in np.asarray(move.final, dtype=np.float64)[:3])
+        scene = scene.with_ship(ship.moved(x, y, heading))
+    return scene
+
+
+def scene_figure(
+    scene: Scene,
+    *,
+    measurement: Measurement | None = None,
+    moves: Sequence[MoveLike] = (),
+    violations: bool = True,
+    report: CheckReport | None = None,
+    size: tuple[int, int] | None = None,
+    dpi: float = DEFAULT_DPI,
+    title: str | None = None,
+) -> Figure:
+    """Build the picture of a scene (not saved), on an Agg canvas.
+
+    Call it inside ``matplotlib.rc_context(plots.style.RC_PARAMS)`` for the project's
+    fonts (:func:`render` does).
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene (the moving ships at their start positions).
+    measurement : Measurement, optional
+        Drawn as the ruler would lie.
+    moves : sequence of MoveResult
+        Each drawn as template, start ghost, final base and bump point.
+    violations : bool, default True
+        Mark every violation ``check(scene)`` finds (or those of `report`).
+    report : CheckReport, optional
+        A check already made.
+    size : (int, int), optional
+        Width and height in pixels (default: :func:`default_size`).
+    dpi : float, default 100
+    title : str, optional
+        Written above the summary line (for example the scene's file name).
+    """
+    if violations and report is None:
+        from obstacles.legality import check
+
+        report = check(scene)
+    if not violations:
+        report = None
+    _check_size(size, dpi)
+    size = default_size(scene, dpi) if size is None else size
+    width_px, height_px = size
+    # A hair over the size, so that rounding never loses a pixel.
+    fig = Figure(figsize=((width_px + 0.01) / dpi, (height_px + 0.01) / dpi), dpi=dpi)
+    FigureCanvasAgg(fig)
+    fig.set_facecolor("white")
+    width_in, height_in = width_px / dpi, height_px / dpi
+    panel_in = min(_PANEL_IN, 0.42 * width_in)
+    left = _LEFT_IN / width_in
+    bottom = _BOTTOM_IN / height_in
+    axes_w = max(width_in - _LEFT_IN - _GAP_IN - panel_in, 0.5) / width_in
+    axes_h = max(height_in - _BOTTOM_IN - _TOP_IN, 0.5) / height_in
+    ax = fig.add_axes((left, bottom, axes_w, axes_h))
+    ax.set_anchor("C")
+    moving = [str(getattr(m.ship, "id", m.ship)) for m in moves]
+    draw_scene(ax, scene, violations=report is not None, report=report, exclude=moving)
+    for move in moves:
+        draw_move(ax, scene, move)
+    if measurement is not None:
+        draw_measurement(ax, after_moves(scene, moves), measurement)
+    top = 1.0 - 0.12 / height_in
+    heading = title if title else "tabletop"
+    fig.text(left, top, heading, ha="left", va="top", fontsize=12, fontweight="bold", color=INK)
+    fig.text(
+        left,
+        top - 0.24 / height_in,
+        _summary(scene, report),
+        ha="left",
+        va="top",
+        fontsize=9.5,
+        color=INK if report is None or report.legal else ALARM,
+    )
+    panel_x = 1.0 - (panel_in - 0.1) / width_in
+    panel_top = 1.0 - _TOP_IN / height_in
+    handles = legend_handles(scene, report=report, measurement=measurement, moves=moves)
+    legend = fig.legend(
+        handles=handles,
+        loc="upper left",
+        bbox_to_anchor=(panel_x, panel_top),
+        frameon=False,
+        fontsize=8,
+        handlelength=2.2,
+        title="Legend",
+        title_fontsize=9,
+        alignment="left",
+    )
+    legend_bottom = legend.get_window_extent().y0 / fig.bbox.height
+    alarm, other = _notes(report, measurement, moves)
+    line_in = 8.0 * 1.35 / 72.0
+    budget = max(int((legend_bottom * height_in - _BOTTOM_IN) / line_in) - 2, 3)
+    budget = min(budget, _MAX_NOTE_LINES)
+    y = legend_bottom - 0.15 / height_in
+    for lines, colour in ((other, "black"), (alarm, ALARM)):
+        if not lines:
+            continue
+        shown = _clip(lines, budget)
+        budget = max(budget - len(shown) - 1, 3)
+        text = fig.text(
+            panel_x + 0.06 / width_in,
+            y,
+            "\n".join(shown),
+            ha="left",
+            va="top",
+            fontsize=8,
+            color=colour,
+            linespacing=1.35,
+            gid="notes" if colour == "black" else "violation-notes",
+        )
+        extent = text.get_window_extent()
+        y = extent.y0 / fig.bbox.height - 0.15 / height_in
+    return fig
+
+
+def save_figure(fig: Figure, path: str | os.PathLike[str]) -> str:
+    """Write a figure atomically (a temporary file in the same folder, then ``os.replace``).
+
+    The format is the suffix's; SVG carries no date and uses the fixed hash salt of the
+    settings in force, so the same figure gives the same text.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown suffix, a folder that does not exist, or a path that is a folder.
+    """
+    fmt = output_format(path)
+    target = Path(path)
+    folder = target.parent
+    if not folder.is_dir():
+        raise InvalidInputError(f"cannot write {os.fspath(path)!r}: no folder {str(folder)!r}")
+    if target.is_dir():
+        raise InvalidInputError(f"cannot write {os.fspath(path)!r}: it is a folder")
+    metadata_by_format: dict[str, dict[str, Any]] = {
+        "png": {"Software": "tabletop (matplotlib)"},
+        "svg": {"Date": None},
+        "pdf": {"CreationDate": None, "ModDate": None},
+    }
+    metadata = metadata_by_format[fmt]
+    temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
+    try:
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    except OSError as error:
+        raise InvalidInputError(
+            f"cannot write {os.fspath(path)!r}: {error.strerror or error}"
+        ) from None
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            fig.savefig(stream, format=fmt, dpi=fig.dpi, metadata=metadata, facecolor="white")
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    return os.fspath(target)
+
+
+def render(
+    scene: Scene,
+    path: str | os.PathLike[str],
+    *,
+    measurement: Measurement | None = None,
+    moves: Sequence[MoveLike] = (),
+    violations: bool = True,
+    report: CheckReport | None = None,
+    size: tuple[int, int] | None = None,
+    dpi: float = DEFAULT_DPI,
+    title: str | None = None,
+) -> RenderResult:
+    """Draw a scene and write it to `path` (PNG, SVG or PDF by the suffix), atomically.
+
+    The parameters are :func:`scene_figure`'s. The same inputs give the same SVG text.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown suffix, a folder that does not exist, or a bad size.
+    """
+    fmt = output_format(path)
+    _check_size(size, dpi)
+    if violations and report is None:
+        from obstacles.legality import check
+
+        report = check(scene)
+    with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
+        fig = scene_figure(
+            scene,
+            measurement=measurement,
+            moves=moves,
+            violations=violations,
+            report=report,
+            size=size,
+            dpi=dpi,
+            title=title,
+        )
+        written = save_figure(fig, path)
+        width, height = (int(v) for v in fig.canvas.get_width_height())
+    return RenderResult(
+        written,
+        fmt,
+        (width, height),
+        float(dpi),
+        None if report is None or not violations else len(report.violations),
+    )
