@@ -109,17 +109,19 @@ def _region(
 def arc_region_outline(ruleset: Ruleset, base: str, arc: str) -> FloatArray:
     """Return the region of `arc` outside the base, in the ship frame, as ``(k, 2)`` vertices.
 
-    Unbounded arcs are cut at :data:`FAR_MM`.
+    Unbounded arcs are cut at :data:`FAR_MM`. The array is shared (cached) and read-only.
     """
     parse_xwing_arc(arc)
     width, length = ruleset.base_size(base)
-    return _region(
+    outline = _region(
         arc,
         ruleset.arc_half_angle(base),
         width,
         length,
         (ruleset.xwing_bullseye_width, ruleset.xwing_range_bands[2]),
     )
+    outline.flags.writeable = False  # a caller writing into it would corrupt the cache
+    return outline
 
 
 @_dc.dataclass(frozen=True, eq=False)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools as _functools
+import itertools as _itertools
 import json as _json
 import math as _math
 from collections.abc import Mapping
@@ -201,6 +202,26 @@ def targeting_point(
     )
 
 
+def _chords(ring: FloatArray, centre: shapely.Point, radius: float) -> shapely.Geometry:
+    """Return the parts of a closed ring's edges inside a circle, as exact segments."""
+    c = np.array([centre.x, centre.y])
+    pieces = []
+    for p, q in _itertools.pairwise(ring):
+        if np.hypot(*(q - c)) < np.hypot(*(p - c)):
+            p, q = q, p  # measure from the nearer end, for precision on long edges
+        length = float(np.hypot(*(q - p)))
+        u = (q - p) / length
+        along = float(np.dot(c - p, u))
+        off = float(abs(u[0] * (c - p)[1] - u[1] * (c - p)[0]))
+        if off > radius:
+            continue
+        half = _math.sqrt(radius * radius - off * off)
+        lo, hi = max(along - half, 0.0), min(along + half, length)
+        if lo <= hi:
+            pieces.append(shapely.LineString([p + lo * u, p + hi * u]))
+    return shapely.MultiLineString(pieces)
+
+
 @_dc.dataclass(frozen=True, eq=False)
 class ArmadaAttack:
     """An Armada attack measured from a hull zone.
@@ -255,15 +276,16 @@ def armada_attack_range(
     if defender_arcs is None:
         radius = ruleset.armada_squadron_diameter / 2.0
         centre = shapely.Point(np.asarray(defender_pose, dtype=np.float64)[:2])
-        disk = centre.buffer(radius, quad_segs=256)
-        if shapely.contains(region, disk):
-            d, pts = closest_points(attacking, centre, 0.0, radius)
-            return ArmadaAttack(True, float(d), pts, None)
-        part = shapely.intersection(disk, region)
-        if part.is_empty:
-            d, pts = closest_points(attacking, centre, 0.0, radius)
+        d, pts = closest_points(attacking, centre, 0.0, radius)
+        if float(shapely.distance(region, centre)) > radius:
             return ArmadaAttack(False, float(d), pts, None)
-        d, pts = closest_points(attacking, part)
+        # Exact, never a polygonised disk: the disk's own nearest point if it is in arc;
+        # else the optimum over disk ∩ arc (both convex) lies on the arc's boundary, on
+        # the chords the arc lines cut through the circle.
+        chords = _chords(np.asarray(region.exterior.coords), centre, radius)
+        if shapely.intersects(region, shapely.Point(pts[1])) or chords.is_empty:
+            return ArmadaAttack(True, float(d), pts, None)
+        d, pts = closest_points(attacking, chords)
         return ArmadaAttack(True, float(d), pts, None)
     zones = (defending_zone,) if defending_zone else HULL_ZONES
     best: ArmadaAttack | None = None

@@ -124,7 +124,7 @@ def base_footprint(ruleset: Ruleset, base: str, *, guides: bool = False) -> Foot
     merged = shapely.union_all(
         [shapely.Polygon(p) for p in [body, *_guides(ruleset, width, length)]]
     )
-    merged = shapely.normalize(shapely.orient_polygons(merged))
+    merged = shapely.orient_polygons(shapely.normalize(merged))  # normalize turns it clockwise
     coords = np.asarray(shapely.get_exterior_ring(merged).coords, dtype=np.float64)[:-1]
     return Footprint(coords)
 
