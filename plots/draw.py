@@ -491,8 +491,9 @@ def _arc_lines(scene: Scene, ship: Ship) -> list[tuple[FloatArray, FloatArray | 
 def _heading_mark(scene: Scene, ship: Ship) -> FloatArray:
     width, length = scene.ruleset.base_size(ship.base)
     tip = length / 2 - 2.5
-    half = min(width, length) * 0.17
-    return np.array([[0.0, tip], [-half, tip - 1.6 * half], [half, tip - 1.6 * half]])
+    # A long, narrow arrowhead: its point must be unmistakable at any rotation.
+    half = min(width, length) * 0.11
+    return np.array([[0.0, tip], [-half, tip - 3.0 * half], [half, tip - 3.0 * half]])
 
 
 def draw_ship(

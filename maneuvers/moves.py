@@ -1,0 +1,119 @@
+"""The entry points: :func:`execute` against a scene, :func:`final_pose` without one.
+
+Examples
+--------
+>>> import numpy as np
+>>> from geom.rulesets import get_ruleset
+>>> xw = get_ruleset("xwing2")
+>>> final_pose([300.0, 40.0, 90.0], "small", "straight 3", xw).round(6).tolist()
+[300.0, 200.0, 90.0]
+>>> starts = np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 90.0]])
+>>> final_pose(starts, "small", "turn 1 right", xw).round(6).tolist()
+[[55.0, -55.0, 270.0], [55.0, 55.0, 0.0]]
+>>> final_pose(np.empty((0, 3)), "small", "stationary", xw).shape
+(0, 3)
+>>> final_pose([0.0, 0.0, 90.0], "small", "loop 2", xw)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+geom.errors.InvalidInputError: cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
+"""
+
+from __future__ import annotations
+
+from numpy.typing import ArrayLike
+
+from geom.poses import FloatArray, compose
+from geom.rulesets import Ruleset
+from maneuvers.armada import armada_local_move, execute_armada
+from maneuvers.notation import ArmadaCourse, Maneuver, parse_maneuver
+from maneuvers.result import MoveResult
+from maneuvers.xwing import execute_xwing, xwing_local_move
+from obstacles.scene import Scene
+
+__all__ = ["execute", "final_pose", "local_move"]
+
+
+def local_move(maneuver: Maneuver, base: str, ruleset: Ruleset) -> FloatArray:
+    """Return the ship-frame move ``(dx, dy, dheading)`` of a complete maneuver.
+
+    Without a scene nothing can bump: this is the full maneuver (a roll without a position
+    word: its centre position; an Armada course without a side: :func:`choose_side`).
+
+    Examples
+    --------
+    >>> from geom.rulesets import get_ruleset
+    >>> from maneuvers.notation import XWingManeuver
+    >>> local_move(XWingManeuver("segnor", 1, "left"), "small", get_ruleset("xwing2")).round(3).tolist()
+    [-37.574, 90.711, -135.0]
+    """
+    if isinstance(maneuver, ArmadaCourse):
+        return armada_local_move(maneuver, base, ruleset)
+    return xwing_local_move(maneuver, base, ruleset)
+
+
+def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset) -> FloatArray:
+    """Return where a complete maneuver takes poses ``(3,)`` or ``(n, 3)`` (array-first).
+
+    Parameters
+    ----------
+    pose : array_like of shape (..., 3)
+        Start poses ``(x, y, heading)``: mm and degrees counter-clockwise from +x.
+    base : str
+        A base name of the ruleset.
+    maneuver_text : str
+        Maneuver words (``cli.md``).
+    ruleset : Ruleset
+        The game edition.
+
+    Returns
+    -------
+    ndarray of the shape of `pose`
+        Final poses, headings in ``[0, 360)``.
+
+    Raises
+    ------
+    InvalidInputError
+        For unreadable words, or a maneuver the base cannot do.
+    """
+    maneuver = parse_maneuver(maneuver_text, ruleset)
+    ruleset.base_size(base)
+    return compose(pose, local_move(maneuver, base, ruleset))
+
+
+def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
+    """Execute one maneuver of one ship against everything else in the scene.
+
+    Parameters
+    ----------
+    scene : Scene
+        The table.
+    ship_id : str
+        The moving ship.
+    maneuver_text : str
+        Maneuver words (``cli.md``) of the scene's game.
+
+    Returns
+    -------
+    MoveResult
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown ship, unreadable words, or a maneuver the base cannot do.
+
+    Examples
+    --------
+    >>> from geom.areas import play_area
+    >>> from geom.objects import Ship
+    >>> from geom.rulesets import get_ruleset
+    >>> xw = get_ruleset("xwing2")
+    >>> scene = Scene(xw, play_area("3x3ft"), ships=(Ship("a", "small", 300, 100), Ship("b", "small", 300, 270)))
+    >>> result = execute(scene, "a", "straight 3")
+    >>> result.bumped, result.complete, result.final.round(6).tolist()
+    ('b', False, [300.0, 226.8, 90.0])
+    """
+    ship = scene.ship(ship_id)
+    maneuver = parse_maneuver(maneuver_text, scene.ruleset)
+    if isinstance(maneuver, ArmadaCourse):
+        return execute_armada(scene, ship, maneuver)
+    return execute_xwing(scene, ship, maneuver)
