@@ -46,7 +46,7 @@ FIX_CLEARANCE_MM = 0.001
 
 #: Segments per quarter circle when a spacing limit is grown into a region. The polygon
 #: is grown from a slightly larger radius so that it contains the true rounded region.
-_QUAD_SEGS = 64
+_QUAD_SEGS = 256
 
 
 @_dc.dataclass(frozen=True)
@@ -105,8 +105,10 @@ def minkowski_sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
 
 
 def _grown(region: shapely.Geometry, distance: float) -> shapely.Geometry:
-    # A polygonal circle of radius r/cos(pi/(4*quad_segs)) contains the true circle of r.
-    radius = distance / _math.cos(_math.pi / (4 * _QUAD_SEGS))
+    # GEOS cuts a rounded corner into segments of up to twice the nominal angle
+    # (pi/2/quad_segs), so a radius of r/cos(pi/(2*quad_segs)) keeps every segment
+    # outside the true circle of r.
+    radius = distance / _math.cos(_math.pi / (2 * _QUAD_SEGS))
     return shapely.buffer(region, radius, quad_segs=_QUAD_SEGS)
 
 
@@ -144,26 +146,16 @@ def legal_region(
     min_x, min_y = local.min(axis=0)
     max_x, max_y = local.max(axis=0)
     ax0, ay0, ax1, ay1 = limits.area.bounds
-    play_margin = limits.edge + clearance
-    # The token must clear every edge of the play area by the edge limit.
-    box = shapely.box(
-        play_margin - min_x,
-        play_margin - min_y,
-        limits.width - play_margin - max_x,
-        limits.height - play_margin - max_y,
-    )
-    # ...and lie entirely in the setup area (Armada; the whole play area for X-Wing).
-    box = shapely.intersection(
-        box,
-        shapely.box(
-            ax0 + clearance - min_x,
-            ay0 + clearance - min_y,
-            ax1 - clearance - max_x,
-            ay1 - clearance - max_y,
-        ),
-    )
-    if box.is_empty or box.area <= 0.0:
+    margin = limits.edge + clearance
+    # The token must clear every edge of the play area by the edge limit, and lie
+    # entirely in the setup area (Armada; the whole play area for X-Wing).
+    x0 = max(margin - min_x, ax0 + clearance - min_x)
+    y0 = max(margin - min_y, ay0 + clearance - min_y)
+    x1 = min(limits.width - margin - max_x, ax1 - clearance - max_x)
+    y1 = min(limits.height - margin - max_y, ay1 - clearance - max_y)
+    if not (x0 < x1 and y0 < y1):
         return shapely.Polygon()
+    box = shapely.box(x0, y0, x1, y1)
     reflected = shapely.Polygon(-local[::-1])
     forbidden = [
         _grown(minkowski_sum(other, reflected), limits.spacing + clearance) for other in others
