@@ -38,7 +38,16 @@ from geom.measure import (
     distance,
     overlaps,
 )
-from geom.poses import Degrees, FloatArray, Millimetres, as_poses, compose, to_local, to_world
+from geom.poses import (
+    Degrees,
+    FloatArray,
+    Millimetres,
+    as_poses,
+    compose,
+    normalize_heading,
+    to_local,
+    to_world,
+)
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
 from geom.shapes import (
     Footprint,
@@ -91,6 +100,7 @@ __all__ = [
     "hull_token",
     "hull_zone",
     "in_arc",
+    "normalize_heading",
     "overlaps",
     "parse_xwing_arc",
     "place_outline",

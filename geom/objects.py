@@ -19,7 +19,7 @@ import dataclasses as _dc
 import numpy as np
 import shapely
 
-from geom.poses import FloatArray
+from geom.poses import FloatArray, normalize_heading
 from geom.rulesets import Ruleset
 from geom.shapes import Footprint, base_footprint, world_polygon
 
@@ -81,4 +81,4 @@ class Ship:
 
     def moved(self, x: float, y: float, heading: float) -> Ship:
         """Return a copy of the ship at another pose."""
-        return _dc.replace(self, x=float(x), y=float(y), heading=float(heading) % 360.0)
+        return _dc.replace(self, x=float(x), y=float(y), heading=normalize_heading(heading))

@@ -27,6 +27,7 @@ __all__ = [
     "Millimetres",
     "as_poses",
     "compose",
+    "normalize_heading",
     "to_local",
     "to_world",
 ]
@@ -95,4 +96,19 @@ def compose(poses: ArrayLike, local_moves: ArrayLike) -> FloatArray:
     origin, forward, right = _frame(start)
     at = origin + move[..., 0, None] * right + move[..., 1, None] * forward
     heading = np.mod(start[..., 2] + move[..., 2], 360.0)
+    heading = np.where(heading >= 360.0, 0.0, heading)
     return np.concatenate([at, heading[..., None]], axis=-1)
+
+
+def normalize_heading(heading: float) -> float:
+    """Return a heading in degrees in ``[0, 360)``.
+
+    ``-1e-300 % 360`` is 360.0 in floating point; that case is 0.
+
+    Examples
+    --------
+    >>> normalize_heading(-90.0), normalize_heading(720.0), normalize_heading(-1e-300)
+    (270.0, 0.0, 0.0)
+    """
+    value = float(heading) % 360.0
+    return 0.0 if value >= 360.0 else value

@@ -186,6 +186,7 @@ class Ruleset:
                     where=f"constants.{name}",
                 )
             changes[name] = _check_constant(name, value, getattr(self, name))
+            _check_range(name, changes[name])
         return _dc.replace(self, **changes)
 
 
@@ -224,6 +225,34 @@ def _check_constant(name: str, value: Any, current: Any) -> Any:
             )
         return _frozen({k: _number(f"{name}.{k}", value[k]) for k in current})
     return _number(name, value)
+
+
+def _check_range(name: str, value: Any) -> None:
+    """Reject values no table could have: arcs that are not wedges, empty bands or tools."""
+    values = (
+        list(value.values())
+        if isinstance(value, Mapping)
+        else (list(value) if isinstance(value, tuple) else [value])
+    )
+    if name == "xwing_arc_half_angles":
+        low, high, what = 1.0, 89.0, "half-angles from 1 to 89 degrees"
+    elif (
+        name == "contested_within"
+        or name.startswith("xwing_obstacle")
+        or name == "xwing_deployment"
+    ):
+        return
+    elif name == "armada_tool":
+        if not 0 < value["click_degrees"] <= 90:
+            raise InvalidConstantError(
+                "expected click_degrees above 0 and at most 90", where=f"constants.{name}"
+            )
+        low, high, what = 1e-3, 1e6, "positive lengths"
+        values = [value[k] for k in ("to_pivot", "pivot_to_guides", "half_width")]
+    else:
+        low, high, what = 1e-3, 1e6, "positive lengths"
+    if any(not low <= v <= high for v in values):
+        raise InvalidConstantError(f"expected {what}, got {value!r}", where=f"constants.{name}")
 
 
 #: The names a scene's ``[constants]`` table may set (``rules.md``).

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeAlias
 
 import shapely
 
-from geom.poses import FloatArray
+from geom.poses import FloatArray, normalize_heading
 
 __all__ = ["ActionPosition", "MoveResult", "ObstacleHit", "json_pose"]
 
@@ -48,7 +48,7 @@ def json_pose(pose: FloatArray) -> dict[str, Any]:
     >>> json_pose(np.array([1.0, -0.0, 359.99999999]))
     {'at': [1.0, 0.0], 'heading': 0.0}
     """
-    heading = _mm(float(pose[2]) % 360.0)
+    heading = _mm(normalize_heading(float(pose[2])))
     return {"at": [_mm(pose[0]), _mm(pose[1])], "heading": 0.0 if heading >= 360.0 else heading}
 
 

@@ -59,7 +59,8 @@ def _toml_value(value: Any) -> str:
             raise ValueError(f"not a finite number: {value!r}")
         return repr(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # JSON escapes the C0 controls as TOML wants; TOML also forbids a raw DELETE.
+        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
     if isinstance(value, Mapping):
         inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
         return "{ " + inner + " }" if inner else "{}"
@@ -77,7 +78,8 @@ def scene_toml(data: Mapping[str, Any]) -> str:
     """Return a scene structure as TOML text (tables of arrays for obstacles and ships)."""
     lines = []
     for key, value in data.items():
-        if key not in ("obstacles", "ships"):
+        if key not in ("obstacles", "ships") or not value:
+            # An empty list is written inline: TOML has no empty array of tables.
             lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
     for group in ("obstacles", "ships"):
         for entry in data.get(group, []):

@@ -32,6 +32,7 @@ from geom.areas import play_area
 from geom.errors import InvalidInputError
 from geom.hulls import hull_names
 from geom.objects import Ship
+from geom.poses import normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
 from obstacles.catalog import KINDS, get_token
 from obstacles.scene import Obstacle, Scene
@@ -355,7 +356,7 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
                 where,
                 "hull",
             )
-    return Ship(ident, base, x, y, heading % 360.0, player, hull)
+    return Ship(ident, base, x, y, normalize_heading(heading), player, hull)
 
 
 def _json_constant(token: str) -> float:
