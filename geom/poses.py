@@ -32,8 +32,11 @@ __all__ = [
     "to_world",
 ]
 
+#: A length, mm.
 Millimetres: TypeAlias = float
+#: An angle, degrees counter-clockwise.
 Degrees: TypeAlias = float
+#: A float64 numpy array (poses, outlines, points).
 FloatArray: TypeAlias = NDArray[np.float64]
 
 

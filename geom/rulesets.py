@@ -282,6 +282,7 @@ _XWING_BASES = _frozen(
 _XWING1_FAMILIES = frozenset({"core", "core2", "yt2400", "vt49"})
 _XWING2_FAMILIES = _XWING1_FAMILIES | {"gascloud", "pom"}
 
+#: The three rulesets by name, with the constants of ``rules.md``.
 RULESETS: Mapping[str, Ruleset] = _frozen(
     {
         "xwing2": Ruleset(
@@ -319,6 +320,7 @@ RULESETS: Mapping[str, Ruleset] = _frozen(
         ),
     }
 )
+#: The ruleset names a scene may give.
 RULESET_NAMES: tuple[str, ...] = tuple(RULESETS)
 
 

@@ -55,8 +55,11 @@ __all__ = [
     "parse_maneuver",
 ]
 
+#: Which way a bank, turn, roll or advanced maneuver goes.
 Direction = Literal["left", "right"]
+#: The X-Wing maneuver families (the template or move a dial names).
 Bearing = Literal["straight", "bank", "turn", "koiogran", "segnor", "tallon", "stationary"]
+#: Where the ship lands along the template in a 2.0 barrel roll.
 RollPosition = Literal["forward", "centre", "back"]
 
 #: Speeds of each X-Wing bearing: the template lengths that exist (straight 1-5 and so on).
@@ -154,6 +157,7 @@ class ArmadaCourse:
     side: Direction | None = None
 
 
+#: Any maneuver this package executes.
 Maneuver: TypeAlias = XWingManeuver | BarrelRoll | Boost | ArmadaCourse
 
 _XWING_ACCEPTED = (
