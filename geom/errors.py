@@ -35,6 +35,7 @@ class InvalidInputError(TabletopError, ValueError):
         self.where = where
 
     def __str__(self) -> str:
+        """Return the message, prefixed by where the problem is."""
         return f"{self.where}: {self.message}" if self.where else self.message
 
 

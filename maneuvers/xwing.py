@@ -224,7 +224,7 @@ class _Table:
         )
 
     def at(self, pose: FloatArray) -> shapely.Polygon:
-        """The base with guides at a world pose."""
+        """Return the base with guides at a world pose."""
         return world_polygon(self.outline, pose)
 
     def ship_hits(self, polygons: FloatArray) -> FloatArray:
@@ -243,7 +243,7 @@ class _Table:
         return [o.id for o in nearest_first(start, [self.scene.obstacles[i] for i in indices])]
 
     def nearest_ship(self, indices: Sequence[int], polygon: shapely.Polygon) -> int:
-        """The ship index (of `others`) nearest to `polygon`, ties by id."""
+        """Return the index (in `others`) of the ship nearest to `polygon`, ties by id."""
         return min(
             indices,
             key=lambda i: (
@@ -459,7 +459,7 @@ def _roll_position(
 def _slide_intervals(
     table: _Table, roll: BarrelRoll, geometry: RollGeometry
 ) -> tuple[tuple[float, float], ...]:
-    """The legal forward offsets of a 1st-edition roll, as closed intervals (mm)."""
+    """Return the legal forward offsets of a 1st-edition roll, as closed intervals (mm)."""
 
     def legal(offset: float) -> bool:
         return _roll_position(table, roll, geometry, "slide", offset).legal

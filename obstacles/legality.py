@@ -131,7 +131,7 @@ class CheckReport:
 
 
 def _margin(value: float) -> float:
-    """A signed margin, with lengths within EPSILON_MM of the line taken as on it."""
+    """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
     return 0.0 if abs(value) <= EPSILON_MM else float(value)
 
 

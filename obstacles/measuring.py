@@ -276,7 +276,7 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
 
 
 def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, shapely.Geometry]]:
-    """What can obstruct an attack: obstacles, and ships other than the two involved.
+    """Return what can obstruct an attack: obstacles, and ships other than the two.
 
     X-Wing: only huge ships obstruct; Armada: every ship's base, never a squadron.
     """
@@ -293,7 +293,7 @@ def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, s
 def _nearest_zone(
     scene: Scene, attacker: Ship, arcs_a: HullArcs, zone: str, defender: Ship, arcs_b: HullArcs
 ) -> str:
-    """The defender's hull zone nearest the attacking hull zone (when none is in arc)."""
+    """Return the defender's hull zone nearest the attacking one (when none is in arc)."""
     ruleset = scene.ruleset
     attacking = world_polygon(
         np.asarray(hull_zone(ruleset, attacker.base, arcs_a, zone).exterior.coords)[:-1],

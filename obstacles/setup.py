@@ -46,8 +46,11 @@ _GRID_MM = 0.01
 
 
 def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
-    """Draw the tokens of a setup: X-Wing six different asteroid, debris or gas tokens of
-    the tournament families; Armada the standard set (3 asteroids, 2 debris, 1 station)."""
+    """Draw the tokens of a setup.
+
+    X-Wing: six different asteroid, debris or gas tokens of the tournament families;
+    Armada: the standard set (3 asteroids, 2 debris, 1 station).
+    """
     tokens = catalog(ruleset)
     if ruleset.game == "armada":
         pool = {

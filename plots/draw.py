@@ -257,8 +257,10 @@ def _is_armada(scene: Scene) -> bool:
 
 
 def draw_area(ax: Axes, scene: Scene) -> list[Artist]:
-    """Draw the play area to scale: the table, its named edges, the deployment zones,
-    the setup area (Armada) and the hatched no-obstacle margins.
+    """Draw the play area to scale.
+
+    The table, its named edges, the deployment zones, the setup area (Armada) and the
+    hatched no-obstacle margins.
 
     The margins are every point where an obstacle may not lie: within the obstacle edge
     limit of an edge (X-Wing: 200 mm; Armada: distance 3) and, for Armada, outside the
@@ -345,8 +347,11 @@ def _ruler_marks(scene: Scene) -> tuple[str, tuple[float, ...]]:
 def draw_scale_bar(
     ax: Axes, scene: Scene, *, origin: tuple[float, float] | None = None
 ) -> list[Artist]:
-    """Draw a millimetre scale bar that is also the game's ruler (X-Wing range 1-3,
-    Armada distance 1-5), below the table unless `origin` (its left end) is given."""
+    """Draw a millimetre scale bar that is also the game's ruler.
+
+    X-Wing range 1-3, Armada distance 1-5; below the table unless `origin` (its left
+    end) is given.
+    """
     name, marks = _ruler_marks(scene)
     if origin is None:
         _, _, ymin, _ = scene_limits(scene)
@@ -453,7 +458,7 @@ def _ray_in(shape: Any, apex: Sequence[float], direction: Sequence[float]) -> Fl
 
 
 def _arc_lines(scene: Scene, ship: Ship) -> list[tuple[FloatArray, FloatArray | None]]:
-    """Printed arc lines in the ship frame: (segment on the token, outward extension)."""
+    """Return printed arc lines in the ship frame: (segment on the token, extension)."""
     rs = scene.ruleset
     extend = 45.0
     segments: list[tuple[FloatArray, FloatArray | None]] = []
@@ -505,8 +510,10 @@ def draw_ship(
     label: str | None = None,
     gid: str | None = None,
 ) -> list[Artist]:
-    """Draw a ship: its base (with guides, X-Wing), printed token (Armada), arc lines,
-    a heading mark and its id, in its player's colour.
+    """Draw a ship in its player's colour.
+
+    Its base (with guides, X-Wing), printed token (Armada), arc lines, a heading mark
+    and its id.
 
     Parameters
     ----------
@@ -700,7 +707,7 @@ def _label_side(normal: FloatArray) -> tuple[str, str]:
 
 
 def _label_box(anchor: FloatArray, normal: FloatArray, size: tuple[float, float]) -> Any:
-    """The table area (mm) a label of about `size` takes beside `anchor`."""
+    """Return the table area (mm) a label of about `size` takes beside `anchor`."""
     w, h = size
     ha, va = _label_side(normal)
     x = {"left": anchor[0] + 6.0, "right": anchor[0] - 6.0 - w, "center": anchor[0] - w / 2}[ha]
@@ -992,9 +999,10 @@ def _measurement_text(m: Measurement) -> str:
 
 
 def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[Artist]:
-    """Draw a measurement as the ruler would lie: the closest-points segment, its band
-    lines as ticks, the distance and band beside it; the arc measured from, and every
-    obstacle (or ship) that obstructs it hatched.
+    """Draw a measurement as the ruler would lie.
+
+    The closest-points segment, its band lines as ticks, the distance and band beside
+    it; the arc measured from, and every obstacle (or ship) that obstructs it hatched.
 
     The arc measured from is shaded on the table (arcs are unbounded; the shading stops
     at the table's edges). Armada measurements also show the line of sight between the
@@ -1199,8 +1207,10 @@ def move_text(move: MoveLike) -> str:
 
 
 def draw_move(ax: Axes, scene: Scene, move: MoveLike) -> list[Artist]:
-    """Draw a move: the template, the starting base as a ghost, the final base, the bump
-    point and the obstacles it moved through or ended on.
+    """Draw a move.
+
+    The template, the starting base as a ghost, the final base, the bump point and the
+    obstacles it moved through or ended on.
 
     The scene's own drawing of the moving ship should be left out
     (``draw_scene(..., exclude=[ship id])``): this draws it at both ends.
@@ -1320,8 +1330,10 @@ def draw_move(ax: Axes, scene: Scene, move: MoveLike) -> list[Artist]:
 def _draw_positions(
     ax: Axes, scene: Scene, ship: Ship, move: MoveLike, final: FloatArray
 ) -> list[Artist]:
-    """Draw every position a barrel roll considered (legal ones in the player's colour,
-    failing ones in the alarm colour), except the one the ship ends at."""
+    """Draw every position a barrel roll considered, except the one the ship ends at.
+
+    Legal ones in the player's colour, failing ones in the alarm colour.
+    """
     artists: list[Artist] = []
     for position in getattr(move, "positions", ()) or ():
         pose = np.asarray(position.pose, dtype=np.float64)
