@@ -24,7 +24,13 @@ test: lint typecheck
 demo: $(STAMP)
 	mkdir -p out
 	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
+	@# check exits 1 when it finds violations (xwing-contested.toml has two on purpose)
+	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
+	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front
+	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png || exit 1; done
+	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png \
+		--move wedge straight 5 --measure falcon vader --arc front
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
