@@ -42,4 +42,6 @@ clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
 
 bench: $(STAMP)
+	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
+	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop benchmarks
 	$(BIN)/python -m benchmarks

@@ -483,19 +483,22 @@ def arc_hit(
     xs = (x0, x1, x2, x3)
     ys = (y0, y1, y2, y3)
     if arc == 6:
-        # Bullseye: the closed strip [-w/2, w/2] x [hl, hl + length] meets the target.
-        top = hl + bull_length
+        # Bullseye: the closed strip [-w/2, w/2] x [hl, hl + length] meets the target;
+        # within the length tolerance of the strip is on it.
+        bull_half_width = bull_half_width + EPSILON_MM
+        top = hl + bull_length + EPSILON_MM
+        hl_strip = hl - EPSILON_MM
         if min(min(x0, x1), min(x2, x3)) > bull_half_width:
             return False
         if max(max(x0, x1), max(x2, x3)) < -bull_half_width:
             return False
-        if min(min(y0, y1), min(y2, y3)) > top or max(max(y0, y1), max(y2, y3)) < hl:
+        if min(min(y0, y1), min(y2, y3)) > top or max(max(y0, y1), max(y2, y3)) < hl_strip:
             return False
         for ex, ey, half in ((cc, -sn, t_hw), (sn, cc, t_hl)):
             centre = u * ex + v * ey
             lo, hi = math.inf, -math.inf
             for px in (-bull_half_width, bull_half_width):
-                for py in (hl, top):
+                for py in (hl_strip, top):
                     proj = px * ex + py * ey
                     lo, hi = min(lo, proj), max(hi, proj)
             if lo > centre + half or hi < centre - half:
@@ -510,8 +513,20 @@ def arc_hit(
         s2 = 1.0 if arc in (0, 3) else -1.0
         n1x, n1y = -s1 * cos_half, s1 * sin_half
         n2x, n2y = s2 * cos_half, s2 * sin_half
-    g1 = (n1x * x0 + n1y * y0, n1x * x1 + n1y * y1, n1x * x2 + n1y * y2, n1x * x3 + n1y * y3)
-    g2 = (n2x * x0 + n2y * y0, n2x * x1 + n2y * y1, n2x * x2 + n2y * y2, n2x * x3 + n2y * y3)
+    # Signed distances from the arc lines, grown by the length tolerance: on a line is in.
+    e = EPSILON_MM
+    g1 = (
+        n1x * x0 + n1y * y0 + e,
+        n1x * x1 + n1y * y1 + e,
+        n1x * x2 + n1y * y2 + e,
+        n1x * x3 + n1y * y3 + e,
+    )
+    g2 = (
+        n2x * x0 + n2y * y0 + e,
+        n2x * x1 + n2y * y1 + e,
+        n2x * x2 + n2y * y2 + e,
+        n2x * x3 + n2y * y3 + e,
+    )
     # Wholly beyond either arc line: the target misses the wedge.
     if max(max(g1[0], g1[1]), max(g1[2], g1[3])) < 0.0:
         return False
@@ -532,7 +547,7 @@ def arc_hit(
                 x = xs[k] + t * (xs[j] - xs[k])
                 y = ys[k] + t * (ys[j] - ys[k])
                 other = (n2x * x + n2y * y) if line == 0 else (n1x * x + n1y * y)
-                if other >= 0.0 and _outside_base(x, y, hw, hl):
+                if other >= -EPSILON_MM and _outside_base(x, y, hw, hl):
                     return True
     return False
 
@@ -834,7 +849,9 @@ def _segment_meets_ring(
     hi: int,
 ) -> bool:
     if point:
-        return point_in_ring(px, py, wv, lo, hi) >= 0
+        if point_in_ring(px, py, wv, lo, hi) >= 0:
+            return True
+        return _ring_distance2(px, py, qx, qy, wv, lo, hi) <= EPSILON_MM * EPSILON_MM
     # An edge touched or crossed, else the segment lies wholly inside or wholly outside.
     prev = orient(px, py, qx, qy, wv[hi - 1, 0], wv[hi - 1, 1])
     for v in range(lo, hi):
@@ -845,7 +862,37 @@ def _segment_meets_ring(
         ):
             return True
         prev = now
-    return point_in_ring(px, py, wv, lo, hi) > 0
+    if point_in_ring(px, py, wv, lo, hi) > 0:
+        return True
+    # Within the length tolerance of the outline is touching it.
+    return _ring_distance2(px, py, qx, qy, wv, lo, hi) <= EPSILON_MM * EPSILON_MM
+
+
+@_jit()
+def _point_segment_distance2(
+    x: float, y: float, ax: float, ay: float, bx: float, by: float
+) -> float:
+    ex, ey = bx - ax, by - ay
+    length2 = ex * ex + ey * ey
+    t = 0.0 if length2 <= 0.0 else ((x - ax) * ex + (y - ay) * ey) / length2
+    t = min(1.0, max(0.0, t))
+    dx, dy = x - (ax + t * ex), y - (ay + t * ey)
+    return dx * dx + dy * dy
+
+
+@_jit()
+def _ring_distance2(
+    px: float, py: float, qx: float, qy: float, wv: FloatArray, lo: int, hi: int
+) -> float:
+    """Least squared distance from segment pq to the edges of a ring (no crossing)."""
+    best = math.inf
+    for v in range(lo, hi):
+        w = v + 1 if v + 1 < hi else lo
+        ax, ay, bx, by = wv[v, 0], wv[v, 1], wv[w, 0], wv[w, 1]
+        best = min(best, _point_segment_distance2(px, py, ax, ay, bx, by))
+        best = min(best, _point_segment_distance2(qx, qy, ax, ay, bx, by))
+        best = min(best, _point_segment_distance2(ax, ay, px, py, qx, qy))
+    return best
 
 
 @_jit(parallel=True)
@@ -859,17 +906,15 @@ def segments_blocked(
 ) -> None:
     """Fill `out` with whether each segment p→q meets any placed outline (touching counts).
 
-    A segment whose ends are ``numpy.allclose`` is the point `p` (as the scalar path has it).
+    Within the length tolerance (1e-6 mm) of an outline is touching it.
     `boxes` holds each outline's ``min x, min y, max x, max y``.
     """
     n_tokens = offsets.shape[0] - 1
     for i in _prange(p.shape[0]):
         px, py, qx, qy = p[i, 0], p[i, 1], q[i, 0], q[i, 1]
-        point = abs(px - qx) <= 1e-8 + 1e-5 * abs(qx) and abs(py - qy) <= 1e-8 + 1e-5 * abs(qy)
-        if point:
-            qx, qy = px, py
-        lo_x, hi_x = min(px, qx), max(px, qx)
-        lo_y, hi_y = min(py, qy), max(py, qy)
+        point = px == qx and py == qy
+        lo_x, hi_x = min(px, qx) - EPSILON_MM, max(px, qx) + EPSILON_MM
+        lo_y, hi_y = min(py, qy) - EPSILON_MM, max(py, qy) + EPSILON_MM
         hit = False
         for k in range(n_tokens):
             if hi_x < boxes[k, 0] or lo_x > boxes[k, 2] or hi_y < boxes[k, 1] or lo_y > boxes[k, 3]:

@@ -35,7 +35,7 @@ from numpy.typing import ArrayLike, NDArray
 from geom.errors import InvalidInputError
 from geom.measure import closest_points
 from geom.poses import FloatArray, as_poses
-from geom.rulesets import Ruleset
+from geom.rulesets import EPSILON_MM, Ruleset
 from geom.shapes import base_footprint, rectangle, world_polygon, world_polygons
 
 __all__ = [
@@ -171,7 +171,11 @@ def attack_range(
     """
     region = world_polygon(arc_region_outline(ruleset, attacker_base, arc), attacker_pose)
     base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
-    part = shapely.intersection(target, region)
+    outside = _outside(target, base)
+    part = shapely.intersection(outside, region)
+    if part.is_empty:
+        # Within the length tolerance of an arc line is on it, and on it is in the arc.
+        part = shapely.intersection(outside, _closed(region))
     in_region = not part.is_empty
     measured = part if in_region else target
     d, points = closest_points(base, measured)
@@ -200,4 +204,17 @@ def in_arc(
     """
     poses = np.atleast_2d(as_poses(attacker_poses))
     regions = world_polygons(arc_region_outline(ruleset, attacker_base, arc), poses)
-    return np.asarray(shapely.intersects(regions, targets), dtype=np.bool_)
+    bases = world_polygons(base_footprint(ruleset, attacker_base).outline, poses)
+    return np.asarray(
+        shapely.intersects(_closed(regions), _outside(targets, bases)), dtype=np.bool_
+    )
+
+
+def _closed(regions: ArrayLike) -> FloatArray:
+    """Grow arc regions by the length tolerance: a target on an arc line is in the arc."""
+    return np.asarray(shapely.buffer(regions, EPSILON_MM, join_style="mitre"))
+
+
+def _outside(targets: ArrayLike, bases: ArrayLike) -> FloatArray:
+    """The part of each target outside the attacker's base (arcs are beyond the base)."""
+    return np.asarray(shapely.difference(targets, bases))

@@ -52,7 +52,7 @@ from geom.arcs import XWING_ARCS, parse_xwing_arc
 from geom.errors import InvalidInputError
 from geom.measure import bands
 from geom.poses import FloatArray
-from geom.rulesets import Ruleset, get_ruleset
+from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
 
 __all__ = [
     "NO_NUMBA_ENV",
@@ -451,11 +451,14 @@ def _arcs_numpy(
     ys = v - sx * t_hw * sn + sy * t_hl * cc
     if arc == _ARC_CODES["bullseye"]:
         # The closed strip [-w/2, w/2] x [hl, hl + length] meets the target (separating axes).
-        top = hl[:, 0] + bull_length
+        # Within the length tolerance of the strip is on it, and on it is in the arc.
+        bull_half = bull_half + EPSILON_MM
+        start = hl[:, 0] - EPSILON_MM
+        top = hl[:, 0] + bull_length + EPSILON_MM
         apart = (xs.min(axis=1) > bull_half) | (xs.max(axis=1) < -bull_half)
-        apart |= (ys.min(axis=1) > top) | (ys.max(axis=1) < hl[:, 0])
+        apart |= (ys.min(axis=1) > top) | (ys.max(axis=1) < start)
         strip_x = np.array([-bull_half, bull_half, bull_half, -bull_half])
-        strip_y = np.stack([hl[:, 0], hl[:, 0], top, top], axis=-1)
+        strip_y = np.stack([start, start, top, top], axis=-1)
         for ex, ey, half in ((cc, -sn, t_hw), (sn, cc, t_hl)):
             centre = (u * ex + v * ey)[:, 0]
             proj = strip_x * ex + strip_y * ey
@@ -478,8 +481,9 @@ def _arcs_numpy(
     def outside(x: FloatArray, y: FloatArray) -> NDArray[np.bool_]:
         return np.asarray((np.abs(x) >= hw) | (np.abs(y) >= hl), dtype=np.bool_)
 
-    g1 = n1[0] * xs + n1[1] * ys
-    g2 = n2[0] * xs + n2[1] * ys
+    # Signed distances from the arc lines, grown by the length tolerance: on a line is in.
+    g1 = n1[0] * xs + n1[1] * ys + EPSILON_MM
+    g2 = n2[0] * xs + n2[1] * ys + EPSILON_MM
     # A target corner in the wedge and outside the base.
     hit = ((g1 >= 0.0) & (g2 >= 0.0) & outside(xs, ys)).any(axis=1)
     # Where a target edge crosses an arc line, on the wedge's side of the other line.
@@ -490,6 +494,6 @@ def _arcs_numpy(
         t = g / np.where(crosses, g - gn, 1.0)
         x = xs + t * (xn - xs)
         y = ys + t * (yn - ys)
-        on_side = other[0] * x + other[1] * y >= 0.0
+        on_side = other[0] * x + other[1] * y >= -EPSILON_MM
         hit |= (crosses & on_side & outside(x, y)).any(axis=1)
     return np.asarray(hit, dtype=np.bool_)

@@ -26,7 +26,7 @@ import itertools as _itertools
 import json as _json
 import math as _math
 from collections.abc import Mapping
-from importlib import resources as _resources
+from pathlib import Path as _Path
 from typing import Any
 
 import numpy as np
@@ -39,6 +39,9 @@ from geom.measure import closest_points
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.shapes import rectangle, world_polygon
+
+#: The package's data files (installed with it).
+_DATA = _Path(__file__).parent / "data"
 
 __all__ = [
     "HULL_ZONES",
@@ -83,7 +86,7 @@ class HullArcs:
 
 @_functools.cache
 def _hull_data() -> dict[str, Any]:
-    text = _resources.files("geom").joinpath("data/armada-hulls.json").read_text("utf-8")
+    text = (_DATA / "armada-hulls.json").read_text("utf-8")
     data: dict[str, Any] = _json.loads(text)
     return data
 

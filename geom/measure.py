@@ -45,6 +45,7 @@ __all__ = [
     "closest_points",
     "contested",
     "distance",
+    "json_mm",
     "overlaps",
 ]
 
@@ -201,3 +202,14 @@ def band_report(
         margin=round(float(margin), 9),
         contested=contested(d, lines, within=within),
     )
+
+
+def json_mm(value: float) -> float:
+    """Round a length for JSON: to 1e-6 mm, the project's equality tolerance (no -0.0).
+
+    Examples
+    --------
+    >>> json_mm(199.99999999997), json_mm(-0.0000001)
+    (200.0, 0.0)
+    """
+    return round(float(value), 6) + 0.0

@@ -229,7 +229,8 @@ def _default_ids() -> st.SearchStrategy[str]:
     first = st.characters(exclude_categories=("Cs", "Zs", "Zl", "Zp", "Cc")).filter(
         lambda c: not c.isspace()
     )
-    return st.builds(lambda head, tail: head + tail, first, st.text(max_size=15))
+    tail = st.text(st.characters(codec="utf-8"), max_size=15)
+    return st.builds(lambda head, tail: head + tail, first, tail)
 
 
 def _bounded(low: float, high: float) -> st.SearchStrategy[float]:

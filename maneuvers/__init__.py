@@ -6,48 +6,58 @@ is the scene-free, array-first final pose of a complete maneuver; :func:`parse_m
 reads the words of ``cli.md``.
 """
 
-from maneuvers.armada import ToolLayout, armada_local_move, armada_tool, choose_side, execute_armada
-from maneuvers.moves import execute, final_pose, local_move
-from maneuvers.notation import (
-    ADVANCED_BEARINGS,
-    ARMADA_MAX_CLICKS,
-    ARMADA_MAX_SPEED,
-    XWING_SPEEDS,
-    ArmadaCourse,
-    BarrelRoll,
-    Bearing,
-    Boost,
-    Direction,
-    Maneuver,
-    RollPosition,
-    XWingManeuver,
-    accepted_maneuvers,
-    maneuver_name,
-    parse_maneuver,
-)
-from maneuvers.result import ActionPosition, MoveResult, ObstacleHit, json_pose
-from maneuvers.templates import (
-    ARC_STEP_DEGREES,
-    BANK_DEGREES,
-    BANK_RADII_MM,
-    STRAIGHT_UNIT_MM,
-    TEMPLATE_WIDTH_MM,
-    TURN_DEGREES,
-    TURN_RADII_MM,
-    PosePath,
-    TemplateShape,
-    mirror_moves,
-    template_polygon,
-    xwing_final_move,
-)
-from maneuvers.xwing import (
-    BUMP_STEP_MM,
-    SLIDE_STEP_MM,
-    RollGeometry,
-    execute_xwing,
-    roll_geometry,
-    xwing_local_move,
-)
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from maneuvers.armada import (
+        ToolLayout,
+        armada_local_move,
+        armada_tool,
+        choose_side,
+        execute_armada,
+    )
+    from maneuvers.moves import execute, final_pose, local_move
+    from maneuvers.notation import (
+        ADVANCED_BEARINGS,
+        ARMADA_MAX_CLICKS,
+        ARMADA_MAX_SPEED,
+        XWING_SPEEDS,
+        ArmadaCourse,
+        BarrelRoll,
+        Bearing,
+        Boost,
+        Direction,
+        Maneuver,
+        RollPosition,
+        XWingManeuver,
+        accepted_maneuvers,
+        maneuver_name,
+        parse_maneuver,
+    )
+    from maneuvers.result import ActionPosition, MoveResult, ObstacleHit, json_pose
+    from maneuvers.templates import (
+        ARC_STEP_DEGREES,
+        BANK_DEGREES,
+        BANK_RADII_MM,
+        STRAIGHT_UNIT_MM,
+        TEMPLATE_WIDTH_MM,
+        TURN_DEGREES,
+        TURN_RADII_MM,
+        PosePath,
+        TemplateShape,
+        mirror_moves,
+        template_polygon,
+        xwing_final_move,
+    )
+    from maneuvers.xwing import (
+        BUMP_STEP_MM,
+        SLIDE_STEP_MM,
+        RollGeometry,
+        execute_xwing,
+        roll_geometry,
+        xwing_local_move,
+    )
 
 __all__ = [
     "ADVANCED_BEARINGS",
@@ -96,3 +106,65 @@ __all__ = [
     "xwing_final_move",
     "xwing_local_move",
 ]
+
+# Names load on first use (PEP 562), so that a command pays only for what it uses.
+_SOURCES: dict[str, str] = {
+    "ADVANCED_BEARINGS": "maneuvers.notation",
+    "ARC_STEP_DEGREES": "maneuvers.templates",
+    "ARMADA_MAX_CLICKS": "maneuvers.notation",
+    "ARMADA_MAX_SPEED": "maneuvers.notation",
+    "ActionPosition": "maneuvers.result",
+    "ArmadaCourse": "maneuvers.notation",
+    "BANK_DEGREES": "maneuvers.templates",
+    "BANK_RADII_MM": "maneuvers.templates",
+    "BUMP_STEP_MM": "maneuvers.xwing",
+    "BarrelRoll": "maneuvers.notation",
+    "Bearing": "maneuvers.notation",
+    "Boost": "maneuvers.notation",
+    "Direction": "maneuvers.notation",
+    "Maneuver": "maneuvers.notation",
+    "MoveResult": "maneuvers.result",
+    "ObstacleHit": "maneuvers.result",
+    "PosePath": "maneuvers.templates",
+    "RollGeometry": "maneuvers.xwing",
+    "RollPosition": "maneuvers.notation",
+    "SLIDE_STEP_MM": "maneuvers.xwing",
+    "STRAIGHT_UNIT_MM": "maneuvers.templates",
+    "TEMPLATE_WIDTH_MM": "maneuvers.templates",
+    "TURN_DEGREES": "maneuvers.templates",
+    "TURN_RADII_MM": "maneuvers.templates",
+    "TemplateShape": "maneuvers.templates",
+    "ToolLayout": "maneuvers.armada",
+    "XWING_SPEEDS": "maneuvers.notation",
+    "XWingManeuver": "maneuvers.notation",
+    "accepted_maneuvers": "maneuvers.notation",
+    "armada_local_move": "maneuvers.armada",
+    "armada_tool": "maneuvers.armada",
+    "choose_side": "maneuvers.armada",
+    "execute": "maneuvers.moves",
+    "execute_armada": "maneuvers.armada",
+    "execute_xwing": "maneuvers.xwing",
+    "final_pose": "maneuvers.moves",
+    "json_pose": "maneuvers.result",
+    "local_move": "maneuvers.moves",
+    "maneuver_name": "maneuvers.notation",
+    "mirror_moves": "maneuvers.templates",
+    "parse_maneuver": "maneuvers.notation",
+    "roll_geometry": "maneuvers.xwing",
+    "template_polygon": "maneuvers.templates",
+    "xwing_final_move": "maneuvers.templates",
+    "xwing_local_move": "maneuvers.xwing",
+}
+
+
+def __getattr__(name: str) -> object:
+    source = _SOURCES.get(name)
+    if source is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(source), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

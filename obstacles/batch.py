@@ -219,8 +219,8 @@ def obstructed(
 ) -> BoolArray:
     """Return whether each segment from `p` to `q` meets one of the placed tokens.
 
-    Touching counts. A segment whose ends are within ``numpy.allclose`` of each other is
-    the point `p`, as :func:`obstacles.obstruction.obstructed_segment` has it.
+    Touching counts, and a segment within the length tolerance (1e-6 mm) of an outline
+    touches it, as :func:`obstacles.obstruction.obstructed_segment` has it.
 
     Parameters
     ----------
@@ -407,9 +407,8 @@ def _setups_numpy(packed: _Packed, place: FloatArray, limits: FloatArray) -> Boo
 def _blocked_numpy(
     p: FloatArray, q: FloatArray, world: list[FloatArray], boxes: FloatArray
 ) -> BoolArray:
-    point = np.all(np.abs(p - q) <= 1e-8 + 1e-5 * np.abs(q), axis=1)
-    q = np.where(point[:, None], p, q)
-    low, high = np.minimum(p, q), np.maximum(p, q)
+    point = np.all(p == q, axis=1)
+    low, high = np.minimum(p, q) - EPSILON_MM, np.maximum(p, q) + EPSILON_MM
     hit = np.zeros(len(p), dtype=np.bool_)
     for ring, box in zip(world, boxes, strict=True):
         near = ~hit & (high[:, 0] >= box[0]) & (low[:, 0] <= box[2])
@@ -424,4 +423,28 @@ def _blocked_numpy(
             a, b = ring[None, :, :], np.roll(ring, -1, axis=0)[None, :, :]
             crossed = _segments_meet(rp[:, None, :], rq[:, None, :], a, b).any(axis=1)
             hit[rows] = np.where(point[rows], inside >= 0, crossed | (inside > 0))
+            # Within the length tolerance of an outline is touching it.
+            hit[rows] |= _segment_ring_distance(rp, rq, ring) <= EPSILON_MM
     return hit
+
+
+def _point_segment_distance(x: FloatArray, a: FloatArray, b: FloatArray) -> FloatArray:
+    """Distance from points ``x (..., 2)`` to segments ``a b (..., 2)``, elementwise."""
+    edge = b - a
+    length2 = np.einsum("...i,...i->...", edge, edge)
+    t = np.einsum("...i,...i->...", x - a, edge) / np.where(length2 > 0.0, length2, 1.0)
+    nearest = a + np.clip(t, 0.0, 1.0)[..., None] * edge
+    return np.asarray(np.hypot(*np.moveaxis(x - nearest, -1, 0)), dtype=np.float64)
+
+
+def _segment_ring_distance(p: FloatArray, q: FloatArray, ring: FloatArray) -> FloatArray:
+    """Least distance from each segment ``p q (m, 2)`` to the edges of one ring ``(V, 2)``.
+
+    For segments that do not cross an edge it is the least of the end-to-edge distances;
+    crossings are found exactly by the caller.
+    """
+    a, b = ring[None, :, :], np.roll(ring, -1, axis=0)[None, :, :]
+    pp, qq = p[:, None, :], q[:, None, :]
+    d = np.minimum(_point_segment_distance(pp, a, b), _point_segment_distance(qq, a, b))
+    d = np.minimum(d, _point_segment_distance(a, pp, qq))
+    return np.asarray(d.min(axis=1), dtype=np.float64)

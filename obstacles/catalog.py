@@ -26,7 +26,7 @@ import dataclasses as _dc
 import functools as _functools
 import json as _json
 from collections.abc import Mapping
-from importlib import resources as _resources
+from pathlib import Path as _Path
 
 import numpy as np
 
@@ -34,6 +34,9 @@ from geom.errors import InvalidInputError
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.shapes import rectangle
+
+#: The package's data files (installed with it).
+_DATA = _Path(__file__).parent / "data"
 
 __all__ = ["KINDS", "Token", "catalog", "get_token"]
 
@@ -67,7 +70,7 @@ class Token:
 
 
 def _load(filename: str) -> dict[str, Token]:
-    text = _resources.files("obstacles").joinpath(f"data/{filename}").read_text("utf-8")
+    text = (_DATA / filename).read_text("utf-8")
     tokens: dict[str, Token] = {}
     for entry in _json.loads(text)["tokens"]:
         outline = np.asarray(entry["outline"], dtype=np.float64)

@@ -18,11 +18,10 @@ import numpy as np
 import shapely
 
 from geom.areas import PlayArea
-from geom.measure import closest_points, overlaps
+from geom.measure import closest_points, json_mm, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray
 from geom.rulesets import EPSILON_MM, Ruleset
-from obstacles.measuring import json_mm
 from obstacles.placement import fix_move, legal_region, placement_limits
 from obstacles.scene import Obstacle, Scene
 

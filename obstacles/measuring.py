@@ -29,12 +29,21 @@ import shapely
 
 from geom.arcs import attack_range, parse_xwing_arc
 from geom.errors import InvalidInputError
-from geom.hulls import HULL_ZONES, HullArcs, armada_attack_range, hull_arcs, hull_zone
-from geom.measure import band, band_report, closest_points
+from geom.hulls import (
+    HULL_ZONES,
+    ArmadaAttack,
+    HullArcs,
+    armada_attack_range,
+    hull_arcs,
+    hull_zone,
+)
+from geom.measure import band, band_report, closest_points, json_mm
 from geom.objects import Ship
 from geom.poses import FloatArray
+from geom.rulesets import EPSILON_MM
 from geom.shapes import world_polygon
 from obstacles.obstruction import (
+    SightLine,
     armada_sight_line,
     obstructed_band,
     obstructed_segment,
@@ -46,11 +55,6 @@ __all__ = ["RANGE_BAND_NAMES", "Measurement", "json_mm", "measure"]
 
 #: Armada range bands by index.
 RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
-
-
-def json_mm(value: float) -> float:
-    """Round a length for JSON: to 1e-6 mm, the project's equality tolerance (no -0.0)."""
-    return round(float(value), 6) + 0.0
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -137,7 +141,9 @@ def _shape(scene: Scene, obj: Ship | Obstacle) -> tuple[shapely.Geometry, float]
     return obj.polygon(), 0.0
 
 
-def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurement:
+def measure(
+    scene: Scene, a: str, b: str, *, arc: str | None = None, defending_zone: str | None = None
+) -> Measurement:
     """Measure from object `a` to object `b` of `scene`, optionally from an arc of `a`.
 
     Parameters
@@ -150,6 +156,9 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
         X-Wing: ``front``, ``rear``, ``left``, ``right``, ``full-front``, ``full-rear``
         or ``bullseye``. Armada: the attacking hull zone ``front``, ``left``, ``right``
         or ``rear``.
+    defending_zone : str, optional
+        Armada: the defending hull zone to measure to. Without it, the closest in-arc
+        hull zone is taken; of zones equally close, the first with line of sight.
 
     Raises
     ------
@@ -164,7 +173,8 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
     notes: list[str] = []
     extra: dict[str, Any] = {}
     in_arc: bool | None = None
-    defending_zone: str | None = None
+    if defending_zone is not None and (arc is None or ruleset.game != "armada"):
+        raise InvalidInputError("a defending hull zone is for Armada attacks from a hull zone")
     if arc is None:
         (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
         d_arr, pts = closest_points(ga, gb, ra, rb)
@@ -190,59 +200,15 @@ def measure(scene: Scene, a: str, b: str, *, arc: str | None = None) -> Measurem
             extra["obstructed"] = blocked
             extra["obstructed_by"] = sorted(blockers[i][0] for i in hits)
         else:
-            if attacker.is_squadron:
-                raise InvalidInputError(
-                    f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
-                )
-            if arc not in HULL_ZONES:
-                raise InvalidInputError(
-                    f"unknown hull zone {arc!r}; expected one of: " + ", ".join(HULL_ZONES)
-                )
-            arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
-            arcs_b, note_b = (
-                (None, None)
-                if defender.is_squadron
-                else hull_arcs(ruleset, defender.base, defender.hull)
-            )
-            notes += [f"{attacker.id}: {note_a}"] if note_a else []
-            notes += [f"{defender.id}: {note_b}"] if note_b else []
-            shot_a = armada_attack_range(
-                ruleset,
-                attacker.pose,
-                attacker.base,
-                arcs_a,
-                arc,
-                defender.pose,
-                defender.base,
-                arcs_b,
-            )
-            distance, pts, in_arc = shot_a.distance, shot_a.points, shot_a.in_arc
-            defending_zone = shot_a.defending_zone
+            armada = _armada_shot(scene, attacker, defender, arc, defending_zone, blockers)
+            distance, pts, in_arc, defending_zone, armada_notes, armada_extra = armada
             if not in_arc:
                 # Out of arc: the plain distance between the bases (cli.md).
                 (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
                 d_arr, pts = closest_points(ga, gb, ra, rb)
                 distance = float(d_arr)
-            if arcs_b is not None and defending_zone is None:
-                defending_zone = _nearest_zone(scene, attacker, arcs_a, arc, defender, arcs_b)
-            sight = armada_sight_line(
-                ruleset,
-                attacker.pose,
-                attacker.base,
-                arcs_a,
-                arc,
-                defender.pose,
-                defender.base,
-                arcs_b,
-                defending_zone,
-                [g for _, g in blockers],
-            )
-            notes += [f"{attacker.id}: {n}" for n in sight.notes[:1]]
-            notes += [f"{defender.id}: {n}" for n in sight.notes[1:]]
-            extra["obstructed"] = bool(sight.blocked_by)
-            extra["obstructed_by"] = sorted(blockers[i][0] for i in sight.blocked_by)
-            extra["line_of_sight"] = sight.line_of_sight
-            extra["sight_line"] = [[json_mm(x), json_mm(y)] for x, y in sight.points]
+            notes += armada_notes
+            extra.update(armada_extra)
     within = ruleset.contested_within
     if ruleset.game == "xwing":
         report = band_report(
@@ -288,6 +254,91 @@ def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, s
         if ruleset.game == "armada" or ship.base.startswith("huge"):
             found.append((ship.id, ship.polygon(ruleset)))
     return found
+
+
+ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], dict[str, Any]]
+
+
+def _armada_shot(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    zone: str,
+    defending_zone: str | None,
+    blockers: list[tuple[str, shapely.Geometry]],
+) -> ArmadaShot:
+    """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
+    ruleset = scene.ruleset
+    if attacker.is_squadron:
+        raise InvalidInputError(
+            f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
+        )
+    for name in (zone, defending_zone):
+        if name is not None and name not in HULL_ZONES:
+            raise InvalidInputError(
+                f"unknown hull zone {name!r}; expected one of: " + ", ".join(HULL_ZONES)
+            )
+    if defender.is_squadron and defending_zone is not None:
+        raise InvalidInputError(f"{defender.id!r} is a squadron: it has no hull zones")
+    notes: list[str] = []
+    arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
+    notes += [f"{attacker.id}: {note_a}"] if note_a else []
+    arcs_b: HullArcs | None = None
+    if not defender.is_squadron:
+        arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
+        notes += [f"{defender.id}: {note_b}"] if note_b else []
+    geometry = [g for _, g in blockers]
+
+    def shoot(target_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
+        shot = armada_attack_range(
+            ruleset,
+            attacker.pose,
+            attacker.base,
+            arcs_a,
+            zone,
+            defender.pose,
+            defender.base,
+            arcs_b,
+            defending_zone=target_zone,
+        )
+        sight_zone = target_zone or shot.defending_zone
+        if arcs_b is not None and sight_zone is None:
+            sight_zone = _nearest_zone(scene, attacker, arcs_a, zone, defender, arcs_b)
+        sight = armada_sight_line(
+            ruleset,
+            attacker.pose,
+            attacker.base,
+            arcs_a,
+            zone,
+            defender.pose,
+            defender.base,
+            arcs_b,
+            sight_zone,
+            geometry,
+        )
+        return _dc.replace(shot, defending_zone=sight_zone), sight
+
+    if arcs_b is None or defending_zone is not None:
+        chosen, sight = shoot(defending_zone)
+    else:
+        # The closest in-arc hull zone; of zones equally close, one with line of sight.
+        shots = [shoot(z) for z in HULL_ZONES]
+        in_arc = [s for s in shots if s[0].in_arc]
+        if in_arc:
+            nearest = min(s[0].distance for s in in_arc)
+            tied = [s for s in in_arc if s[0].distance <= nearest + EPSILON_MM]
+            chosen, sight = next((s for s in tied if s[1].line_of_sight), tied[0])
+        else:
+            chosen, sight = shoot(None)
+    notes += [f"{attacker.id}: {sight.attacker_note}"] if sight.attacker_note else []
+    notes += [f"{defender.id}: {sight.defender_note}"] if sight.defender_note else []
+    extra: dict[str, Any] = {
+        "obstructed": bool(sight.blocked_by),
+        "obstructed_by": sorted(blockers[i][0] for i in sight.blocked_by),
+        "line_of_sight": sight.line_of_sight,
+        "sight_line": [[json_mm(x), json_mm(y)] for x, y in sight.points],
+    }
+    return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, extra
 
 
 def _nearest_zone(

@@ -36,7 +36,7 @@ import shapely
 
 from geom.hulls import HULL_ZONES, HullArcs, hull_token, hull_zone, targeting_point
 from geom.poses import FloatArray, to_world
-from geom.rulesets import Ruleset
+from geom.rulesets import EPSILON_MM, Ruleset
 from geom.shapes import world_polygon
 
 __all__ = [
@@ -148,10 +148,13 @@ def obstructed_segment(
     """Return whether one segment meets any blocker (touching counts), and which ones."""
     segment = (
         shapely.Point(points[0])
-        if np.allclose(points[0], points[1])
+        if np.array_equal(points[0], points[1])
         else shapely.LineString(points)
     )
-    hits = [i for i, blocker in enumerate(blockers) if shapely.intersects(segment, blocker)]
+    # Touching counts, and lengths within the tolerance are equal: within it is touching.
+    hits = [
+        i for i, blocker in enumerate(blockers) if shapely.dwithin(segment, blocker, EPSILON_MM)
+    ]
     return bool(hits), hits
 
 
@@ -175,7 +178,7 @@ def obstructed_band(
         u = axis / length
         intervals = []
         for i, blocker in enumerate(blockers):
-            inside = shapely.intersection(quad, blocker)
+            inside = shapely.intersection(quad, _touching(blocker))
             if inside.is_empty:
                 continue
             hits.add(i)
@@ -189,6 +192,11 @@ def obstructed_band(
     if not any_blocked:
         return False, []
     return (True if all_blocked else "attacker-chooses"), sorted(hits)
+
+
+def _touching(blocker: shapely.Geometry) -> shapely.Geometry:
+    """A blocker grown by the length tolerance: a segment that close touches it."""
+    return shapely.buffer(blocker, EPSILON_MM, join_style="mitre")
 
 
 def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
@@ -212,14 +220,15 @@ class SightLine:
         False when the line crosses another hull zone of the defender.
     blocked_by : list of int
         Indexes of the blockers the traced part meets.
-    notes : tuple of str
-        Estimated targeting points.
+    attacker_note, defender_note : str or None
+        Where a targeting point was estimated (the centroid of the hull zone).
     """
 
     points: FloatArray
     line_of_sight: bool
     blocked_by: list[int]
-    notes: tuple[str, ...]
+    attacker_note: str | None = None
+    defender_note: str | None = None
 
 
 def armada_sight_line(
@@ -235,10 +244,8 @@ def armada_sight_line(
     blockers: Sequence[shapely.Geometry],
 ) -> SightLine:
     """Trace line of sight from a hull zone to a hull zone (or a squadron's centre)."""
-    notes = []
-    tp_a, note = targeting_point(ruleset, attacker_base, attacker_arcs, zone)
-    if note:
-        notes.append(note)
+    tp_a, attacker_note = targeting_point(ruleset, attacker_base, attacker_arcs, zone)
+    defender_note = None
     start = to_world(np.array([tp_a]), attacker_pose)[0]
     attacker_token = world_polygon(hull_token(ruleset, attacker_base), attacker_pose)
     if defender_arcs is None or defending_zone is None:
@@ -247,9 +254,7 @@ def armada_sight_line(
         defender_token = shapely.Point(end).buffer(radius, quad_segs=64)
         other_zones: list[shapely.Geometry] = []
     else:
-        tp_b, note = targeting_point(ruleset, defender_base, defender_arcs, defending_zone)
-        if note:
-            notes.append(note)
+        tp_b, defender_note = targeting_point(ruleset, defender_base, defender_arcs, defending_zone)
         end = to_world(np.array([tp_b]), defender_pose)[0]
         defender_token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
         other_zones = [
@@ -268,6 +273,6 @@ def armada_sight_line(
     blocked = (
         []
         if traced.is_empty
-        else [i for i, blocker in enumerate(blockers) if shapely.intersects(traced, blocker)]
+        else [i for i, b in enumerate(blockers) if shapely.dwithin(traced, b, EPSILON_MM)]
     )
-    return SightLine(np.array([start, end]), not crossed, blocked, tuple(notes))
+    return SightLine(np.array([start, end]), not crossed, blocked, attacker_note, defender_note)

@@ -69,13 +69,17 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", help="id of the object measured from")
     parser.add_argument("b", help="id of the object measured to")
     parser.add_argument("--arc", help="an X-Wing arc or an Armada hull zone of A")
+    parser.add_argument(
+        "--defending-zone",
+        help="Armada: the hull zone of B to measure to (default: the closest in arc)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = load_scene(args.scene)
-    result = measure(scene, args.a, args.b, arc=args.arc)
+    result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
     if args.json:
         emit_json(result.to_json(), out)
     else:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
+from geom.errors import InvalidInputError
 from geom.poses import FloatArray
 from maneuvers import MoveResult, execute
 from tabletop.cli import EXIT_OK, emit_json
@@ -94,7 +95,16 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = load_scene(args.scene)
-    result = execute(scene, args.ship, " ".join(args.maneuver))
+    maneuver = " ".join(args.maneuver)
+    try:
+        result = execute(scene, args.ship, maneuver)
+    except InvalidInputError as error:
+        if error.where is not None:
+            raise
+        # Say which argument was at fault: the ship id or the maneuver words.
+        known = args.ship in scene.ids
+        where = f"maneuver {maneuver!r}" if known else f"ship {args.ship!r}"
+        raise InvalidInputError(error.message, where=where) from None
     if args.json:
         emit_json(result.to_json(), out)
     else:

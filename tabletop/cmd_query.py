@@ -3,8 +3,8 @@
 Requests: {"op": "check", "scene": {...}}; {"op": "measure", "scene": {...}, "from": A,
 "to": B, "arc": ARC (optional)}; {"op": "move", "scene": {...}, "ship": SHIP, "maneuver":
 "bank 2 left"}. The scene is inline, in the scene-file structure. Each answer is the object
-the command prints with --json, in request order; a bad line answers {"error": {...}} on
-its line and the stream goes on. Blank lines are skipped. Exit code 0 when the input ends.
+the command prints with --json, in request order; a bad line (an empty one too) answers
+{"error": {...}} on its line and the stream goes on. Exit code 0 when the input ends.
 """
 
 from __future__ import annotations
@@ -20,37 +20,41 @@ from obstacles.legality import check
 from obstacles.measuring import measure
 from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
-from tabletop.scenefile import parse_scene
+from tabletop.scenefile import loads_json, parse_scene
 
 __all__ = ["OPS", "answer", "register", "run", "serve"]
 
 
-def _text(request: Mapping[str, Any], key: str, *, required: bool = True) -> str | None:
+def _text(request: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
     if key not in request:
         if required:
-            raise InvalidInputError("missing required key", where=f"request: key {key!r}")
+            raise InvalidInputError("missing required key", where=f"{where}: key {key!r}")
         return None
     value = request[key]
     if not isinstance(value, str):
-        raise InvalidInputError(f"expected a string, got {value!r}", where=f"request: key {key!r}")
+        raise InvalidInputError(
+            f"expected a string, got {json.dumps(value)[:80]}", where=f"{where}: key {key!r}"
+        )
     return value
 
 
-def _check(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any]:
+def _check(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
     return check(scene).to_json()
 
 
-def _measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any]:
-    a, b = _text(request, "from"), _text(request, "to")
+def _measure(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    a, b = _text(request, "from", where), _text(request, "to", where)
     if a is None or b is None:
         raise InvalidInputError("a measure request needs 'from' and 'to'")
-    return measure(scene, a, b, arc=_text(request, "arc", required=False)).to_json()
+    arc = _text(request, "arc", where, required=False)
+    zone = _text(request, "defending_zone", where, required=False)
+    return measure(scene, a, b, arc=arc, defending_zone=zone).to_json()
 
 
-def _move(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any]:
+def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
     from maneuvers import execute
 
-    ship, maneuver = _text(request, "ship"), _text(request, "maneuver")
+    ship, maneuver = _text(request, "ship", where), _text(request, "maneuver", where)
     if ship is None or maneuver is None:
         raise InvalidInputError("a move request needs 'ship' and 'maneuver'")
     result: dict[str, Any] = execute(scene, ship, maneuver).to_json()
@@ -58,9 +62,11 @@ def _move(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any]:
 
 
 #: The request operations and their keys besides "op" and "scene".
-OPS: dict[str, tuple[Callable[[Scene, Mapping[str, Any]], dict[str, Any]], tuple[str, ...]]] = {
+OPS: dict[
+    str, tuple[Callable[[Scene, Mapping[str, Any], str], dict[str, Any]], tuple[str, ...]]
+] = {
     "check": (_check, ()),
-    "measure": (_measure, ("from", "to", "arc")),
+    "measure": (_measure, ("from", "to", "arc", "defending_zone")),
     "move": (_move, ("ship", "maneuver")),
 }
 
@@ -69,8 +75,10 @@ def answer(line: str, number: int = 1) -> dict[str, Any]:
     """Return the answer to one request line (an ``{"error": ...}`` object for a bad one)."""
     where = f"request {number}"
     try:
+        if not line.strip():
+            raise InvalidInputError("an empty line; expected one JSON request", where=where)
         try:
-            request = json.loads(line, parse_constant=_reject)
+            request = loads_json(line)
         except (ValueError, RecursionError) as error:
             raise InvalidInputError(f"not valid JSON: {error}", where=where) from None
         if not isinstance(request, dict):
@@ -90,7 +98,7 @@ def answer(line: str, number: int = 1) -> dict[str, Any]:
         if "scene" not in request:
             raise InvalidInputError("missing required key", where=f"{where}: key 'scene'")
         scene = _scene(request["scene"], where)
-        return run_op(scene, request)
+        return run_op(scene, request, where)
     except InvalidInputError as error:
         return {"error": {"message": error.message, "where": error.where or where}}
     except Exception as error:  # a bug must not end the stream: answer it and go on
@@ -115,16 +123,10 @@ def _scene(data: Any, where: str) -> Scene:
     return scene
 
 
-def _reject(token: str) -> None:
-    raise ValueError(f"{token} is not a finite number")
-
-
 def serve(lines: Iterable[str], out: TextIO) -> int:
     """Answer every request line; return how many answers were written."""
     count = 0
     for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
         emit_json(answer(line, number), out)
         out.flush()
         count += 1

@@ -30,7 +30,6 @@ import shapely
 
 from geom.areas import play_area
 from geom.errors import InvalidInputError
-from geom.hulls import hull_names
 from geom.objects import Ship
 from geom.poses import normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
@@ -44,6 +43,7 @@ __all__ = [
     "MAX_OUTLINE_VERTICES",
     "SceneError",
     "load_scene",
+    "loads_json",
     "parse_scene",
     "read_scene_data",
 ]
@@ -57,7 +57,18 @@ MAX_OUTLINE_VERTICES = 10_000
 #: Most objects (obstacles and ships) a scene may hold.
 MAX_OBJECTS = 10_000
 
-_SHORT = _reprlib.Repr()
+
+class _ShortRepr(_reprlib.Repr):
+    # Values come from TOML and JSON: show null, true and false as those files write them.
+    def repr1(self, x: Any, level: int) -> str:
+        if x is None:
+            return "null"
+        if isinstance(x, bool):
+            return "true" if x else "false"
+        return super().repr1(x, level)
+
+
+_SHORT = _ShortRepr()
 _SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
 _SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
 
@@ -175,6 +186,10 @@ class _Reader:
         ident = raw["id"]
         if not isinstance(ident, str) or not ident.strip():
             self.fail(f"expected a non-empty string, got {_show(ident)}", where, "id")
+        try:
+            ident.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate from a JSON \ud800 escape
+            self.fail(f"expected valid Unicode text, got {_show(ident)}", where, "id")
         entry = f"{where} {_show(ident)}"
         if ident in seen:
             self.fail(
@@ -344,6 +359,8 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     heading = r.number(raw.get("heading", default_heading), where, "heading", length=False)
     hull = raw.get("hull")
     if "hull" in raw:  # a JSON null is a wrong type, not "no hull"
+        from geom.hulls import hull_names  # only scenes that name hulls pay for the data
+
         if ruleset.game != "armada":
             r.fail("'hull' is for Armada ships only", where, "hull")
         if base == "squadron":
@@ -373,6 +390,19 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             raise ValueError(f"duplicate key {_show(key)} in one object")
         table[key] = value
     return table
+
+
+def loads_json(text: str) -> Any:
+    """Parse JSON as scene files are parsed: repeated keys are an error, NaN reads as a float.
+
+    Raises
+    ------
+    ValueError
+        For text that is not JSON, or an object with a repeated key.
+    RecursionError
+        For nesting deeper than the interpreter allows.
+    """
+    return _json.loads(text, parse_constant=_json_constant, object_pairs_hook=_json_object)
 
 
 def read_scene_data(path: str | Path) -> Any:
@@ -425,7 +455,7 @@ def read_scene_data(path: str | Path) -> Any:
         except RecursionError:
             raise SceneError("not valid TOML: nested too deeply", file=name) from None
     try:
-        return _json.loads(text, parse_constant=_json_constant, object_pairs_hook=_json_object)
+        return loads_json(text)
     except ValueError as error:
         raise SceneError(f"not valid JSON: {error}", file=name) from None
     except RecursionError:

@@ -259,15 +259,22 @@ TOUCHING_CASES = [
     ((0.0, 0.0), (460.0, 360.0), True, "ends on a corner"),
     ((0.0, 0.0), (459.9, 360.0), False, "stops short of the corner"),
     ((450.0, 370.0), (470.0, 350.0), True, "crosses the outside of a corner, touching it"),
-    ((450.0, 369.999999), (470.0, 349.999999), False, "passes 1e-6 mm clear of the corner"),
+    ((450.0, 369.99999), (470.0, 349.99999), False, "passes 7e-6 mm clear of the corner"),
+    (
+        (450.0, 369.9999995),
+        (470.0, 349.9999995),
+        True,
+        "passes 3.5e-7 mm from the corner: touching",
+    ),
     ((400.0, 360.0), (520.0, 360.0), True, "runs along the bottom edge"),
     ((300.0, 360.0), (459.999, 360.0), False, "on the bottom edge's line, short of it"),
     ((480.0, 400.0), (520.0, 500.0), True, "lies wholly inside"),
     ((500.0, 400.0), (500.0, 400.0), True, "a point inside"),
     ((540.0, 500.0), (540.0, 500.0), True, "a point on the right edge"),
-    ((540.000001, 500.0), (540.000001, 500.0), False, "a point just outside"),
-    ((459.9995, 400.0), (460.0005, 400.0), False, "1e-3 long: a point (allclose), outside"),
-    ((460.0005, 400.0), (459.9995, 400.0), True, "1e-3 long: a point (allclose), inside"),
+    ((540.000002, 500.0), (540.000002, 500.0), False, "a point 2e-6 mm outside"),
+    ((540.000001, 500.0), (540.000001, 500.0), True, "a point 1e-6 mm outside: touching"),
+    ((459.9995, 400.0), (460.0005, 400.0), True, "1e-3 long across the left edge"),
+    ((459.999, 400.0), (459.9995, 400.0), False, "5e-4 long, 5e-4 mm short of the edge"),
 ]
 
 

@@ -378,12 +378,12 @@ def test_integer_too_long_to_read_at_all(tmp_path: Path) -> None:
     ("line", "key", "expected"),
     [
         ('at = ["100", 40]', "at", "expected a number, got '100'"),
-        ("at = [true, 40]", "at", "expected a number, got True"),
+        ("at = [true, 40]", "at", "expected a number, got true"),
         ("at = [100, 40, 0]", "at", "expected a pair of numbers [x, y]"),
         ("at = 100", "at", "expected a pair of numbers [x, y]"),
         ("at = { x = 100, y = 40 }", "at", "expected a pair of numbers [x, y]"),
         ('heading = "north"', "heading", "expected a number, got 'north'"),
-        ("heading = false", "heading", "expected a number, got False"),
+        ("heading = false", "heading", "expected a number, got false"),
         ("base = 5", "base", "expected a base name, got 5"),
         ('base = "tiny"', "base", "unknown base 'tiny' for xwing2"),
         ('base = "squadron"', "base", "unknown base 'squadron' for xwing2"),
@@ -398,7 +398,7 @@ def test_wrong_ship_types(tmp_path: Path, line: str, key: str, expected: str) ->
 @pytest.mark.parametrize(
     ("line", "key", "expected"),
     [
-        ("angle = true", "angle", "expected a number, got True"),
+        ("angle = true", "angle", "expected a number, got true"),
         ('angle = "30"', "angle", "expected a number, got '30'"),
         ("flipped = 1", "flipped", "expected true or false, got 1"),
         ('flipped = "yes"', "flipped", "expected true or false, got 'yes'"),
@@ -430,7 +430,7 @@ def test_top_level_must_be_a_table(tmp_path: Path) -> None:
 def test_json_null_is_a_wrong_type(tmp_path: Path) -> None:
     text = '{"ships": [{"id": "a", "base": "small", "at": [100, 40], "heading": null}]}'
     error, file = json_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "heading", "expected a number, got None")
+    check_where(error, file, "ships[0] 'a'", "heading", "expected a number, got null")
 
 
 def test_json_null_hull_is_a_wrong_type_not_no_hull(tmp_path: Path) -> None:
