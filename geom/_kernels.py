@@ -344,7 +344,7 @@ def _distance_rows(
     b_r: FloatArray,
     out: FloatArray,
 ) -> None:
-    """Base distances of columns (a structure of arrays, so that the loop vectorises).
+    """Return base distances of columns (a structure of arrays, so that the loop vectorises).
 
     Every case is computed for every row and the answer selected at the end: two
     rectangles (separating axes, then the nearest corner), a disk and a rectangle, or

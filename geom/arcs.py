@@ -216,5 +216,5 @@ def _closed(regions: ArrayLike) -> FloatArray:
 
 
 def _outside(targets: ArrayLike, bases: ArrayLike) -> FloatArray:
-    """The part of each target outside the attacker's base (arcs are beyond the base)."""
+    """Return the part of each target outside the attacker's base (arcs are beyond the base)."""
     return np.asarray(shapely.difference(targets, bases))

@@ -15,6 +15,7 @@ dataclasses.FrozenInstanceError: cannot assign to field 'x'
 from __future__ import annotations
 
 import dataclasses as _dc
+import functools as _functools
 
 import numpy as np
 import shapely
@@ -70,7 +71,7 @@ class Ship:
 
     def polygon(self, ruleset: Ruleset, *, guides: bool = False) -> shapely.Polygon:
         """Return the base outline in the world (a disk as its inscribed polygon)."""
-        return world_polygon(self.footprint(ruleset, guides=guides).outline, self.pose)
+        return _placed(self.footprint(ruleset, guides=guides), self.x, self.y, self.heading)
 
     def measured_shape(self, ruleset: Ruleset) -> tuple[shapely.Geometry, float]:
         """Return ``(geometry, radius)`` for exact distances: a disk is its centre and radius."""
@@ -82,3 +83,12 @@ class Ship:
     def moved(self, x: float, y: float, heading: float) -> Ship:
         """Return a copy of the ship at another pose."""
         return _dc.replace(self, x=float(x), y=float(y), heading=normalize_heading(heading))
+
+
+@_functools.lru_cache(maxsize=1024)
+def _placed(footprint: Footprint, x: float, y: float, heading: float) -> shapely.Polygon:
+    """Place a footprint once per pose: scenes are asked many questions.
+
+    Footprints are cached per size, so the key is cheap.
+    """
+    return world_polygon(footprint.outline, np.array([x, y, heading], dtype=np.float64))

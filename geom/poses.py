@@ -16,6 +16,7 @@ Examples
 
 from __future__ import annotations
 
+import math as _math
 from typing import TypeAlias
 
 import numpy as np
@@ -64,7 +65,14 @@ def _frame(poses: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray]:
 def to_world(points: ArrayLike, poses: ArrayLike) -> FloatArray:
     """Map ship-frame points ``(k, 2)`` through poses ``(..., 3)`` to world ``(..., k, 2)``."""
     local = np.asarray(points, dtype=np.float64)
-    origin, forward, right = _frame(as_poses(poses))
+    pose = as_poses(poses)
+    if pose.ndim == 1:
+        # One pose: a 2 x 2 rotation, the common case of the object API, kept cheap.
+        theta = _math.radians(pose[2])
+        c, s = _math.cos(theta), _math.sin(theta)
+        rotation = np.array([[s, -c], [c, s]])
+        return np.asarray(local @ rotation + pose[:2], dtype=np.float64)
+    origin, forward, right = _frame(pose)
     return (
         origin[..., None, :]
         + local[..., 0, None] * right[..., None, :]

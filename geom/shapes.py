@@ -18,6 +18,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses as _dc
+import functools as _functools
 
 import numpy as np
 import shapely
@@ -81,10 +82,8 @@ class Footprint:
         return self.radius > 0.0
 
 
-def _guides(ruleset: Ruleset, width: float, length: float) -> list[FloatArray]:
-    w = ruleset.xwing_guide_width
-    inner = ruleset.xwing_guide_inner
-    depth = ruleset.xwing_guide_depth
+def _guides(guide: tuple[float, float, float], length: float) -> list[FloatArray]:
+    w, inner, depth = guide
     half = length / 2.0
     nubs = []
     for side in (-1.0, 1.0):
@@ -113,19 +112,33 @@ def base_footprint(ruleset: Ruleset, base: str, *, guides: bool = False) -> Foot
         For a base the ruleset does not have.
     """
     width, length = ruleset.base_size(base)
-    if base == "squadron":
+    guide = (
+        (ruleset.xwing_guide_width, ruleset.xwing_guide_inner, ruleset.xwing_guide_depth)
+        if guides and ruleset.game == "xwing" and base != "squadron"
+        else None
+    )
+    return _footprint(base == "squadron", width, length, guide)
+
+
+@_functools.lru_cache(maxsize=64)
+def _footprint(
+    disk: bool, width: float, length: float, guide: tuple[float, float, float] | None
+) -> Footprint:
+    """Build a footprint once per size (footprints are read-only)."""
+    if disk:
         radius = width / 2.0
         angles = np.linspace(0.0, 2.0 * np.pi, DISK_SEGMENTS, endpoint=False)
         outline = np.stack([radius * np.cos(angles), radius * np.sin(angles)], axis=-1)
+        outline.setflags(write=False)
         return Footprint(outline, radius)
     body = rectangle(width, length)
-    if not guides or ruleset.game != "xwing":
+    if guide is None:
+        body.setflags(write=False)
         return Footprint(body)
-    merged = shapely.union_all(
-        [shapely.Polygon(p) for p in [body, *_guides(ruleset, width, length)]]
-    )
+    merged = shapely.union_all([shapely.Polygon(p) for p in [body, *_guides(guide, length)]])
     merged = shapely.orient_polygons(shapely.normalize(merged))  # normalize turns it clockwise
     coords = np.asarray(shapely.get_exterior_ring(merged).coords, dtype=np.float64)[:-1]
+    coords.setflags(write=False)
     return Footprint(coords)
 
 

@@ -88,7 +88,7 @@ def _flat(parts: Sequence[FloatArray], shape: tuple[int, ...]) -> FloatArray:
 
 
 def _packed(ruleset: Ruleset, names: tuple[str, ...]) -> _Packed:
-    """The tokens' outlines packed for the kernels (cached per game and names)."""
+    """Return the tokens' outlines packed for the kernels (cached per game and names)."""
     outlines = tuple(get_token(ruleset, name).outline for name in names)
     key = (ruleset.game, names)
     if key not in _PACKED:

@@ -86,59 +86,51 @@ def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> lis
     """
     if distance <= TIE_DISTANCE_MM:
         return []
-    # Each end of a band of tied segments is a shortest segment with a vertex of one
-    # outline at its end: fewer than two distinct such segments means no tie.
-    reach = distance + TIE_DISTANCE_MM
-    ends = []
-    for mine, theirs in ((a, b), (b, a)):
-        vertices = shapely.points(np.unique(shapely.get_coordinates(mine), axis=0))
-        near = vertices[shapely.distance(vertices, theirs) <= reach]
-        if len(near):
-            lines = shapely.get_coordinates(shapely.shortest_line(near, theirs)).reshape(-1, 2, 2)
-            swap = (lines[:, 0, 0] > lines[:, 1, 0]) | (
-                (lines[:, 0, 0] == lines[:, 1, 0]) & (lines[:, 0, 1] > lines[:, 1, 1])
-            )
-            lines[swap] = lines[swap, ::-1]
-            ends.append(lines.reshape(-1, 4))
-    if not ends:
-        return []
-    distinct = np.unique(np.round(np.concatenate(ends) / TIE_DISTANCE_MM), axis=0)
-    if len(distinct) < 2:
-        return []
-    edges_a, edges_b = _edges(a), _edges(b)
-    if not len(edges_a) or not len(edges_b):
-        return []
-    p0 = edges_a[:, 0][:, None, :]
-    axis = edges_a[:, 1] - edges_a[:, 0]
-    length = np.hypot(axis[:, 0], axis[:, 1])[:, None]
-    u = (axis / np.where(length > 0, length, 1.0))[:, None, :]
-    normal = np.stack([-u[..., 1], u[..., 0]], axis=-1)
-    q0, q1 = edges_b[None, :, 0], edges_b[None, :, 1]
-    other = edges_b[:, 1] - edges_b[:, 0]
-    other_length = np.hypot(other[:, 0], other[:, 1])[None, :]
-    direction = other[None, :, :] / np.where(other_length > 0, other_length, 1.0)[..., None]
-    sine = np.abs(u[..., 0] * direction[..., 1] - u[..., 1] * direction[..., 0])
-    h0 = np.sum((q0 - p0) * normal, axis=-1)
-    h1 = np.sum((q1 - p0) * normal, axis=-1)
-    s0 = np.sum((q0 - p0) * u, axis=-1)
-    s1 = np.sum((q1 - p0) * u, axis=-1)
-    t0 = np.maximum(0.0, np.minimum(s0, s1))
-    t1 = np.minimum(length, np.maximum(s0, s1))
-    tied = (
-        (length > 0)
-        & (other_length > 0)
-        & (sine <= _math.sin(_math.radians(TIE_ANGLE_DEGREES)))
-        & (np.abs(np.abs(h0) - distance) <= TIE_DISTANCE_MM)
-        & (np.abs(np.abs(h1) - distance) <= TIE_DISTANCE_MM)
-        & (h0 * h1 > 0.0)
-        & (t1 - t0 > TIE_DISTANCE_MM)
-    )
+    sin_tol = _math.sin(_math.radians(TIE_ANGLE_DEGREES))
+    # Outlines have a handful of edges: plain floats beat small numpy arrays here.
+    others = []
+    for (q0x, q0y), (q1x, q1y) in _edges(b).tolist():
+        length = _math.hypot(q1x - q0x, q1y - q0y)
+        if length > 0.0:
+            others.append((q0x, q0y, q1x, q1y, (q1x - q0x) / length, (q1y - q0y) / length))
     bands = []
-    for i, j in zip(*np.nonzero(tied), strict=True):
-        offset = normal[i, 0] * (h0[i, j] + h1[i, j]) / 2.0
-        a0 = edges_a[i, 0] + u[i, 0] * t0[i, j]
-        a1 = edges_a[i, 0] + u[i, 0] * t1[i, j]
-        bands.append(np.array([a0, a1, a1 + offset, a0 + offset]))
+    for (p0x, p0y), (p1x, p1y) in _edges(a).tolist():
+        length = _math.hypot(p1x - p0x, p1y - p0y)
+        if length <= 0.0:
+            continue
+        ux, uy = (p1x - p0x) / length, (p1y - p0y) / length
+        nx, ny = -uy, ux
+        for q0x, q0y, q1x, q1y, dx, dy in others:
+            if abs(ux * dy - uy * dx) > sin_tol:
+                continue
+            # Both ends of the other edge sit at the measured distance off this edge's line.
+            h0 = (q0x - p0x) * nx + (q0y - p0y) * ny
+            h1 = (q1x - p0x) * nx + (q1y - p0y) * ny
+            if h0 * h1 <= 0.0:
+                continue
+            if (
+                abs(abs(h0) - distance) > TIE_DISTANCE_MM
+                or abs(abs(h1) - distance) > TIE_DISTANCE_MM
+            ):
+                continue
+            s0 = (q0x - p0x) * ux + (q0y - p0y) * uy
+            s1 = (q1x - p0x) * ux + (q1y - p0y) * uy
+            t0, t1 = max(0.0, min(s0, s1)), min(length, max(s0, s1))
+            if t1 - t0 <= TIE_DISTANCE_MM:
+                continue
+            offset = (h0 + h1) / 2.0
+            a0 = (p0x + ux * t0, p0y + uy * t0)
+            a1 = (p0x + ux * t1, p0y + uy * t1)
+            bands.append(
+                np.array(
+                    [
+                        a0,
+                        a1,
+                        (a1[0] + nx * offset, a1[1] + ny * offset),
+                        (a0[0] + nx * offset, a0[1] + ny * offset),
+                    ]
+                )
+            )
     return bands
 
 
@@ -178,6 +170,8 @@ def obstructed_band(
         u = axis / length
         intervals = []
         for i, blocker in enumerate(blockers):
+            if not shapely.dwithin(quad, blocker, EPSILON_MM):
+                continue
             inside = shapely.intersection(quad, _touching(blocker))
             if inside.is_empty:
                 continue
@@ -195,7 +189,7 @@ def obstructed_band(
 
 
 def _touching(blocker: shapely.Geometry) -> shapely.Geometry:
-    """A blocker grown by the length tolerance: a segment that close touches it."""
+    """Return a blocker grown by the length tolerance: a segment that close touches it."""
     return shapely.buffer(blocker, EPSILON_MM, join_style="mitre")
 
 
