@@ -110,7 +110,9 @@ def main(
         if any(a in ("-h", "--help") for a in rest):
             out.write(parser.format_help())
             return EXIT_OK
-        args = parser.parse_intermixed_args(rest)
+        # After "--" every word is positional (an id may start with "-"); the intermixed
+        # parser mishandles "--", and with it the plain parser needs no intermixing.
+        args = parser.parse_args(rest) if "--" in rest else parser.parse_intermixed_args(rest)
         return module.run(args, out)
     except InvalidInputError as error:
         if want_json:
