@@ -5,8 +5,9 @@ It knows no game phase: everything here is a pure function of poses, outlines an
 shapely geometries in, arrays out); scalar helpers unpack one answer.
 """
 
-import importlib as _importlib
 import typing as _typing
+
+from geom._lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from geom.arcs import (
@@ -179,14 +180,4 @@ _SOURCES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> object:
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_importlib.import_module(source), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy_attributes(__name__, _SOURCES, __all__)

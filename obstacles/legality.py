@@ -77,6 +77,19 @@ class Violation:
     fix: Mapping[str, Any] | None = None
     fixable: bool = False
 
+    @classmethod
+    def plain(
+        cls,
+        rule: str,
+        objects: Sequence[str],
+        message: str,
+        fix: Mapping[str, Any] | None = None,
+        *,
+        fixable: bool = False,
+    ) -> Violation:
+        """Return a violation of a rule without a distance (null distance, limit, margin)."""
+        return cls(rule, tuple(objects), None, None, None, False, None, message, fix, fixable)
+
     def to_json(self) -> dict[str, Any]:
         """Return the violation object of ``tabletop check --json``."""
         out: dict[str, Any] = {
@@ -168,11 +181,7 @@ def _composition(scene: Scene) -> list[Violation]:
     found: list[Violation] = []
 
     def broken(objects: Sequence[str], message: str) -> None:
-        found.append(
-            Violation(
-                "obstacle-composition", tuple(objects), None, None, None, False, None, message
-            )
-        )
+        found.append(Violation.plain("obstacle-composition", objects, message))
 
     if ruleset.game == "armada":
         # Armada: the standard set, three asteroid fields, two debris fields, one station.
@@ -329,18 +338,13 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
             for o in scene.obstacles:
                 if not _inside(polygons[o.id], region):
                     found.append(
-                        Violation(
+                        Violation.plain(
                             "obstacle-setup-area",
                             (o.id,),
-                            None,
-                            None,
-                            None,
-                            False,
-                            None,
                             f"{o.id} is not entirely inside the setup area "
                             f"(x from {x0:g} to {x1:g} mm)",
                             fix_for(o),
-                            True,
+                            fixable=True,
                         )
                     )
             checked["obstacle-setup-area"] = len(scene.obstacles)
@@ -367,14 +371,9 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
         if not _inside(shape, play):
             worst = min(_edge_distances(shape, area), key=lambda e: e[1])
             found.append(
-                Violation(
+                Violation.plain(
                     "outside-play-area",
                     (obj.id,),
-                    None,
-                    None,
-                    None,
-                    False,
-                    None,
                     f"{obj.id} is not entirely inside the play area: it reaches "
                     f"{-worst[1]:.1f} mm past the {worst[0]} edge",
                 )
@@ -423,27 +422,17 @@ def _deployment(scene: Scene) -> list[Violation]:
                     )
             else:
                 found.append(
-                    Violation(
+                    Violation.plain(
                         "ship-deployment",
                         (ship.id,),
-                        None,
-                        None,
-                        None,
-                        False,
-                        None,
                         f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
                     )
                 )
             if not _inside(polygon, setup_area):
                 found.append(
-                    Violation(
+                    Violation.plain(
                         "ship-deployment",
                         (ship.id,),
-                        None,
-                        None,
-                        None,
-                        False,
-                        None,
                         f"squadron {ship.id} is not entirely inside the setup area",
                     )
                 )
@@ -475,14 +464,9 @@ def _deployment(scene: Scene) -> list[Violation]:
             )
         if armada and not _inside(polygon, setup_area):
             found.append(
-                Violation(
+                Violation.plain(
                     "ship-deployment",
                     (ship.id,),
-                    None,
-                    None,
-                    None,
-                    False,
-                    None,
                     f"{ship.id} is not entirely inside the setup area",
                 )
             )
@@ -497,14 +481,9 @@ def _overlaps(scene: Scene, polygons: Mapping[str, shapely.Geometry]) -> list[Vi
     for a, b in itertools.combinations(scene.ships, 2):
         if bool(overlaps(shapes[a.id], shapes[b.id])):
             found.append(
-                Violation(
+                Violation.plain(
                     "ship-overlap",
                     (a.id, b.id),
-                    None,
-                    None,
-                    None,
-                    False,
-                    None,
                     f"{a.id} overlaps {b.id}" + (" (guides included)" if guides else ""),
                 )
             )
@@ -513,14 +492,9 @@ def _overlaps(scene: Scene, polygons: Mapping[str, shapely.Geometry]) -> list[Vi
         for o in huge_obstacles:
             if bool(overlaps(shapes[ship.id], polygons[o.id])):
                 found.append(
-                    Violation(
+                    Violation.plain(
                         "ship-overlap",
                         (ship.id, o.id),
-                        None,
-                        None,
-                        None,
-                        False,
-                        None,
                         f"{ship.id} overlaps the huge ship {o.id} placed as an obstacle",
                     )
                 )

@@ -1,7 +1,8 @@
 """The application: scene files, the ``tabletop`` command and its JSON."""
 
-import importlib as _importlib
 import typing as _typing
+
+from geom._lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.cli import main
@@ -19,14 +20,4 @@ _SOURCES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> object:
-    source = _SOURCES.get(name)
-    if source is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_importlib.import_module(source), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = _lazy_attributes(__name__, _SOURCES, __all__)
