@@ -35,6 +35,7 @@ if _typing.TYPE_CHECKING:
         hull_names,
         hull_token,
         hull_zone,
+        speed_chart,
         targeting_point,
     )
     from geom.measure import (
@@ -116,6 +117,7 @@ __all__ = [
     "place_outline",
     "play_area",
     "rectangle",
+    "speed_chart",
     "targeting_point",
     "to_local",
     "to_world",
@@ -172,6 +174,7 @@ _SOURCES: dict[str, str] = {
     "place_outline": "geom.shapes",
     "play_area": "geom.areas",
     "rectangle": "geom.shapes",
+    "speed_chart": "geom.hulls",
     "targeting_point": "geom.hulls",
     "to_local": "geom.poses",
     "to_world": "geom.poses",

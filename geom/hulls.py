@@ -307,3 +307,27 @@ def armada_attack_range(
     token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
     d, pts = closest_points(attacking, token)
     return ArmadaAttack(False, float(d), pts, defending_zone)
+
+
+@_functools.cache
+def _speed_charts() -> Mapping[str, tuple[tuple[int, ...], ...]]:
+    data = _json.loads((_DATA / "armada-speed-charts.json").read_text("utf-8"))
+    return {hull: tuple(tuple(row) for row in rows) for hull, rows in data["hulls"].items()}
+
+
+def speed_chart(hull: str | None) -> tuple[tuple[int, ...], ...] | None:
+    """Return a hull's speed chart, or None where the hull is unknown or not given.
+
+    Row ``s - 1`` holds, for speed ``s``, the most yaw clicks each joint may take either
+    way; the number of rows is the hull's top speed.
+
+    Examples
+    --------
+    >>> speed_chart("victory")
+    ((1,), (0, 1))
+    >>> speed_chart(None) is None
+    True
+    """
+    if hull is None:
+        return None
+    return _speed_charts().get(hull)

@@ -15,6 +15,7 @@ if _typing.TYPE_CHECKING:
         ToolLayout,
         armada_local_move,
         armada_tool,
+        chart_violation,
         choose_side,
         execute_armada,
     )
@@ -92,6 +93,7 @@ __all__ = [
     "accepted_maneuvers",
     "armada_local_move",
     "armada_tool",
+    "chart_violation",
     "choose_side",
     "execute",
     "execute_armada",
@@ -141,6 +143,7 @@ _SOURCES: dict[str, str] = {
     "accepted_maneuvers": "maneuvers.notation",
     "armada_local_move": "maneuvers.armada",
     "armada_tool": "maneuvers.armada",
+    "chart_violation": "maneuvers.armada",
     "choose_side": "maneuvers.armada",
     "execute": "maneuvers.moves",
     "execute_armada": "maneuvers.armada",

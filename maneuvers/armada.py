@@ -30,6 +30,7 @@ import numpy as np
 import shapely
 
 from geom.errors import InvalidInputError
+from geom.hulls import speed_chart
 from geom.measure import closest_points, distance, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose
@@ -40,7 +41,14 @@ from maneuvers.notation import ArmadaCourse, Direction, maneuver_name
 from maneuvers.result import MoveResult, ObstacleHit
 from obstacles.scene import Scene
 
-__all__ = ["ToolLayout", "armada_local_move", "armada_tool", "choose_side", "execute_armada"]
+__all__ = [
+    "ToolLayout",
+    "armada_local_move",
+    "armada_tool",
+    "chart_violation",
+    "choose_side",
+    "execute_armada",
+]
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -163,6 +171,49 @@ def armada_local_move(course: ArmadaCourse, base: str, ruleset: Ruleset) -> Floa
     return armada_tool(course, base, ruleset, side).final_move
 
 
+def chart_violation(course: ArmadaCourse, hull: str | None) -> str | None:
+    """Return why a course breaks the hull's speed chart, or None when it keeps to it.
+
+    Without a known chart (no hull, or a hull the data lacks) every course is allowed.
+    With ``navigate``, one joint may take one click more than its chart entry.
+
+    Examples
+    --------
+    >>> chart_violation(ArmadaCourse(2, (0, 1)), "victory") is None
+    True
+    >>> chart_violation(ArmadaCourse(2, (1, 1)), "victory")
+    'victory speed 2 allows at most 0 clicks at joint 1, got 1 (its chart: speed 1: I; speed 2: - I)'
+    >>> chart_violation(ArmadaCourse(2, (1, 1), navigate=True), "victory") is None
+    True
+    >>> chart_violation(ArmadaCourse(3, (0, 0, 0)), "victory")
+    'victory has a top speed of 2, got speed 3 (its chart: speed 1: I; speed 2: - I)'
+    """
+    chart = speed_chart(hull)
+    if chart is None or course.speed == 0:
+        return None
+    marks = {0: "-", 1: "I", 2: "II"}
+    printed = "; ".join(
+        f"speed {s}: " + " ".join(marks.get(c, str(c)) for c in row)
+        for s, row in enumerate(chart, 1)
+    )
+    if course.speed > len(chart):
+        return f"{hull} has a top speed of {len(chart)}, got speed {course.speed} (its chart: {printed})"
+    row = chart[course.speed - 1]
+    over = [
+        (joint, abs(clicks) - row[joint])
+        for joint, clicks in enumerate(course.yaws)
+        if abs(clicks) > row[joint]
+    ]
+    if not over or (course.navigate and len(over) == 1 and over[0][1] == 1):
+        return None
+    joint = over[0][0]
+    also = " even with navigate (one joint, one click more)" if course.navigate else ""
+    return (
+        f"{hull} speed {course.speed} allows at most {row[joint]} clicks at joint {joint + 1}"
+        f"{also}, got {abs(course.yaws[joint])} (its chart: {printed})"
+    )
+
+
 def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult:
     """Execute an Armada course of `ship` against `scene`.
 
@@ -179,6 +230,23 @@ def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult
     reason: str | None = None
     side: Direction | None = None
     template = None
+    # The course must be one the hull's speed chart allows (where the chart is known).
+    chart_problem = chart_violation(course, ship.hull)
+    if chart_problem is not None:
+        return MoveResult(
+            ship=ship.id,
+            maneuver=maneuver_name(course),
+            start=start,
+            final=start,
+            template=None,
+            complete=False,
+            bumped=None,
+            fled=outside_play_area(scene.area, world_polygon(body, start)),
+            obstacles=(),
+            legal=False,
+            reason=chart_problem,
+            speed=course.speed,
+        )
     if course.speed:
         side, (left, right) = choose_side(course, ship.base, ruleset)
         # The ship may not end overlapping the tool: the tool goes on the other side.

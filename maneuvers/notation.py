@@ -21,7 +21,7 @@ XWingManeuver(bearing='bank', speed=2, direction='left', reverse=False)
 >>> maneuver_name(parse_maneuver("roll right center", xw))
 'roll right centre'
 >>> parse_maneuver("speed 2 yaw 0 -1", get_ruleset("armada"))
-ArmadaCourse(speed=2, yaws=(0, -1), side=None)
+ArmadaCourse(speed=2, yaws=(0, -1), side=None, navigate=False)
 >>> parse_maneuver("bnak 2 left", xw)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -150,11 +150,15 @@ class ArmadaCourse:
         counter-clockwise (to the ship's left).
     side : {"left", "right"} or None
         The side of the ship the tool is laid on; None lets the move choose.
+    navigate : bool
+        A navigate command is spent: one joint may take one click more than the hull's
+        speed chart allows.
     """
 
     speed: int
     yaws: tuple[int, ...] = ()
     side: Direction | None = None
+    navigate: bool = False
 
 
 #: Any maneuver this package executes.
@@ -167,8 +171,9 @@ _XWING_ACCEPTED = (
     "boost straight, boost bank left|right"
 )
 _ARMADA_ACCEPTED = (
-    "speed 0-4 [yaw C1 ... Cn] [side left|right], with one yaw value per joint up to the "
-    "speed, each a whole number of clicks from -2 to 2 (positive turns to the ship's left)"
+    "speed 0-4 [yaw C1 ... Cn] [side left|right] [navigate], with one yaw value per joint "
+    "up to the speed, each a whole number of clicks from -2 to 2 (positive turns to the "
+    "ship's left); navigate allows one joint one click more than the hull's speed chart"
 )
 _XWING_WORDS = (
     *XWING_SPEEDS,
@@ -180,7 +185,7 @@ _XWING_WORDS = (
     "right",
     *_ROLL_POSITIONS,
 )
-_ARMADA_WORDS = ("speed", "yaw", "side", "left", "right")
+_ARMADA_WORDS = ("speed", "yaw", "side", "left", "right", "navigate")
 
 
 def accepted_maneuvers(ruleset: Ruleset) -> str:
@@ -300,7 +305,7 @@ def _armada(r: _Reader) -> ArmadaCourse:
     if r.peek() == "yaw":
         r.index += 1
         values = []
-        while r.peek() not in (None, "side"):
+        while r.peek() not in (None, "side", "navigate"):
             values.append(r.integer("a yaw value", -ARMADA_MAX_CLICKS, ARMADA_MAX_CLICKS))
         if len(values) != speed:
             raise r.fail(
@@ -308,11 +313,17 @@ def _armada(r: _Reader) -> ArmadaCourse:
             )
         yaws = tuple(values)
     side: Direction | None = None
-    if r.peek() == "side":
-        r.index += 1
-        side = r.direction("the tool side")
+    navigate = False
+    while r.peek() in ("side", "navigate"):
+        word = r.take("side or navigate")
+        if word == "navigate" and not navigate:
+            navigate = True
+        elif word == "side" and side is None:
+            side = r.direction("the tool side")
+        else:
+            raise r.fail(f"{word!r} is given twice")
     r.done()
-    return ArmadaCourse(speed, yaws, side)
+    return ArmadaCourse(speed, yaws, side, navigate)
 
 
 def parse_maneuver(text: str, ruleset: Ruleset) -> Maneuver:
@@ -387,4 +398,6 @@ def maneuver_name(maneuver: Maneuver) -> str:
         words += ["yaw", *(str(y) for y in maneuver.yaws)]
     if maneuver.side is not None:
         words += ["side", maneuver.side]
+    if maneuver.navigate:
+        words.append("navigate")
     return " ".join(words)
