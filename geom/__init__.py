@@ -47,6 +47,8 @@ if _typing.TYPE_CHECKING:
         closest_points,
         contested,
         distance,
+        inside,
+        json_mm,
         overlaps,
     )
     from geom.poses import (
@@ -111,6 +113,8 @@ __all__ = [
     "hull_token",
     "hull_zone",
     "in_arc",
+    "inside",
+    "json_mm",
     "normalize_heading",
     "overlaps",
     "parse_xwing_arc",
@@ -168,6 +172,8 @@ _SOURCES: dict[str, str] = {
     "hull_token": "geom.hulls",
     "hull_zone": "geom.hulls",
     "in_arc": "geom.arcs",
+    "inside": "geom.measure",
+    "json_mm": "geom.measure",
     "normalize_heading": "geom.poses",
     "overlaps": "geom.measure",
     "parse_xwing_arc": "geom.arcs",

@@ -45,6 +45,7 @@ __all__ = [
     "closest_points",
     "contested",
     "distance",
+    "inside",
     "json_mm",
     "overlaps",
 ]
@@ -121,6 +122,23 @@ def overlaps(
     rounded = core < ra + rb - EPSILON_MM
     has_radius = (ra > 0) | (rb > 0)
     return np.asarray(np.where(has_radius, rounded, polygonal), dtype=np.bool_)
+
+
+def inside(geometry: shapely.Geometry, region: shapely.Geometry) -> bool:
+    """Return whether `geometry` lies entirely in `region` (its edge included).
+
+    Within :data:`EPSILON_MM` of the region's edge is on it, so an object computed to
+    touch the edge from inside is inside.
+
+    Examples
+    --------
+    >>> import shapely
+    >>> table = shapely.box(0, 0, 914.4, 914.4)
+    >>> inside(shapely.box(0, 0, 40, 40), table), inside(shapely.box(-0.01, 0, 40, 40), table)
+    (True, False)
+    """
+    grown = shapely.buffer(region, EPSILON_MM, join_style="mitre")
+    return bool(shapely.covers(grown, geometry))
 
 
 def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> NDArray[np.int64]:

@@ -9,7 +9,7 @@ import shapely
 from numpy.typing import ArrayLike
 
 from geom.areas import PlayArea
-from geom.measure import EPSILON_MM
+from geom.measure import inside
 from geom.poses import to_world
 from obstacles.scene import Obstacle
 
@@ -26,8 +26,7 @@ def outside_play_area(area: PlayArea, polygon: shapely.Geometry) -> bool:
     >>> outside_play_area(area, shapely.box(0, 0, 40, 40)), outside_play_area(area, shapely.box(-1, 0, 39, 40))
     (False, True)
     """
-    table = shapely.box(-EPSILON_MM, -EPSILON_MM, area.width + EPSILON_MM, area.height + EPSILON_MM)
-    return not bool(shapely.covers(table, polygon))
+    return not inside(polygon, area.polygon())
 
 
 def nearest_first(start: shapely.Geometry, obstacles: Iterable[Obstacle]) -> list[Obstacle]:

@@ -18,7 +18,7 @@ import numpy as np
 import shapely
 
 from geom.areas import PlayArea
-from geom.measure import closest_points, json_mm, overlaps
+from geom.measure import closest_points, inside, json_mm, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray
 from geom.rulesets import EPSILON_MM, Ruleset
@@ -170,10 +170,6 @@ def _edge_distances(
         ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
     )
     return out
-
-
-def _inside(polygon: shapely.Geometry, region: shapely.Geometry) -> bool:
-    return bool(shapely.covers(shapely.buffer(region, EPSILON_MM, join_style="mitre"), polygon))
 
 
 def _composition(scene: Scene) -> list[Violation]:
@@ -336,7 +332,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
             region = limits.area
             x0, _, x1, _ = region.bounds
             for o in scene.obstacles:
-                if not _inside(polygons[o.id], region):
+                if not inside(polygons[o.id], region):
                     found.append(
                         Violation.plain(
                             "obstacle-setup-area",
@@ -368,7 +364,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
     objects: tuple[Ship | Obstacle, ...] = (*scene.obstacles, *scene.ships)
     for obj in objects:
         shape = polygons[obj.id] if isinstance(obj, Obstacle) else obj.polygon(ruleset)
-        if not _inside(shape, play):
+        if not inside(shape, play):
             worst = min(_edge_distances(shape, area), key=lambda e: e[1])
             found.append(
                 Violation.plain(
@@ -428,7 +424,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                         f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
                     )
                 )
-            if not _inside(polygon, setup_area):
+            if not inside(polygon, setup_area):
                 found.append(
                     Violation.plain(
                         "ship-deployment",
@@ -462,7 +458,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                     f"edge; the whole base must be within {words}",
                 )
             )
-        if armada and not _inside(polygon, setup_area):
+        if armada and not inside(polygon, setup_area):
             found.append(
                 Violation.plain(
                     "ship-deployment",
