@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, settings
 
 #: "ci": no per-example deadline (shapely's first calls are slow to warm up) and a modest
@@ -12,4 +14,12 @@ settings.register_profile(
     max_examples=60,
     suppress_health_check=(HealthCheck.too_slow,),
 )
-settings.load_profile("ci")
+#: "thorough": many more examples, for a hunt before a release
+#: (``TABLETOP_HYPOTHESIS=thorough make test``).
+settings.register_profile(
+    "thorough",
+    deadline=None,
+    max_examples=1000,
+    suppress_health_check=(HealthCheck.too_slow,),
+)
+settings.load_profile(os.environ.get("TABLETOP_HYPOTHESIS", "ci"))
