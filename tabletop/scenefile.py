@@ -17,10 +17,7 @@ tabletop.scenefile.SceneError: s.toml: ships[0] 'a': key 'base': unknown base 't
 
 from __future__ import annotations
 
-import json as _json
 import math as _math
-import reprlib as _reprlib
-import tomllib as _tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
@@ -35,6 +32,7 @@ from geom.poses import normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
 from obstacles.catalog import KINDS, get_token
 from obstacles.scene import Obstacle, Scene
+from tabletop.datafile import MAX_FILE_BYTES, FileError, loads_json, read_data, show
 
 __all__ = [
     "MAX_COORDINATE_MM",
@@ -48,8 +46,6 @@ __all__ = [
     "read_scene_data",
 ]
 
-#: Largest scene file read, bytes.
-MAX_FILE_BYTES = 10 * 1024 * 1024
 #: Largest length or coordinate accepted, mm (the table is about a metre across).
 MAX_COORDINATE_MM = 1.0e6
 #: Most vertices a custom outline may have.
@@ -58,54 +54,13 @@ MAX_OUTLINE_VERTICES = 10_000
 MAX_OBJECTS = 10_000
 
 
-class _ShortRepr(_reprlib.Repr):
-    # Values come from TOML and JSON: show null, true and false as those files write them.
-    def repr1(self, x: Any, level: int) -> str:
-        if x is None:
-            return "null"
-        if isinstance(x, bool):
-            return "true" if x else "false"
-        return super().repr1(x, level)
-
-
-_SHORT = _ShortRepr()
-_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
-_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
-
-
-def _show(value: Any) -> str:
-    """Return a short repr of a user value for a message (a huge value is abridged)."""
-    return _SHORT.repr(value)
-
-
 _SCENE_KEYS = ("ruleset", "area", "phase", "format", "constants", "obstacles", "ships")
 _OBSTACLE_KEYS = ("id", "token", "outline", "kind", "at", "angle", "flipped", "player")
 _SHIP_KEYS = ("id", "base", "at", "heading", "player", "hull")
 
 
-class SceneError(InvalidInputError):
-    """A scene that cannot be used, with where the problem is.
-
-    Attributes
-    ----------
-    file : str
-        The file (or ``<scene>`` for an inline scene).
-    entry : str or None
-        ``obstacles[2] 'rock-a'`` style, or None for a scene-level key.
-    key : str or None
-        The key at fault.
-    """
-
-    def __init__(
-        self, message: str, *, file: str, entry: str | None = None, key: str | None = None
-    ) -> None:
-        parts = [file]
-        if entry:
-            parts.append(entry)
-        if key:
-            parts.append(f"key {key!r}")
-        super().__init__(message, where=": ".join(parts))
-        self.file, self.entry, self.key = file, entry, key
+class SceneError(FileError):
+    """A scene that cannot be used, with where the problem is (file, entry, key)."""
 
 
 class _Reader:
@@ -117,7 +72,7 @@ class _Reader:
 
     def number(self, value: Any, entry: str | None, key: str, *, length: bool = True) -> float:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            self.fail(f"expected a number, got {_show(value)}", entry, key)
+            self.fail(f"expected a number, got {show(value)}", entry, key)
         try:
             number = float(value)
         except OverflowError:
@@ -128,21 +83,21 @@ class _Reader:
                 key,
             )
         if not _math.isfinite(number):
-            self.fail(f"expected a finite number, got {_show(value)}", entry, key)
+            self.fail(f"expected a finite number, got {show(value)}", entry, key)
         if abs(number) > MAX_COORDINATE_MM:
             what = "length within ±10^6 mm" if length else "number within ±10^6"
-            self.fail(f"expected a {what}, got {_show(value)}", entry, key)
+            self.fail(f"expected a {what}, got {show(value)}", entry, key)
         return number
 
     def point(self, value: Any, entry: str | None, key: str) -> tuple[float, float]:
         if not isinstance(value, list | tuple) or len(value) != 2:
-            self.fail(f"expected a pair of numbers [x, y] in mm, got {_show(value)}", entry, key)
+            self.fail(f"expected a pair of numbers [x, y] in mm, got {show(value)}", entry, key)
         return self.number(value[0], entry, key), self.number(value[1], entry, key)
 
     def choice(self, value: Any, options: tuple[str, ...], entry: str | None, key: str) -> str:
         if not isinstance(value, str) or value not in options:
             self.fail(
-                f"expected one of {', '.join(repr(o) for o in options)}, got {_show(value)}",
+                f"expected one of {', '.join(repr(o) for o in options)}, got {show(value)}",
                 entry,
                 key,
             )
@@ -150,15 +105,15 @@ class _Reader:
 
     def player(self, value: Any, entry: str | None) -> int:
         if isinstance(value, bool) or value not in (1, 2) or not isinstance(value, int):
-            self.fail(f"expected 1 or 2, got {_show(value)}", entry, "player")
+            self.fail(f"expected 1 or 2, got {show(value)}", entry, "player")
         return int(value)
 
     def table(self, value: Any, entry: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
         if not isinstance(value, Mapping):
-            self.fail(f"expected a table of keys, got {_show(value)}", entry)
+            self.fail(f"expected a table of keys, got {show(value)}", entry)
         ident = value.get("id")
         if isinstance(ident, str) and ident.strip():
-            entry = f"{entry} {_show(ident)}"  # name the entry by its id where it has one
+            entry = f"{entry} {show(ident)}"  # name the entry by its id where it has one
         for key in value:
             if key not in allowed:
                 self.fail(f"unknown key; expected only: {', '.join(allowed)}", entry, str(key))
@@ -185,15 +140,15 @@ class _Reader:
             self.fail("missing required key; expected a unique id string", where, "id")
         ident = raw["id"]
         if not isinstance(ident, str) or not ident.strip():
-            self.fail(f"expected a non-empty string, got {_show(ident)}", where, "id")
+            self.fail(f"expected a non-empty string, got {show(ident)}", where, "id")
         try:
             ident.encode("utf-8")
         except UnicodeEncodeError:  # a lone surrogate from a JSON \ud800 escape
-            self.fail(f"expected valid Unicode text, got {_show(ident)}", where, "id")
-        entry = f"{where} {_show(ident)}"
+            self.fail(f"expected valid Unicode text, got {show(ident)}", where, "id")
+        entry = f"{where} {show(ident)}"
         if ident in seen:
             self.fail(
-                f"duplicate id {_show(ident)}; ships and obstacles share one id space", entry, "id"
+                f"duplicate id {show(ident)}; ships and obstacles share one id space", entry, "id"
             )
         seen.add(ident)
         return ident, entry
@@ -201,7 +156,7 @@ class _Reader:
     def outline(self, value: Any, entry: str) -> np.ndarray[Any, np.dtype[np.float64]]:
         if not isinstance(value, list) or len(value) < 3:
             self.fail(
-                f"expected a list of at least three [x, y] points in mm, got {_show(value)}",
+                f"expected a list of at least three [x, y] points in mm, got {show(value)}",
                 entry,
                 "outline",
             )
@@ -250,7 +205,7 @@ def parse_scene(data: Any, source: str = "<scene>") -> Scene:
     name = r.choice(data.get("ruleset", "xwing2"), RULESET_NAMES, None, "ruleset")
     constants = data.get("constants", {})
     if not isinstance(constants, Mapping):
-        r.fail(f"expected a table of constants, got {_show(constants)}", None, "constants")
+        r.fail(f"expected a table of constants, got {show(constants)}", None, "constants")
     for key, value in constants.items():
         if key in CONSTANT_NAMES:  # unknown names are reported by get_ruleset
             r.numbers_in(value, f"constants.{key}", length=False)
@@ -271,7 +226,7 @@ def parse_scene(data: Any, source: str = "<scene>") -> Scene:
     raw_ships = data.get("ships", [])
     for key, value in (("obstacles", raw_obstacles), ("ships", raw_ships)):
         if not isinstance(value, list):
-            r.fail(f"expected a list of tables, got {_show(value)}", None, key)
+            r.fail(f"expected a list of tables, got {show(value)}", None, key)
     if len(raw_obstacles) + len(raw_ships) > MAX_OBJECTS:
         r.fail(f"expected at most {MAX_OBJECTS} objects, got {len(raw_obstacles) + len(raw_ships)}")
     seen: set[str] = set()
@@ -300,7 +255,7 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
     angle = r.number(raw.get("angle", 0.0), where, "angle", length=False)
     flipped = raw.get("flipped", False)
     if not isinstance(flipped, bool):
-        r.fail(f"expected true or false, got {_show(flipped)}", where, "flipped")
+        r.fail(f"expected true or false, got {show(flipped)}", where, "flipped")
     player = r.player(raw["player"], where) if "player" in raw else None
     has_token, has_outline = "token" in raw, "outline" in raw
     if has_token and has_outline:
@@ -321,7 +276,7 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
             )
         token = raw["token"]
         if not isinstance(token, str):
-            r.fail(f"expected a catalog token name, got {_show(token)}", where, "token")
+            r.fail(f"expected a catalog token name, got {show(token)}", where, "token")
         try:
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
@@ -348,7 +303,7 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
         r.fail("missing required key; expected [x, y] in mm", where, "at")
     base = raw["base"]
     if not isinstance(base, str):
-        r.fail(f"expected a base name, got {_show(base)}", where, "base")
+        r.fail(f"expected a base name, got {show(base)}", where, "base")
     try:
         ruleset.base_size(base)
     except InvalidInputError as error:
@@ -366,43 +321,14 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
         if base == "squadron":
             r.fail("a squadron has no hull", where, "hull")
         if not isinstance(hull, str):
-            r.fail(f"expected a hull name (a string), got {_show(hull)}", where, "hull")
+            r.fail(f"expected a hull name (a string), got {show(hull)}", where, "hull")
         if hull not in hull_names():
             r.fail(
-                f"unknown hull {_show(hull)}; expected one of: " + ", ".join(hull_names()),
+                f"unknown hull {show(hull)}; expected one of: " + ", ".join(hull_names()),
                 where,
                 "hull",
             )
     return Ship(ident, base, x, y, normalize_heading(heading), player, hull)
-
-
-def _json_constant(token: str) -> float:
-    # NaN, Infinity and -Infinity are read as floats so that the scene checks reject
-    # them naming the entry and the key, as they do TOML's nan and inf.
-    return float(token)
-
-
-def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    # A repeated key would otherwise silently drop the earlier value (TOML rejects it too).
-    table: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in table:
-            raise ValueError(f"duplicate key {_show(key)} in one object")
-        table[key] = value
-    return table
-
-
-def loads_json(text: str) -> Any:
-    """Parse JSON as scene files are parsed: repeated keys are an error, NaN reads as a float.
-
-    Raises
-    ------
-    ValueError
-        For text that is not JSON, or an object with a repeated key.
-    RecursionError
-        For nesting deeper than the interpreter allows.
-    """
-    return _json.loads(text, parse_constant=_json_constant, object_pairs_hook=_json_object)
 
 
 def read_scene_data(path: str | Path) -> Any:
@@ -417,49 +343,7 @@ def read_scene_data(path: str | Path) -> Any:
         are read as floats, as TOML's ``nan`` and ``inf`` are: :func:`parse_scene`
         rejects them naming the entry and the key.
     """
-    file = Path(path)
-    name = str(path)
-    if file.suffix.lower() not in (".toml", ".json"):
-        raise SceneError(
-            f"unknown scene file type {file.suffix or '(none)'!r}; expected .toml or .json",
-            file=name,
-        )
-    try:
-        size = file.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SceneError(
-                f"the file is {size} bytes; a scene may be at most {MAX_FILE_BYTES} bytes",
-                file=name,
-            )
-        with file.open("rb") as handle:  # bounded: a pipe or a growing file has no fixed size
-            raw = handle.read(MAX_FILE_BYTES + 1)
-        if len(raw) > MAX_FILE_BYTES:
-            raise SceneError(
-                f"the file is over {MAX_FILE_BYTES} bytes, the most a scene may be", file=name
-            )
-    except FileNotFoundError:
-        raise SceneError("no such file", file=name) from None
-    except IsADirectoryError:
-        raise SceneError("is a directory, not a scene file", file=name) from None
-    except OSError as error:
-        raise SceneError(f"cannot read the file: {error.strerror}", file=name) from None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise SceneError(f"not UTF-8 text (byte {error.start})", file=name) from None
-    if file.suffix.lower() == ".toml":
-        try:
-            return _tomllib.loads(text)
-        except ValueError as error:  # TOMLDecodeError, or an integer too long to convert
-            raise SceneError(f"not valid TOML: {error}", file=name) from None
-        except RecursionError:
-            raise SceneError("not valid TOML: nested too deeply", file=name) from None
-    try:
-        return loads_json(text)
-    except ValueError as error:
-        raise SceneError(f"not valid JSON: {error}", file=name) from None
-    except RecursionError:
-        raise SceneError("not valid JSON: nested too deeply", file=name) from None
+    return read_data(path, "scene", SceneError)
 
 
 def load_scene(path: str | Path) -> Scene:
