@@ -28,15 +28,15 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
 	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
-	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png || exit 1; done
-	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png \
+	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
+	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
 gallery: $(STAMP)
 	mkdir -p docs/gallery
-	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o docs/gallery/$$(basename $$f .toml).png || exit 1; done
+	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o docs/gallery/$$(basename $$f .toml).png --force || exit 1; done
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache

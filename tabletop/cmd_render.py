@@ -14,20 +14,26 @@ limit and margin, a legend and a millimetre scale bar that is also the game's ru
 
 Size: --size WIDTHxHEIGHT in pixels; by default 1000 px high at 100 dpi and as wide as
 the table needs (about 1390 x 1000 for 3'x3', 2140 x 1000 for 6'x3'); --dpi scales the
-default. The file is written atomically and never over SCENE. The same scene gives the
+default. The file is written atomically, never over SCENE, and over an existing OUT
+only with --force. The same scene gives the
 same SVG text.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import re
-from pathlib import Path
 from typing import Any, TextIO
 
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, emit_json
+from tabletop.paths import (
+    OutputTarget,
+    output_target,
+    publish,
+    sweep_stale_temporaries,
+    temporary_path,
+)
 from tabletop.scenefile import load_scene
 
 __all__ = ["parse_size", "register", "run"]
@@ -59,27 +65,16 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        if a.exists() and b.exists():
-            return os.path.samefile(a, b)
-    except OSError:
-        return False
-    return a.resolve() == b.resolve()
-
-
-def _check_output(scene_path: str, output: str) -> None:
-    if _same_file(Path(scene_path), Path(output)):
-        raise InvalidInputError(
-            "refusing to write over the input scene; choose another output file", where=output
-        )
-    suffix = Path(output).suffix.lower()
+def _check_output(scene_path: str, output: str, force: bool) -> OutputTarget:
+    target = output_target(output, inputs=[scene_path], force=force, input_kind="scene")
+    suffix = target.path.suffix.lower()
     if suffix not in _FORMATS:
         raise InvalidInputError(
             f"unknown picture format {suffix or '(no suffix)'!r}: the output must end in "
             ".png, .svg or .pdf (the suffix chooses the format)",
             where=output,
         )
+    return target
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -105,12 +100,15 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-check", action="store_true", help="do not run check or mark violations"
     )
+    parser.add_argument(
+        "--force", action="store_true", help="replace OUT if it exists (never SCENE)"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    _check_output(args.scene, args.output)
+    target = _check_output(args.scene, args.output, args.force)
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
@@ -134,18 +132,27 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
-    result_info = plots.render(
-        scene,
-        args.output,
-        measurement=measurement,
-        moves=moves,
-        violations=not args.no_check,
-        size=size,
-        dpi=args.dpi,
-        title=args.title if args.title is not None else args.scene,
-    )
+    # Drawn under a short temporary name, which then takes OUT's name: the picture
+    # writer's own temporary name grows with the target's, past NAME_MAX for long names.
+    sweep_stale_temporaries(target.folder)
+    temporary = temporary_path(target.folder, target.path.suffix.lower())
+    try:
+        result_info = plots.render(
+            scene,
+            temporary,
+            measurement=measurement,
+            moves=moves,
+            violations=not args.no_check,
+            size=size,
+            dpi=args.dpi,
+            title=args.title if args.title is not None else args.scene,
+        )
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    publish(temporary, target)
     if args.json:
-        emit_json({"scene": args.scene, **result_info.to_json()}, out)
+        emit_json({"scene": args.scene, **result_info.to_json(), "output": args.output}, out)
     else:
         w, h = result_info.size
         if result_info.violations is None:
@@ -153,5 +160,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             n = result_info.violations
             checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
-        out.write(f"wrote {result_info.path} ({result_info.format}, {w} x {h} px, {checked})\n")
+        out.write(f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})\n")
     return EXIT_OK

@@ -2,7 +2,8 @@
 
 X-Wing: six different asteroid, debris or gas tokens, three per player (never devices).
 Armada: the standard set, three asteroid fields, two debris fields and one station.
-The same seed gives a byte-identical file.
+The same seed gives a byte-identical file. An existing OUT is replaced only with --force
+(keeping its permission bits); a new file honours the umask.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from geom.rulesets import RULESET_NAMES, get_ruleset
 from obstacles.setup import random_setup
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.files import atomic_write, scene_text
+from tabletop.paths import output_target
 
 __all__ = ["register", "run"]
 
@@ -29,11 +31,15 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--area", help="play-area preset (default: the ruleset's)")
     parser.add_argument("-o", "--output", required=True, help="the scene file to write")
+    parser.add_argument(
+        "--force", action="store_true", help="replace OUT if it exists (keeping its mode)"
+    )
     parser.add_argument("--json", action="store_true", help="print a JSON summary")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    output_target(args.output, force=args.force)  # refuse a bad OUT before drawing a setup
     if args.seed < 0:
         raise InvalidInputError(f"--seed must be 0 or more, got {args.seed}")
     ruleset = get_ruleset(args.ruleset)
@@ -42,7 +48,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     data = scene.to_dict()
     del data["ships"]
     text = scene_text(data, args.output)
-    atomic_write(args.output, text)
+    atomic_write(args.output, text, force=args.force)
     if args.json:
         emit_json(
             {

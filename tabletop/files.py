@@ -1,52 +1,61 @@
-"""Writing files safely: atomically, never over an input, and scenes as TOML or JSON."""
+"""Writing files safely (atomically, never over an input, over a file only if forced)."""
 
 from __future__ import annotations
 
 import json
 import math
 import os
-import tempfile
 from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from geom.errors import InvalidInputError
+from tabletop.paths import output_target, publish, sweep_stale_temporaries, temporary_path
 
 __all__ = ["atomic_write", "scene_json", "scene_text", "scene_toml"]
 
 
-def atomic_write(path: str | Path, data: bytes | str, *, inputs: Iterable[str | Path] = ()) -> None:
-    """Write `data` to `path` through a temporary file in the same folder and a rename.
+def atomic_write(
+    path: str | Path,
+    data: bytes | str,
+    *,
+    inputs: Iterable[str | Path] = (),
+    force: bool = False,
+) -> None:
+    """Write `data` to `path` through a short temporary name in the same folder.
+
+    The new file honours the umask; a file it replaces (only with `force`) keeps its
+    permission bits. Stale temporary files of ours in the folder are swept first
+    (:func:`tabletop.paths.sweep_stale_temporaries`).
 
     Raises
     ------
     InvalidInputError
-        When `path` is one of `inputs` (a command never writes over the file it reads),
-        or the folder cannot be written.
+        When `path` is one of `inputs` (a command never writes over the file it reads,
+        even with `force`), exists and `force` is false, is anything but a regular file
+        or a new path in an existing folder, or the folder cannot be written.
     """
-    target = Path(path)
-    for source in inputs:
-        if Path(source).resolve() == target.resolve():
-            raise InvalidInputError(
-                f"refusing to write over the input file {str(source)!r}; choose another output",
-                where=str(path),
-            )
+    target = output_target(path, inputs=inputs, force=force)
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    folder = target.parent if str(target.parent) else Path(".")
+    sweep_stale_temporaries(target.folder)
+    temporary = temporary_path(target.folder)
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        # 0o666 and the umask, as any program's new file; mkstemp would force 0600.
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as error:
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=str(path)) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
-        os.replace(temporary, target)
+            stream.flush()
+            os.fsync(stream.fileno())
     except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=str(path)) from None
     except BaseException:
-        Path(temporary).unlink(missing_ok=True)
+        temporary.unlink(missing_ok=True)
         raise
+    publish(temporary, target)
 
 
 def _toml_value(value: Any) -> str:
