@@ -7,29 +7,41 @@ Commands:
   report SCENE                       every ship pair measured, as a table
   check SCENE                        setup legality (exit 1 when anything is illegal)
   move SCENE SHIP MANEUVER           one maneuver against the scene
-  render SCENE -o OUT                draw the scene (PNG, SVG or PDF)
+  render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
-  query                              JSON-lines requests on stdin, answers on stdout
+  query [--strict]                   JSON-lines requests on stdin, answers on stdout
+  list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
+                                     maneuvers, areas
+  help COMMAND                       what a command takes (as COMMAND --help)
 
+SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
+No command writes over an existing file without --force, nor ever over its input.
 Exit codes: 0 done (and, for check, legal); 1 check found violations; 2 the input could not
-be used. Options may come anywhere after the command; `tabletop COMMAND --help` says more.
+be used; 130 interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe).
+Options may come anywhere after the command; after -- every word is an argument.
+`tabletop --version` prints the version.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import importlib.util
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol, TextIO
 
 from geom.errors import InvalidInputError
+from tabletop.text import clip, printable_lines
 
 __all__ = [
     "COMMANDS",
     "EXIT_BAD_INPUT",
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERRUPTED",
     "EXIT_OK",
     "EXIT_VIOLATIONS",
     "UsageError",
@@ -38,6 +50,8 @@ __all__ = [
 ]
 
 EXIT_OK, EXIT_VIOLATIONS, EXIT_BAD_INPUT = 0, 1, 2
+#: Exit codes of a shell for a process ended by SIGINT (Ctrl-C) and by SIGPIPE.
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
 
 #: Command name -> the module that implements it (imported only when that command runs,
 #: so that `check` never pays for matplotlib).
@@ -49,6 +63,7 @@ COMMANDS: dict[str, str] = {
     "render": "tabletop.cmd_render",
     "setup": "tabletop.cmd_setup",
     "query": "tabletop.cmd_query",
+    "list": "tabletop.cmd_list",
 }
 
 
@@ -72,7 +87,12 @@ class CommandModule(Protocol):
 
 def emit_json(data: Any, out: TextIO) -> None:
     """Write one JSON object on one line."""
-    out.write(json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n")
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
+        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    out.write(text + "\n")
 
 
 def _available() -> dict[str, str]:
@@ -83,40 +103,174 @@ def _available() -> dict[str, str]:
     return found
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
+    known = [*commands, "help"]
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    listed = ", ".join(known)
+    if close:
+        return UsageError(
+            f"unknown command {name!r}; did you mean {close[0]!r}? (commands: {listed})"
+        )
+    return UsageError(f"unknown command {name!r}; expected one of: {listed}")
+
+
+def _parser(name: str, path: str) -> tuple[CommandModule, _Parser]:
+    module: CommandModule = importlib.import_module(path)
+    parser = _Parser(
+        prog=f"tabletop {name}",
+        allow_abbrev=False,
+        description=(importlib.import_module(path).__doc__ or "").strip(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    module.register(parser)
+    return module, parser
+
+
+def _check_utf8(words: Sequence[str]) -> None:
+    # On POSIX an argument that is not UTF-8 arrives with lone surrogates in it.
+    for number, word in enumerate(words, 1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = os.fsencode(word).decode("utf-8", "backslashreplace")
+            raise UsageError(
+                f"argument {number} ('{shown}') is not valid UTF-8; "
+                "file names, ids and words must be UTF-8 text"
+            ) from None
+
+
+def _placeholder(index: int) -> str:
+    # Never an argument: no argument can hold a NUL.
+    return f"\0{index}\0"
+
+
+def _parse(parser: _Parser, words: list[str]) -> argparse.Namespace:
+    """Parse options anywhere; after the first ``--`` every word is positional."""
+    if "--" not in words:
+        return parser.parse_intermixed_args(words)
+    split = words.index("--")
+    before, after = words[:split], words[split + 1 :]
+    # The words after "--" stand in as placeholders that cannot look like options, so the
+    # intermixed parser (which mishandles "--") places them, and they are put back after.
+    holders = {_placeholder(i): word for i, word in enumerate(after)}
+    try:
+        args = parser.parse_intermixed_args(before + list(holders))
+    except UsageError as error:
+        message = error.message
+        for holder, word in holders.items():
+            message = message.replace(holder, word)
+        raise UsageError(message) from None
+
+    def restore(value: Any) -> Any:
+        if isinstance(value, str):
+            return holders.get(value, value)
+        if isinstance(value, list):
+            return [restore(v) for v in value]
+        return value
+
+    for key, value in vars(args).items():
+        setattr(args, key, restore(value))
+    return args
+
+
+def _quiet(stream: TextIO) -> None:
+    # The Python documentation's advice for SIGPIPE: point the descriptor at devnull, so
+    # that the flush at interpreter exit does not fail ("Exception ignored ...").
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+def _say(err: TextIO, text: str) -> None:
+    try:
+        err.write(text)
+        err.flush()
+    except (OSError, ValueError):  # 2>/dev/full or a closed stderr: the exit code still says
+        _quiet(err)
+
+
+def _run(words: list[str], out: TextIO, err: TextIO) -> int:
+    if not words:
+        _say(err, __doc__ or "")
+        return EXIT_BAD_INPUT
+    if words[0] in ("-h", "--help"):
+        out.write(__doc__ or "")
+        return EXIT_OK
+    if words[0] in ("-V", "--version"):
+        out.write(f"tabletop {_version()}\n")
+        return EXIT_OK
+    name, rest = words[0], words[1:]
+    options = rest[: rest.index("--")] if "--" in rest else rest
+    want_json = "--json" in options
+    commands = _available()
+    try:
+        _check_utf8(words)
+        if name == "help":
+            if not rest:
+                out.write(__doc__ or "")
+                return EXIT_OK
+            if rest[0] not in commands:
+                raise _unknown_command(rest[0], commands)
+            out.write(_parser(rest[0], commands[rest[0]])[1].format_help())
+            return EXIT_OK
+        if name not in commands:
+            raise _unknown_command(name, commands)
+        module, parser = _parser(name, commands[name])
+        if any(a in ("-h", "--help") for a in options):
+            out.write(parser.format_help())
+            return EXIT_OK
+        return module.run(_parse(parser, rest), out)
+    except InvalidInputError as error:
+        message, where = clip(error.message), None if error.where is None else clip(error.where)
+        if want_json:
+            emit_json({"error": {"message": message, "where": where}}, out)
+        prefix = f"{where}: " if where else ""
+        _say(err, printable_lines(f"tabletop {name}: error: {prefix}{message}") + "\n")
+        return EXIT_BAD_INPUT
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
-    """Run the command line; return the exit code (never raises for bad input)."""
-    args_list = list(sys.argv[1:] if argv is None else argv)
+    """Run the command line; return the exit code (never raises for bad input).
+
+    A closed output pipe (``tabletop report ... | head``) ends the command quietly with
+    :data:`EXIT_BROKEN_PIPE`, and Ctrl-C with :data:`EXIT_INTERRUPTED`, once what was
+    answered is flushed.
+    """
+    words = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    if not args_list or args_list[0] in ("-h", "--help", "help"):
-        (out if args_list else err).write(__doc__ or "")
-        return EXIT_OK if args_list else EXIT_BAD_INPUT
-    name, rest = args_list[0], args_list[1:]
-    want_json = "--json" in rest
-    commands = _available()
     try:
-        if name not in commands:
-            raise UsageError(f"unknown command {name!r}; expected one of: " + ", ".join(commands))
-        module: CommandModule = importlib.import_module(commands[name])
-        parser = _Parser(
-            prog=f"tabletop {name}",
-            allow_abbrev=False,
-            description=(importlib.import_module(commands[name]).__doc__ or "").strip(),
-            formatter_class=argparse.RawDescriptionHelpFormatter,
-        )
-        module.register(parser)
-        if any(a in ("-h", "--help") for a in rest):
-            out.write(parser.format_help())
-            return EXIT_OK
-        # After "--" every word is positional (an id may start with "-"); the intermixed
-        # parser mishandles "--", and with it the plain parser needs no intermixing.
-        args = parser.parse_args(rest) if "--" in rest else parser.parse_intermixed_args(rest)
-        return module.run(args, out)
-    except InvalidInputError as error:
-        if want_json:
-            emit_json({"error": {"message": error.message, "where": error.where}}, out)
-        prefix = f"{error.where}: " if error.where else ""
-        err.write(f"tabletop {name}: error: {prefix}{error.message}\n")
+        code = _run(words, out, err)
+        out.flush()
+        return code
+    except BrokenPipeError:
+        _quiet(out)
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        try:
+            out.flush()
+        except (OSError, ValueError):
+            _quiet(out)
+        return EXIT_INTERRUPTED
+    except OSError as error:  # the output cannot be written (a full disk)
+        _quiet(out)
+        name = words[0] if words else ""
+        _say(err, f"tabletop {name}: error: cannot write the output: {error.strerror}\n")
         return EXIT_BAD_INPUT

@@ -197,7 +197,7 @@ def sweep_stale_temporaries(folder: Path, *, now: float | None = None) -> list[s
     that and stays; a name not of our making is never touched.
     """
     now = time.time() if now is None else now
-    removed = []
+    removed: list[str] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:

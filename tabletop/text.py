@@ -1,0 +1,70 @@
+r"""User text in reports: control characters escaped, huge values cut.
+
+Ids, titles and file names come from the user's files and may hold anything a string
+can: ANSI escape sequences, newlines, Unicode line separators, bidirectional overrides,
+or (from an argument that is not UTF-8) lone surrogates. Human reports print them through
+:func:`printable`, so that a report is always the lines it seems to be; JSON output
+keeps them exact.
+
+Examples
+--------
+>>> printable("rock\x1b[31m-a")
+'rock\\x1b[31m-a'
+>>> printable("two\nlines"), printable("plain id")
+('two\\nlines', 'plain id')
+>>> clip("x" * 100, limit=40)
+'xxxxxxx…[100 characters, 87 cut]…xxxxxx'
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["MESSAGE_LIMIT", "clip", "printable", "printable_lines"]
+
+#: Longest message or place printed whole, in characters; a longer one is cut.
+MESSAGE_LIMIT = 1000
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+# Bidirectional embeddings, overrides and isolates: they reorder what a terminal shows.
+_BIDI = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_ESCAPED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def _escape(char: str) -> str:
+    named = _NAMED.get(char)
+    if named is not None:
+        return named
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def _needs_escape(char: str) -> bool:
+    return char in _BIDI or unicodedata.category(char) in _ESCAPED_CATEGORIES
+
+
+def printable(text: str) -> str:
+    r"""Return `text` with every control character escaped (``\n``, ``\x1b``, ``\u2028``).
+
+    Control characters (C0, DELETE, C1), line and paragraph separators, bidirectional
+    controls and lone surrogates are escaped; everything else, backslashes included, is
+    kept as it is.
+    """
+    if text.isprintable() and not any(c in _BIDI for c in text):
+        return text
+    return "".join(_escape(c) if _needs_escape(c) else c for c in text)
+
+
+def printable_lines(text: str) -> str:
+    """Return a report's text with control characters escaped except its line breaks."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """Return `text` whole, or, when over `limit` characters, its head and tail and its length."""
+    if len(text) <= limit:
+        return text
+    note = f"…[{len(text)} characters, {{}} cut]…"
+    keep = max(limit - len(note.format(len(text))), 2)
+    head, tail = (keep + 1) // 2, keep // 2
+    return text[:head] + note.format(len(text) - head - tail) + text[len(text) - tail :]
