@@ -32,7 +32,7 @@ from geom.poses import normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
 from obstacles.catalog import KINDS, get_token
 from obstacles.scene import Obstacle, Scene
-from tabletop.datafile import MAX_FILE_BYTES, FileError, loads_json, read_data, show
+from tabletop.datafile import MAX_FILE_BYTES, FileError, loads_json, read_data, show, source_name
 
 __all__ = [
     "MAX_COORDINATE_MM",
@@ -354,4 +354,4 @@ def load_scene(path: str | Path) -> Scene:
     SceneError
         For any problem with the file or its contents (see ``scene-format.md``).
     """
-    return parse_scene(read_scene_data(path), str(path))
+    return parse_scene(read_scene_data(path), source_name(path))
