@@ -1,28 +1,54 @@
-"""Answer JSON requests, one a line on stdin, with one JSON answer a line on stdout.
+r"""Answer JSON requests, one a line on stdin, with one JSON answer a line on stdout.
 
 Requests: {"op": "check", "scene": {...}}; {"op": "measure", "scene": {...}, "from": A,
 "to": B, "arc": ARC (optional)}; {"op": "move", "scene": {...}, "ship": SHIP, "maneuver":
 "bank 2 left"}. The scene is inline, in the scene-file structure. Each answer is the object
 the command prints with --json, in request order; a bad line (an empty one too) answers
 {"error": {...}} on its line and the stream goes on. Exit code 0 when the input ends.
+
+A request may carry an "id" (a string, a number or null): the answer carries it back as
+its first key, errors included. Keys a request does not take are listed in the answer's
+"ignored_keys"; with --strict they are an error. Lines end at "\n" only (a "\r" before
+it is white space); a line that is not UTF-8 or is longer than --max-request-bytes
+(default 10 MiB, as a scene file) is answered with an error and the stream goes on.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses as _dc
+import io
 import json
+import math
 import sys
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TextIO
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, BinaryIO, TextIO
 
 from geom.errors import InvalidInputError
 from obstacles.legality import check
 from obstacles.measuring import measure
 from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
+from tabletop.datafile import MAX_FILE_BYTES, show
 from tabletop.scenefile import loads_json, parse_scene
+from tabletop.text import clip
 
-__all__ = ["OPS", "answer", "register", "run", "serve"]
+__all__ = [
+    "MAX_REQUEST_BYTES",
+    "OPS",
+    "TooLong",
+    "answer",
+    "answer_bytes",
+    "register",
+    "request_lines",
+    "run",
+    "serve",
+    "serve_stream",
+]
+
+#: Longest request line read, bytes (without its "\n"): an inline scene may be as large
+#: as a scene file.
+MAX_REQUEST_BYTES = MAX_FILE_BYTES
 
 
 def _text(request: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
@@ -71,9 +97,45 @@ OPS: dict[
 }
 
 
-def answer(line: str, number: int = 1) -> dict[str, Any]:
-    """Return the answer to one request line (an ``{"error": ...}`` object for a bad one)."""
+_NO_ID = object()
+
+
+def _request_id(request: Mapping[str, Any], where: str) -> Any:
+    ident = request.get("id", _NO_ID)
+    if ident is _NO_ID or ident is None or isinstance(ident, str):
+        return ident
+    if isinstance(ident, int | float) and not isinstance(ident, bool):
+        if isinstance(ident, float) and not math.isfinite(ident):
+            raise InvalidInputError(
+                f"expected a finite number, got {show(ident)}", where=f"{where}: key 'id'"
+            )
+        return ident
+    raise InvalidInputError(
+        f"expected a string, a number or null, got {show(ident)}", where=f"{where}: key 'id'"
+    )
+
+
+def _error(message: str, where: str | None, fallback: str, ident: Any) -> dict[str, Any]:
+    error = {"message": clip(message), "where": clip(where or fallback)}
+    return {"error": error} if ident is _NO_ID else {"id": ident, "error": error}
+
+
+def answer(line: str, number: int = 1, *, strict: bool = True) -> dict[str, Any]:
+    """Return the answer to one request line (an ``{"error": ...}`` object for a bad one).
+
+    Parameters
+    ----------
+    line : str
+        One request, a JSON object.
+    number : int
+        Its line number, for ``where``.
+    strict : bool
+        Whether a key the request does not take is an error (the ``--strict`` of
+        ``tabletop query``, whose default is not strict); otherwise the answer lists it
+        in ``ignored_keys``.
+    """
     where = f"request {number}"
+    ident: Any = _NO_ID
     try:
         if not line.strip():
             raise InvalidInputError("an empty line; expected one JSON request", where=where)
@@ -83,28 +145,94 @@ def answer(line: str, number: int = 1) -> dict[str, Any]:
             raise InvalidInputError(f"not valid JSON: {error}", where=where) from None
         if not isinstance(request, dict):
             raise InvalidInputError("expected a JSON object", where=where)
+        ident = _request_id(request, where)
         op = request.get("op")
         if op not in OPS:
             raise InvalidInputError(
-                f"unknown op {op!r}; expected one of: " + ", ".join(OPS), where=f"{where}: key 'op'"
+                f"unknown op {op!r}; expected one of: " + ", ".join(OPS),
+                where=f"{where}: key 'op'",
             )
         run_op, keys = OPS[op]
+        ignored = []
         for key in request:
-            if key not in ("op", "scene", *keys):
-                raise InvalidInputError(
-                    f"unknown key; a {op} request takes: op, scene, " + ", ".join(keys),
-                    where=f"{where}: key {key!r}",
-                )
+            if key not in ("op", "scene", "id", *keys):
+                if strict:
+                    raise InvalidInputError(
+                        f"unknown key; a {op} request takes: op, scene, id"
+                        + "".join(f", {k}" for k in keys),
+                        where=f"{where}: key {show(key)}",
+                    )
+                ignored.append(key)
         if "scene" not in request:
             raise InvalidInputError("missing required key", where=f"{where}: key 'scene'")
         scene = _scene(request["scene"], where)
-        return run_op(scene, request, where)
+        result = run_op(scene, request, where)
+        if ignored:
+            result = {**result, "ignored_keys": ignored}
+        return result if ident is _NO_ID else {"id": ident, **result}
     except InvalidInputError as error:
-        return {"error": {"message": error.message, "where": error.where or where}}
+        return _error(error.message, error.where, where, ident)
     except Exception as error:  # a bug must not end the stream: answer it and go on
-        return {
-            "error": {"message": f"internal error: {type(error).__name__}: {error}", "where": where}
-        }
+        return _error(f"internal error: {type(error).__name__}: {error}", where, where, ident)
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class TooLong:
+    r"""A request line over the size limit, read past and not kept.
+
+    Attributes
+    ----------
+    size : int
+        Its length in bytes, without the ``"\n"``.
+    """
+
+    size: int
+
+
+def request_lines(stream: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterator[bytes | TooLong]:
+    r"""Yield each line of `stream` (split at ``b"\n"`` only), or :class:`TooLong`.
+
+    A line over `limit` bytes is read past in pieces, so memory stays flat.
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+            continue
+        if len(line) <= limit:
+            yield line  # the last line, without its "\n"
+            continue
+        size = len(line)
+        while True:
+            piece = stream.readline(1 << 16)
+            if not piece:
+                break
+            if piece.endswith(b"\n"):
+                size += len(piece) - 1
+                break
+            size += len(piece)
+        yield TooLong(size)
+
+
+def answer_bytes(
+    raw: bytes | TooLong, number: int = 1, *, strict: bool = True, limit: int = MAX_REQUEST_BYTES
+) -> dict[str, Any]:
+    """Return the answer to one request line as read from the stream."""
+    where = f"request {number}"
+    if isinstance(raw, TooLong):
+        return _error(
+            f"the request is {raw.size} bytes; a request may be at most {limit} bytes",
+            where,
+            where,
+            _NO_ID,
+        )
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _error(f"not UTF-8 text (byte {error.start})", where, where, _NO_ID)
+    return answer(line, number, strict=strict)
 
 
 #: Parsed scenes by their canonical JSON text: a test suite asks many questions of a scene.
@@ -123,22 +251,57 @@ def _scene(data: Any, where: str) -> Scene:
     return scene
 
 
-def serve(lines: Iterable[str], out: TextIO) -> int:
+def serve(lines: Iterable[str], out: TextIO, *, strict: bool = True) -> int:
     """Answer every request line; return how many answers were written."""
     count = 0
     for number, line in enumerate(lines, 1):
-        emit_json(answer(line, number), out)
+        emit_json(answer(line, number, strict=strict), out)
         out.flush()
         count += 1
     return count
 
 
+def serve_stream(
+    stream: BinaryIO, out: TextIO, *, strict: bool = False, limit: int = MAX_REQUEST_BYTES
+) -> int:
+    """Answer every line of a byte stream (as ``tabletop query`` does); return the count."""
+    count = 0
+    for number, raw in enumerate(request_lines(stream, limit), 1):
+        emit_json(answer_bytes(raw, number, strict=strict, limit=limit), out)
+        out.flush()  # each answer reaches the asker before the next request is read
+        count += 1
+    return count
+
+
+def _size(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
 def register(parser: argparse.ArgumentParser) -> None:
-    """Add the command's arguments (none: requests come on stdin)."""
+    """Add the command's arguments (requests come on stdin)."""
+    parser.add_argument(
+        "--strict", action="store_true", help="a key a request does not take is an error"
+    )
+    parser.add_argument(
+        "--max-request-bytes",
+        type=_size,
+        default=MAX_REQUEST_BYTES,
+        metavar="N",
+        help=f"longest request line, bytes (default {MAX_REQUEST_BYTES})",
+    )
     parser.add_argument("--json", action="store_true", help="accepted; answers are always JSON")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    serve(sys.stdin, out)
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream (a test's StringIO): its characters, as UTF-8
+        stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    serve_stream(stream, out, strict=args.strict, limit=args.max_request_bytes)
     return EXIT_OK
