@@ -13,6 +13,7 @@ from typing import TextIO
 from obstacles.legality import CheckReport, Violation, check
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.scenefile import load_scene
+from tabletop.text import printable_report
 
 __all__ = ["register", "report_text", "run", "violation_text"]
 
@@ -56,9 +57,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    report = check(load_scene(args.scene))
+    scene = load_scene(args.scene)
+    report = check(scene)
     if args.json:
         emit_json(report.to_json(), out)
     else:
-        out.write(report_text(args.scene, report) + "\n")
+        out.write(
+            printable_report(report_text(args.scene, report), [*scene.ids, args.scene]) + "\n"
+        )
     return EXIT_OK if report.legal else EXIT_VIOLATIONS

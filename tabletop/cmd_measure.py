@@ -13,6 +13,7 @@ from typing import TextIO
 from obstacles.measuring import Measurement, measure
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.scenefile import load_scene
+from tabletop.text import printable_report
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
 
@@ -83,5 +84,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(result.to_json(), out)
     else:
-        out.write(measurement_text(result) + "\n")
+        out.write(printable_report(measurement_text(result), scene.ids) + "\n")
     return EXIT_OK

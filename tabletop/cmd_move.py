@@ -20,6 +20,7 @@ from geom.poses import FloatArray
 from maneuvers import MoveResult, execute
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.scenefile import load_scene
+from tabletop.text import printable_report
 
 __all__ = ["move_text", "register", "run"]
 
@@ -108,5 +109,5 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(result.to_json(), out)
     else:
-        out.write(move_text(result) + "\n")
+        out.write(printable_report(move_text(result), scene.ids) + "\n")
     return EXIT_OK

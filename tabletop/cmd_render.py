@@ -35,6 +35,7 @@ from tabletop.paths import (
     temporary_path,
 )
 from tabletop.scenefile import load_scene
+from tabletop.text import printable_report
 
 __all__ = ["parse_size", "register", "run"]
 
@@ -160,5 +161,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         else:
             n = result_info.violations
             checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
-        out.write(f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})\n")
+        line = f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
+        out.write(printable_report(line, [args.output]) + "\n")
     return EXIT_OK

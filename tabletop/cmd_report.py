@@ -11,6 +11,7 @@ from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.cmd_measure import band_words
 from tabletop.scenefile import load_scene
+from tabletop.text import printable_report
 
 __all__ = ["pair_measurements", "register", "run"]
 
@@ -33,15 +34,24 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json({"scene": args.scene, "pairs": [m.to_json() for m in rows]}, out)
         return EXIT_OK
+    names = [*scene.ids, args.scene]
     out.write(
-        f"{args.scene}: {scene.ruleset.name}, {len(scene.ships)} ships, "
-        f"{len(scene.obstacles)} obstacles\n"
+        printable_report(
+            f"{args.scene}: {scene.ruleset.name}, {len(scene.ships)} ships, "
+            f"{len(scene.obstacles)} obstacles",
+            names,
+        )
+        + "\n"
     )
     head = "range" if scene.ruleset.game == "xwing" else "distance, range"
     out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
     for m in rows:
         out.write(
-            f"  {m.from_id:<12}{m.to_id:<12}{m.distance:>8.1f}  {band_words(m):<36}"
-            f"{m.nearest_line:>7.1f}{m.margin:>+9.1f}  {'YES' if m.contested else '-'}\n"
+            printable_report(
+                f"  {m.from_id:<12}{m.to_id:<12}{m.distance:>8.1f}  {band_words(m):<36}"
+                f"{m.nearest_line:>7.1f}{m.margin:>+9.1f}  {'YES' if m.contested else '-'}",
+                names,
+            )
+            + "\n"
         )
     return EXIT_OK

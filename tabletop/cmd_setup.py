@@ -18,6 +18,7 @@ from obstacles.setup import random_setup
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.files import atomic_write, scene_text
 from tabletop.paths import output_target
+from tabletop.text import printable
 
 __all__ = ["register", "run"]
 
@@ -61,7 +62,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     else:
         out.write(
-            f"wrote {args.output}: a legal {ruleset.name} setup of {len(scene.obstacles)} "
-            f"obstacles (seed {args.seed})\n"
+            printable(
+                f"wrote {args.output}: a legal {ruleset.name} setup of {len(scene.obstacles)} "
+                f"obstacles (seed {args.seed})"
+            )
+            + "\n"
         )
     return EXIT_OK

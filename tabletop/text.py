@@ -19,8 +19,9 @@ Examples
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
 
-__all__ = ["MESSAGE_LIMIT", "clip", "printable", "printable_lines"]
+__all__ = ["MESSAGE_LIMIT", "clip", "printable", "printable_lines", "printable_report"]
 
 #: Longest message or place printed whole, in characters; a longer one is cut.
 MESSAGE_LIMIT = 1000
@@ -58,6 +59,23 @@ def printable(text: str) -> str:
 def printable_lines(text: str) -> str:
     """Return a report's text with control characters escaped except its line breaks."""
     return "\n".join(printable(line) for line in text.split("\n"))
+
+
+def printable_report(text: str, names: Iterable[str] = ()) -> str:
+    r"""Return a human report safe to print, its own line breaks kept.
+
+    Each of `names` (the scene's ids, the file name) is escaped wherever it appears
+    whole, newlines included; then every other control character is.
+
+    Examples
+    --------
+    >>> print(printable_report("a\nb to c\n  distance: 1 mm", ["a\nb", "c"]))
+    a\nb to c
+      distance: 1 mm
+    """
+    for name in sorted({n for n in names if printable(n) != n}, key=len, reverse=True):
+        text = text.replace(name, printable(name))
+    return printable_lines(text)
 
 
 def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
