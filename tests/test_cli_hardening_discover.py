@@ -15,6 +15,7 @@ import pytest
 
 import tabletop.cli as cli
 from geom.areas import AREA_PRESETS
+from geom.errors import InvalidInputError
 from geom.hulls import hull_names, speed_chart
 from geom.rulesets import RULESET_NAMES, get_ruleset
 from maneuvers import parse_maneuver
@@ -149,9 +150,9 @@ def test_list_maneuvers_parse_at_both_ends_of_each_range(ruleset: str) -> None:
                 low, high = word.split("-")
                 for speed in (low, high):
                     parse_maneuver(" ".join([*words[:index], speed, *words[index + 1 :]]), rules)
-                with pytest.raises(ValueError):  # one past the top of the range
-                    beyond = str(int(high) + 1)
-                    parse_maneuver(" ".join([*words[:index], beyond, *words[index + 1 :]]), rules)
+                beyond = " ".join([*words[:index], str(int(high) + 1), *words[index + 1 :]])
+                with pytest.raises(InvalidInputError):  # one past the top of the range
+                    parse_maneuver(beyond, rules)
                 break
         else:
             parse_maneuver(" ".join(words), rules)
