@@ -28,6 +28,7 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
 	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
+	$(BIN)/tabletop list tokens --ruleset armada
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front

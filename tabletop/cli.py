@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import errno
 import importlib
 import importlib.util
 import json
@@ -196,6 +197,10 @@ def _quiet(stream: TextIO) -> None:
         os.close(devnull)
 
 
+#: The errors of writing output that the command line reports instead of a traceback.
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+
+
 def _say(err: TextIO, text: str) -> None:
     try:
         err.write(text)
@@ -269,8 +274,10 @@ def main(
         except (OSError, ValueError):
             _quiet(out)
         return EXIT_INTERRUPTED
-    except OSError as error:  # the output cannot be written (a full disk)
-        _quiet(out)
+    except OSError as error:
+        if error.errno not in _WRITE_ERRORS:
+            raise  # not the output's: a fault to see whole
+        _quiet(out)  # the output cannot be written (a full disk): say so on stderr
         name = words[0] if words else ""
         _say(err, f"tabletop {name}: error: cannot write the output: {error.strerror}\n")
         return EXIT_BAD_INPUT
