@@ -226,7 +226,7 @@ def _run(words: list[str], out: TextIO, err: TextIO) -> int:
     try:
         _check_utf8(words)
         if name == "help":
-            if not rest:
+            if not rest or rest[0] == "help":
                 out.write(__doc__ or "")
                 return EXIT_OK
             if rest[0] not in commands:

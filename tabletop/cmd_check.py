@@ -12,6 +12,7 @@ from typing import TextIO
 
 from obstacles.legality import CheckReport, Violation, check
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.datafile import source_name
 from tabletop.scenefile import load_scene
 from tabletop.text import printable_report
 
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(report.to_json(), out)
     else:
         out.write(
-            printable_report(report_text(args.scene, report), [*scene.ids, args.scene]) + "\n"
+            printable_report(report_text(source_name(args.scene), report), [*scene.ids, args.scene])
+            + "\n"
         )
     return EXIT_OK if report.legal else EXIT_VIOLATIONS

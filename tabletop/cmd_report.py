@@ -10,6 +10,7 @@ from obstacles.measuring import Measurement, measure
 from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.cmd_measure import band_words
+from tabletop.datafile import source_name
 from tabletop.scenefile import load_scene
 from tabletop.text import printable_report
 
@@ -37,7 +38,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     names = [*scene.ids, args.scene]
     out.write(
         printable_report(
-            f"{args.scene}: {scene.ruleset.name}, {len(scene.ships)} ships, "
+            f"{source_name(args.scene)}: {scene.ruleset.name}, {len(scene.ships)} ships, "
             f"{len(scene.obstacles)} obstacles",
             names,
         )

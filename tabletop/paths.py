@@ -74,11 +74,14 @@ class OutputTarget:
         Its folder (``.`` for a bare name).
     replaces : os.stat_result or None
         The regular file it replaces (with ``--force``), or None for a new path.
+    force : bool
+        Whether a file that appears at the path meanwhile may be replaced too.
     """
 
     path: Path
     folder: Path
     replaces: os.stat_result | None
+    force: bool = False
 
 
 def _name_max(folder: Path) -> int:
@@ -163,7 +166,7 @@ def output_target(
     try:
         existing = os.lstat(target)
     except FileNotFoundError:
-        return OutputTarget(target, folder, None)
+        return OutputTarget(target, folder, None, force)
     except OSError as error:
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=text) from None
     mode = existing.st_mode
@@ -182,7 +185,7 @@ def output_target(
         raise InvalidInputError(
             "the file exists; refusing to write over it (--force replaces it)", where=text
         )
-    return OutputTarget(target, folder, existing)
+    return OutputTarget(target, folder, existing, force)
 
 
 def temporary_path(folder: Path, suffix: str = "") -> Path:
@@ -218,8 +221,8 @@ def sweep_stale_temporaries(folder: Path, *, now: float | None = None) -> list[s
 def publish(temporary: Path, target: OutputTarget) -> None:
     """Give the finished `temporary` file the target's name, in one step.
 
-    A new path is taken with a hard link, which fails rather than replace a file that
-    appeared meanwhile; a replaced file's permission bits are kept.
+    Without ``force`` a new path is taken with a hard link, which fails rather than
+    replace a file that appeared meanwhile; a replaced file's permission bits are kept.
 
     Raises
     ------
@@ -228,8 +231,9 @@ def publish(temporary: Path, target: OutputTarget) -> None:
     """
     where = os.fspath(target.path)
     try:
-        if target.replaces is not None:
-            os.chmod(temporary, stat.S_IMODE(target.replaces.st_mode))
+        if target.replaces is not None or target.force:
+            if target.replaces is not None:
+                os.chmod(temporary, stat.S_IMODE(target.replaces.st_mode))
             os.replace(temporary, target.path)
             return
         try:

@@ -57,6 +57,8 @@ def test_help_alone_and_the_overview_name_every_command() -> None:
     code, stdout, _ = run("help")
     assert code == 0
     assert stdout == cli.__doc__
+    assert run("help", "help") == (0, cli.__doc__, "")
+    assert run("--help") == (0, cli.__doc__, "")
     for name in cli.COMMANDS:
         assert re.search(rf"^  {name} ", stdout, re.MULTILINE), name
     assert "--version" in stdout

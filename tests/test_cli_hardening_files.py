@@ -264,3 +264,36 @@ def test_a_file_that_appears_while_writing_is_not_replaced(tmp_path: Path) -> No
         publish(temporary, target)
     assert target_path.read_text("utf-8") == "someone else's"
     assert not temporary.exists()
+
+
+def test_concurrent_writers_leave_one_complete_file(tmp_path: Path) -> None:
+    import threading
+
+    from tabletop.files import atomic_write
+
+    target = tmp_path / "table.toml"
+    payloads = [f"writer {i}\n".encode() * 20_000 for i in range(12)]
+    outcomes: list[str] = []
+
+    def write(payload: bytes, force: bool) -> None:
+        try:
+            atomic_write(target, payload, force=force)
+            outcomes.append("wrote")
+        except InvalidInputError as error:
+            outcomes.append(error.message)
+
+    for force in (False, True):
+        target.unlink(missing_ok=True)
+        outcomes.clear()
+        threads = [threading.Thread(target=write, args=(p, force)) for p in payloads]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert target.read_bytes() in payloads  # one whole payload, never a mixture
+        assert [p.name for p in tmp_path.iterdir()] == ["table.toml"]  # no temporaries
+        if not force:  # the first to finish wins; the others refuse to replace it
+            assert outcomes.count("wrote") == 1
+            assert all("refusing to write over it" in o for o in outcomes if o != "wrote")
+        else:
+            assert outcomes.count("wrote") == len(payloads)

@@ -89,6 +89,14 @@ def test_stdin_is_named_in_messages(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "<stdin>: not valid TOML" in stderr
 
 
+def test_human_reports_name_stdin(monkeypatch: pytest.MonkeyPatch) -> None:
+    for command in ("check", "report"):
+        feed(monkeypatch, SMALL_JSON.encode())
+        code, stdout, stderr = run(command, "-")
+        assert code == 0, stderr
+        assert stdout.startswith("<stdin>: xwing2, ")
+
+
 def test_stdin_is_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
     feed(monkeypatch, SMALL_JSON.encode())
     assert read_data("-") == json.loads(SMALL_JSON)
