@@ -398,6 +398,9 @@ class PocketBattles:
         else:
             options = self._options(state)
             cost = next((c for p, c in options if p == play), None)
+            if cost is None and isinstance(play, Kill) and (Wound(play.troop), 0) in options:
+                # A kill of a troop that any wound removes is that wound.
+                cost = 0
             if cost is None:
                 rule, reason = self._diagnose(state, play, kind, player)
                 raise IllegalPlayError(text, rule, reason)
@@ -426,6 +429,8 @@ class PocketBattles:
             units[play.unit].zone = play.zone
             state.repositioned = play.unit
             state.phase = "action"
+        elif isinstance(play, NoSpur):
+            state.stack.pop()
         elif isinstance(play, Pass):
             state.pool[player] -= 1
             state.spent[player] += 1
