@@ -28,7 +28,14 @@ from boards.pocket.plays import Play
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.files import atomic_write
-from tabletop.pocketfile import BattleFile, battle_data, battle_text, load_battle, replay_battle
+from tabletop.pocketfile import (
+    BattleFile,
+    battle_data,
+    battle_text,
+    load_battle,
+    read_plays,
+    replay_battle,
+)
 
 __all__ = [
     "POLICIES",
@@ -237,6 +244,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     file = load_battle(args.file)
     if args.sub == "check":
+        read_plays(file)
         report = check_battle(file.battle)
         if args.json:
             emit_json(report.to_json(), out)

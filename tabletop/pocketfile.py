@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
-from boards.errors import InvalidPositionError, ReplayError
+from boards.errors import InvalidPlayError, InvalidPositionError, ReplayError
 from boards.game import replay
 from boards.pocket import (
     Army,
@@ -39,6 +39,7 @@ from boards.pocket import (
     example_battle,
     parse_trait,
 )
+from boards.pocket.plays import Play
 from boards.pocket.rules import RULING_OPTIONS
 from boards.pocket.zones import is_zone
 from tabletop.datafile import FileError, read_data, show
@@ -51,6 +52,7 @@ __all__ = [
     "example_battle",
     "load_battle",
     "parse_battle",
+    "read_plays",
     "replay_battle",
 ]
 
@@ -253,6 +255,26 @@ def load_battle(path: str | Path) -> BattleFile:
     data = read_data(path, "battle", error=BattleFileError)
     battle, plays = parse_battle(data, str(path))
     return BattleFile(str(path), battle, tuple(plays))
+
+
+def read_plays(file: BattleFile) -> list[Play]:
+    """Read every play text of the file (without applying them).
+
+    Raises
+    ------
+    BattleFileError
+        For the first play that cannot be read (an unknown unit or troop included).
+    """
+    game = PocketBattles(file.battle)
+    plays = []
+    for number, text in enumerate(file.plays, start=1):
+        try:
+            plays.append(game.parse_play(text))
+        except InvalidPlayError as error:
+            raise BattleFileError(
+                f"{text!r}: {error.reason}", file=file.path, entry=f"play {number}"
+            ) from None
+    return plays
 
 
 def replay_battle(file: BattleFile) -> tuple[PocketBattles, PocketState]:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
-from boards.pocket import check_battle, formation_limit, unit_traits
 from pocket_common import battle, troop
 
+from boards.pocket import Battle, Troop, check_battle, formation_limit, unit_traits
 
-def rules_of(b: object) -> list[tuple[str, str | None, int | None]]:
-    report = check_battle(b)  # type: ignore[arg-type]
+
+def rules_of(b: Battle) -> list[tuple[str, str | None, int | None]]:
+    report = check_battle(b)
     return [(v.rule, v.unit, v.player) for v in report.violations]
 
 
@@ -17,7 +17,9 @@ ONE = [("a", "B2", [troop("a1")])]
 TWO = [("b", "B4", [troop("b1")])]
 
 
-@pytest.mark.parametrize(("size", "legal"), [(10, True), (60, True), (65, False), (0, False), (5, False), (100, True)])
+@pytest.mark.parametrize(
+    ("size", "legal"), [(10, True), (60, True), (65, False), (0, False), (5, False), (100, True)]
+)
 def test_the_battle_size_is_a_multiple_of_10_from_10_up(size: int, legal: bool) -> None:
     report = check_battle(battle(ONE, TWO, size=size))
     assert report.legal is legal
@@ -46,7 +48,9 @@ def test_a_unit_holds_at_most_its_lowest_formation_value() -> None:
     assert check_battle(battle(three, TWO)).legal
     four = [("a", "B2", [troop(f"a{k}", formation=3) for k in range(4)])]
     assert rules_of(battle(four, TWO)) == [("formation", "a", None)]
-    mixed = [("a", "B2", [troop("a0", formation=3), troop("a1", formation=2), troop("a2", formation=3)])]
+    mixed = [
+        ("a", "B2", [troop("a0", formation=3), troop("a1", formation=2), troop("a2", formation=3)])
+    ]
     assert rules_of(battle(mixed, TWO)) == [("formation", "a", None)]
     assert formation_limit([troop("x", formation=3), troop("y", formation=2)]) == 2
 
@@ -66,8 +70,10 @@ def test_a_unit_has_at_least_one_wound_point_in_all() -> None:
 
 
 def test_a_unit_with_no_troop_is_unit_empty_only() -> None:
-    empty = [("a", "B2", [])]
-    assert rules_of(battle(empty + ONE[:0] + [("c", "B2", [troop("c1")])], TWO)) == [("unit-empty", "a", None)]
+    empty: list[tuple[str, str, list[Troop]]] = [("a", "B2", [])]
+    assert rules_of(battle(empty + ONE[:0] + [("c", "B2", [troop("c1")])], TWO)) == [
+        ("unit-empty", "a", None)
+    ]
 
 
 def test_units_deploy_into_their_own_six_zones() -> None:
@@ -94,5 +100,6 @@ def test_a_unit_has_a_trait_when_any_troop_has_it_and_the_largest_n_counts() -> 
             troop("c"),
         ]
     )
-    assert traits.has("slow") and not traits.has("leader")
+    assert traits.has("slow")
+    assert not traits.has("leader")
     assert (traits.engagement, traits.wounds, traits.shoot) == (3, 2, 0)

@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from pocket_common import battle, decision, listed, play, start, troop
 
 from boards.errors import IllegalPlayError
 from boards.pocket import PocketBattles, PocketRules, example_battle
-from pocket_common import battle, decision, listed, play, start, troop
 
 
 def test_deployment_alternates_from_the_attacker_then_the_other_places_the_rest() -> None:
     red = [("r1", None, [troop("a")])]
     blue = [(f"b{k}", None, [troop(f"t{k}")]) for k in range(3)]
     game, state = start(battle(red, blue, attacker=2))
-    assert decision(game, state).kind == "deploy" and decision(game, state).player == 2
+    assert decision(game, state).kind == "deploy"
+    assert decision(game, state).player == 2
     assert len(listed(game, state)) == 3 * 6
     play(game, state, "deploy b0 B4")
     assert decision(game, state).player == 1
@@ -38,7 +39,8 @@ def test_a_turn_is_an_optional_reposition_then_one_action() -> None:
     red = [("a", "B2", [troop("a1")]), ("b", "B1", [troop("b1")])]
     game, state = start(battle(red, [("x", "B5", [troop("x1")])]))
     play(game, state, "reposition a A2")
-    assert decision(game, state).kind == "action" and decision(game, state).player == 1
+    assert decision(game, state).kind == "action"
+    assert decision(game, state).player == 1
     plays = listed(game, state)
     assert not any(p.startswith("reposition") for p in plays)
     # The repositioned unit cannot be ordered this turn.
@@ -54,9 +56,11 @@ def test_a_turn_is_an_optional_reposition_then_one_action() -> None:
 def test_the_first_turn_alternates_round_by_round() -> None:
     game, state = start(battle([("a", "B2", [troop("a1")])], [("x", "B5", [troop("x1")])], size=10))
     play(game, state, "pass", "pass", "end", "end")
-    assert state.round == 2 and decision(game, state).player == 2
+    assert state.round == 2
+    assert decision(game, state).player == 2
     play(game, state, "pass", "pass", "end", "end")
-    assert state.round == 3 and decision(game, state).player == 1
+    assert state.round == 3
+    assert decision(game, state).player == 1
 
 
 def test_at_the_end_of_a_round_troops_carrying_a_wound_token_may_be_removed() -> None:
@@ -67,13 +71,15 @@ def test_at_the_end_of_a_round_troops_carrying_a_wound_token_may_be_removed() ->
     assert state.pool[2] == 1
     play(game, state, "pass", "pass")
     # Both out: the round ends; the first player of the round removes first.
-    assert decision(game, state).kind == "end" and decision(game, state).player == 1
+    assert decision(game, state).kind == "end"
+    assert decision(game, state).player == 1
     assert listed(game, state) == ["end"]
     play(game, state, "end")
     assert listed(game, state) == ["remove x1", "end"]
     play(game, state, "remove x1", "end")
     # Order tokens and the removed troop's wound token come back.
-    assert state.round == 2 and state.pool[1:] == [2, 2]
+    assert state.round == 2
+    assert state.pool[1:] == [2, 2]
     assert state.destroyed[1] == 5
 
 
@@ -81,7 +87,19 @@ def test_a_wound_token_left_on_a_troop_is_a_token_short_next_round() -> None:
     red = [("a", "B2", [troop("a1")])]
     blue = [("x", "B4", [troop("x1", wounds=2, melee=None)]), ("y", "B5", [troop("y1", points=50)])]
     game, state = start(battle(red, blue, size=20))
-    play(game, state, "order a charge", "react wait", "target x", "roll 4 1", "wound x1", "pass", "pass", "end", "end")
+    play(
+        game,
+        state,
+        "order a charge",
+        "react wait",
+        "target x",
+        "roll 4 1",
+        "wound x1",
+        "pass",
+        "pass",
+        "end",
+        "end",
+    )
     assert state.pool[1:] == [2, 1]
 
 
@@ -108,7 +126,9 @@ def test_when_both_pass_half_the_one_who_destroyed_more_points_wins() -> None:
 
 def test_on_a_tie_the_defender_wins() -> None:
     assert half(30, 30) == 2
-    game = PocketBattles(battle([("a", "B2", [troop("a1")])], [("x", "B4", [troop("x1")])], attacker=2))
+    game = PocketBattles(
+        battle([("a", "B2", [troop("a1")])], [("x", "B4", [troop("x1")])], attacker=2)
+    )
     state = game.start()
     state.destroyed[1] = state.destroyed[2] = 5
     assert game.victor(state) == 1
@@ -124,12 +144,19 @@ def test_the_troops_ruling_counts_troops_first() -> None:
 
 def test_the_victory_check_comes_at_the_end_of_the_round() -> None:
     red = [("a", "B2", [troop("a1", melee=4)])]
-    blue = [("x", "B4", [troop("x1", melee=None, points=10)]), ("y", "B5", [troop("y1", points=10)])]
+    blue = [
+        ("x", "B4", [troop("x1", melee=None, points=10)]),
+        ("y", "B5", [troop("y1", points=10)]),
+    ]
     game, state = start(battle(red, blue, size=20))
     play(game, state, "order a charge", "react wait", "target x", "roll 4 1", "wound x1")
-    assert state.destroyed[1] == 10 and state.winner is None
+    assert state.destroyed[1] == 10
+    assert state.winner is None
     play(game, state, "pass", "pass", "pass")
-    assert state.winner == 1 and game.outcome(state).length == 1  # type: ignore[union-attr]
+    assert state.winner == 1
+    outcome = game.outcome(state)
+    assert outcome is not None
+    assert outcome.length == 1
 
 
 def test_a_player_may_surrender_at_any_decision_but_a_roll() -> None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
-from boards.errors import IllegalPlayError
-from boards.pocket import PocketRules
 from pocket_common import battle, costs, decision, listed, play, start, troop
 
+from boards.errors import IllegalPlayError
+from boards.pocket import PocketBattles, PocketRules, PocketState
 
-def commanders() -> tuple[object, object]:
+
+def commanders() -> tuple[PocketBattles, PocketState]:
     red = [
         ("boss", "B1", [troop("b1", traits=["double order", "spur"])]),
         ("a", "B2", [troop("a1")]),
@@ -43,7 +43,7 @@ def test_double_order_gives_two_orders_to_two_other_units_paid_as_usual() -> Non
     play(game, state, "order a move A2")
     # Two orders given: the turn is over.
     assert decision(game, state).player == 2
-    assert state.pool[1] == 10 - 1 - 1 - 1 - 1  # type: ignore[attr-defined]
+    assert state.pool[1] == 10 - 1 - 1 - 1 - 1
 
 
 def test_spur_is_decided_after_a_charge_before_any_reaction_and_adds_a_die() -> None:
@@ -54,14 +54,14 @@ def test_spur_is_decided_after_a_charge_before_any_reaction_and_adds_a_die() -> 
     assert costs(game, state) == {"order boss trait spur": 1, "no spur": 0}
     play(game, state, "order boss trait spur", "react wait", "target x")
     assert decision(game, state).dice == 3
-    assert state.units["boss"].orders == 1  # type: ignore[attr-defined]
+    assert state.units["boss"].orders == 1
 
 
 def test_no_spur_costs_nothing_and_the_roll_is_as_usual() -> None:
     game, state = commanders()
     play(game, state, "pass", "pass", "order a charge", "no spur", "react wait", "target x")
     assert decision(game, state).dice == 2
-    assert state.pool[1] == 8  # type: ignore[attr-defined]
+    assert state.pool[1] == 8
 
 
 def test_spur_is_offered_only_when_a_unit_with_spur_can_pay() -> None:
@@ -86,7 +86,10 @@ def test_a_slow_unit_cannot_reposition_but_may_make_a_tactical_move() -> None:
 
 def test_long_range_cannot_shoot_at_a_charger_from_the_rear() -> None:
     red = [("a", "B2", [troop("a1")])]
-    blue = [("lr", "B5", [troop("l1", melee=None, shoot=3, traits=["long range"])]), ("f", "B4", [troop("f1")])]
+    blue = [
+        ("lr", "B5", [troop("l1", melee=None, shoot=3, traits=["long range"])]),
+        ("f", "B4", [troop("f1")]),
+    ]
     game, state = start(battle(red, blue))
     play(game, state, "order a charge")
     assert "react shoot lr" not in listed(game, state)
@@ -97,7 +100,10 @@ def test_wide_arc_shoots_from_the_engagement_zone_into_neighbouring_sectors() ->
     blue = [("x", "B4", [troop("x1", wounds=3)]), ("n", "A4", [troop("n1")])]
     for rules, expected in (
         (PocketRules(), ["order w shoot n"]),
-        (PocketRules(wide_arc_from_engagement="own-sector-too"), ["order w shoot x", "order w shoot n"]),
+        (
+            PocketRules(wide_arc_from_engagement="own-sector-too"),
+            ["order w shoot x", "order w shoot n"],
+        ),
     ):
         game, state = start(battle(red, blue, rules=rules))
         play(game, state, "order w charge", "react wait", "target x", "roll 1 1", "roll 1", "pass")
