@@ -35,6 +35,8 @@ from boards.pocket.zones import (
 
 __all__ = [
     "STRIKE_KINDS",
+    "ZoneIndex",
+    "add_contact",
     "apply_hit",
     "charge_targets",
     "count_hits",
@@ -44,6 +46,7 @@ __all__ = [
     "settle",
     "shoot_targets",
     "strike_dice",
+    "zone_index",
 ]
 
 #: The kinds of strike, each with its dice and die value: a charge's fight, a join's,
@@ -63,23 +66,41 @@ def order_cost(unit: UnitState) -> int:
     return unit.orders + 1
 
 
-def _enemies_in(state: PocketState, player: int, zones: Sequence[str]) -> list[UnitState]:
-    return [
-        u for u in state.units.values() if u.player != player and u.on_field and u.zone in zones
-    ]
+#: The units on the field by zone.
+ZoneIndex = dict[str, list[UnitState]]
 
 
-def charge_targets(state: PocketState, unit: UnitState) -> tuple[str, list[UnitState]]:
+def zone_index(state: PocketState) -> ZoneIndex:
+    """Return the units on the field by zone, in the file's order."""
+    index: ZoneIndex = {}
+    for u in state.units.values():
+        if u.zone is not None and u.troops:
+            index.setdefault(u.zone, []).append(u)
+    return index
+
+
+def _enemies_in(index: ZoneIndex, player: int, zones: Sequence[str]) -> list[UnitState]:
+    found = [u for z in zones for u in index.get(z, ()) if u.player != player]
+    if len(zones) > 1:
+        found.sort(key=lambda u: u.index)
+    return found
+
+
+def charge_targets(
+    state: PocketState, unit: UnitState, index: ZoneIndex | None = None
+) -> tuple[str, list[UnitState]]:
     """Return the kind of charge `unit` can make (normal, rear or flank) and its targets."""
+    if index is None:
+        index = zone_index(state)
     enemy = opponent(unit.player)
     sector = unit.sector
     near = _enemies_in(
-        state, unit.player, (zone(sector, front_row(enemy)), zone(sector, ENGAGEMENT_ROW))
+        index, unit.player, (zone(sector, front_row(enemy)), zone(sector, ENGAGEMENT_ROW))
     )
     if near:
         return ("normal", near)
     # No enemy in that front row or engagement zone: the enemy rear of the same sector.
-    rear = _enemies_in(state, unit.player, (zone(sector, rear_row(enemy)),))
+    rear = _enemies_in(index, unit.player, (zone(sector, rear_row(enemy)),))
     if rear:
         return ("rear", rear)
     # No enemy in the sector at all: flank into a neighbouring sector.
@@ -88,15 +109,19 @@ def charge_targets(state: PocketState, unit: UnitState) -> tuple[str, list[UnitS
         for n in NEIGHBOUR_SECTORS[sector]
         for r in (ENGAGEMENT_ROW, front_row(enemy), rear_row(enemy))
     ]
-    return ("flank", _enemies_in(state, unit.player, flank_zones))
+    return ("flank", _enemies_in(index, unit.player, flank_zones))
 
 
 def _front_and_engagement(sectors: Sequence[str], enemy: int) -> list[str]:
     return [zone(s, r) for s in sectors for r in (front_row(enemy), ENGAGEMENT_ROW)]
 
 
-def shoot_targets(state: PocketState, unit: UnitState, rules: PocketRules) -> list[UnitState]:
+def shoot_targets(
+    state: PocketState, unit: UnitState, rules: PocketRules, index: ZoneIndex | None = None
+) -> list[UnitState]:
     """Return the enemy units `unit` may shoot at from where it stands."""
+    if index is None:
+        index = zone_index(state)
     enemy = opponent(unit.player)
     sector, row = unit.sector, unit.row
     neighbours = NEIGHBOUR_SECTORS[sector]
@@ -105,21 +130,21 @@ def shoot_targets(state: PocketState, unit: UnitState, rules: PocketRules) -> li
     if row == front_row(unit.player) or (
         row == rear_row(unit.player) and unit.traits.has("long range")
     ):
-        found = _enemies_in(state, unit.player, _front_and_engagement((sector,), enemy))
+        found = _enemies_in(index, unit.player, _front_and_engagement((sector,), enemy))
         if not found:
-            found = _enemies_in(state, unit.player, (zone(sector, rear_row(enemy)),))
+            found = _enemies_in(index, unit.player, (zone(sector, rear_row(enemy)),))
         if not found and not _enemies_in(
-            state,
+            index,
             unit.player,
             [zone(sector, r) for r in (front_row(enemy), ENGAGEMENT_ROW, rear_row(enemy))],
         ):
-            found = _enemies_in(state, unit.player, _front_and_engagement(neighbours, enemy))
+            found = _enemies_in(index, unit.player, _front_and_engagement(neighbours, enemy))
     # Wide arc: the neighbouring sectors' front rows and engagement zones too, from the
     # front row or the engagement zone, even while the own sector has targets.
     if unit.traits.has("wide arc") and row in (front_row(unit.player), ENGAGEMENT_ROW):
-        extra = _enemies_in(state, unit.player, _front_and_engagement(neighbours, enemy))
+        extra = _enemies_in(index, unit.player, _front_and_engagement(neighbours, enemy))
         if row == ENGAGEMENT_ROW and rules.wide_arc_from_engagement == "own-sector-too":
-            extra = _enemies_in(state, unit.player, _front_and_engagement((sector,), enemy)) + extra
+            extra = _enemies_in(index, unit.player, _front_and_engagement((sector,), enemy)) + extra
         found = found + [u for u in extra if u not in found]
     return sorted(found, key=lambda u: u.index)
 

@@ -37,6 +37,7 @@ from boards.pocket.combat import (
     settle,
     shoot_targets,
     strike_dice,
+    zone_index,
 )
 from boards.pocket.plays import (
     Deploy,
@@ -140,6 +141,17 @@ class PocketBattles:
         self.unit_ids = tuple(u.id for a in battle.armies for u in a.units)
         self.troop_ids = tuple(t.id for a in battle.armies for u in a.units for t in u.troops)
         self._units = frozenset(self.unit_ids)
+        # The move and reposition plays of every unit from every zone, made once.
+        self._moves = {
+            (u, z): tuple(Order(u, "move", n) for n in near)
+            for u in self.unit_ids
+            for z, near in _ADJACENT.items()
+        }
+        self._repositions = {
+            (u, z): tuple(Reposition(u, n) for n in near)
+            for u in self.unit_ids
+            for z, near in _ADJACENT.items()
+        }
         self._troops = frozenset(self.troop_ids)
 
     # -- the protocol ------------------------------------------------------------------
@@ -188,7 +200,7 @@ class PocketBattles:
         if state.stack and state.stack[-1][0] == "strike":
             peek = state.rng.copy()
             return [Roll(tuple(peek.roll() for _ in range(self._dice_due(state))))]
-        return [p for p, _ in self._options(state)]
+        return [p for p, _ in self._cached_options(state)]
 
     def outcome(self, state: PocketState) -> Outcome | None:
         """Return the winner and the rounds played, or None while the battle goes on."""
@@ -203,7 +215,7 @@ class PocketBattles:
         kind = self._kind(state)
         if kind == "roll":
             return Decision(self._decider(state), kind, (), self._dice_due(state))
-        return Decision(self._decider(state), kind, tuple(self._options(state)))
+        return Decision(self._decider(state), kind, tuple(self._cached_options(state)))
 
     def push(self, state: PocketState, play: Play) -> None:
         """Apply `play` to `state` in place, validating it first.
@@ -262,8 +274,9 @@ class PocketBattles:
         out: list[tuple[Play, int]] = []
         pool = state.pool[player]
         front = front_row(player)
+        index = zone_index(state)
         for u in state.units.values():
-            if u.player != player or not u.on_field or u.id in excluded:
+            if u.player != player or u.zone is None or not u.troops or u.id in excluded:
                 continue
             cost = order_cost(u)
             if cost > pool:
@@ -271,9 +284,9 @@ class PocketBattles:
             row = u.row
             uid = u.id
             if row != ENGAGEMENT_ROW:
-                out.extend((Order(uid, "move", z), cost) for z in _ADJACENT[u.zone or ""])
-            melee = u.all_have("melee")
-            if row == front and melee and charge_targets(state, u)[1]:
+                out.extend((p, cost) for p in self._moves[uid, u.zone or ""])
+            melee = u.all_melee
+            if row == front and melee and charge_targets(state, u, index)[1]:
                 out.append((Order(uid, "charge"), cost))
             if row == ENGAGEMENT_ROW:
                 others = [c for c in state.contacts if c.has(uid)]
@@ -285,9 +298,10 @@ class PocketBattles:
                     )
                 if others:
                     out.append((Order(uid, "leave"), cost))
-            if u.all_have("shoot"):
+            if u.all_shoot:
                 out.extend(
-                    (Order(uid, "shoot", t.id), cost) for t in shoot_targets(state, u, self.rules)
+                    (Order(uid, "shoot", t.id), cost)
+                    for t in shoot_targets(state, u, self.rules, index)
                 )
             if u.traits.has("double order") and not state.first_turn:
                 out.append((Order(uid, "trait", "double order"), cost))
@@ -309,7 +323,7 @@ class PocketBattles:
             if kind == "turn":
                 for u in state.player_units(player):
                     if u.row != ENGAGEMENT_ROW and not u.traits.has("slow"):
-                        out.extend((Reposition(u.id, z), 0) for z in _ADJACENT[u.zone or ""])
+                        out.extend((p, 0) for p in self._repositions[u.id, u.zone or ""])
             alone: tuple[str, ...] = (state.repositioned,) if state.repositioned else ()
             out.extend(self._order_options(state, player, alone))
             out.append((Pass(), 1))
@@ -371,6 +385,13 @@ class PocketBattles:
 
     # -- applying plays ----------------------------------------------------------------
 
+    def _cached_options(self, state: PocketState) -> list[tuple[Play, int]]:
+        # The plays of a decision are asked for by the policy and again by the push:
+        # they are kept until the position changes.
+        if state.options is None:
+            state.options = self._options(state)
+        return state.options
+
     def _push_checked(self, state: PocketState, play: Play) -> None:
         kind = self._kind(state)
         player = self._decider(state) or 0
@@ -396,8 +417,8 @@ class PocketBattles:
                 state.rng.roll()
             self._roll(state, play.dice)
         else:
-            options = self._options(state)
-            cost = next((c for p, c in options if p == play), None)
+            options = self._cached_options(state)
+            cost = next((c for p, c in options if p is play or p == play), None)
             if cost is None and isinstance(play, Kill) and (Wound(play.troop), 0) in options:
                 # A kill of a troop that any wound removes is that wound.
                 cost = 0
@@ -407,6 +428,7 @@ class PocketBattles:
             self._apply(state, play, kind, player)
         state.plays += 1
         state.last_play = text
+        state.options = None
         self._advance(state)
 
     def _roll(self, state: PocketState, dice: Sequence[int]) -> None:

@@ -11,6 +11,7 @@ least the wound tokens already on troops). :meth:`PocketState.token_total` check
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from boards.pocket.army import Battle, Traits, Troop, UnitSpec, unit_traits
 from boards.pocket.zones import ENGAGEMENT_ROW, Player, Zone, front_row, zone_row, zone_sector
@@ -47,7 +48,18 @@ class TroopState:
 class UnitState:
     """A unit on the field: its surviving troops, zone and order tokens."""
 
-    __slots__ = ("id", "index", "orders", "player", "spec", "traits", "troops", "zone")
+    __slots__ = (
+        "all_melee",
+        "all_shoot",
+        "id",
+        "index",
+        "orders",
+        "player",
+        "spec",
+        "traits",
+        "troops",
+        "zone",
+    )
 
     def __init__(self, spec: UnitSpec, player: Player, index: int) -> None:
         self.spec, self.id, self.player, self.index = spec, spec.id, player, index
@@ -55,6 +67,8 @@ class UnitState:
         self.zone: Zone | None = spec.zone
         self.orders = 0
         self.traits: Traits = unit_traits(spec.troops)
+        self.all_melee = self.all_have("melee")
+        self.all_shoot = self.all_have("shoot")
 
     def copy(self) -> UnitState:
         """Return an independent copy."""
@@ -62,6 +76,7 @@ class UnitState:
         twin.spec, twin.id, twin.player, twin.index = self.spec, self.id, self.player, self.index
         twin.troops = [TroopState(t.spec, t.wounds) for t in self.troops]
         twin.zone, twin.orders, twin.traits = self.zone, self.orders, self.traits
+        twin.all_melee, twin.all_shoot = self.all_melee, self.all_shoot
         return twin
 
     @property
@@ -105,6 +120,8 @@ class UnitState:
     def refresh_traits(self) -> None:
         """Recompute its traits from the surviving troops."""
         self.traits = unit_traits(t.spec for t in self.troops)
+        self.all_melee = self.all_have("melee")
+        self.all_shoot = self.all_have("shoot")
 
     def __repr__(self) -> str:  # noqa: D105
         return f"UnitState({self.id!r}, zone={self.zone}, troops={len(self.troops)}, orders={self.orders})"
@@ -146,6 +163,7 @@ class PocketState:
         "first_turn",
         "last_deployer",
         "last_play",
+        "options",
         "phase",
         "plays",
         "pool",
@@ -185,6 +203,8 @@ class PocketState:
         self.end_index = 0
         self.plays = 0
         self.winner: Player | None = None
+        # The current decision's plays and costs, kept by the engine until the next push.
+        self.options: list[tuple[Any, int]] | None = None
 
     def copy(self) -> PocketState:
         """Return an independent copy (the dice stream too)."""
@@ -201,6 +221,7 @@ class PocketState:
         twin.rng = self.rng.copy()
         twin.last_deployer, twin.last_play = self.last_deployer, self.last_play
         twin.end_index, twin.plays, twin.winner = self.end_index, self.plays, self.winner
+        twin.options = None
         return twin
 
     __copy__ = copy
