@@ -106,7 +106,7 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
                 )
             )
         wounds = unit.wound_tokens()
-        label = f"{uid}\n{len(unit.troops)} troops"
+        label = f"{uid}\n{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
         label += f"\n{wounds} wound" + ("s" if wounds != 1 else "") if wounds else ""
         label += f"\n{unit.orders} token" + ("s" if unit.orders != 1 else "") if unit.orders else ""
         ax.text(

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 from boards import Policy, Rng, derive_seed, random_policy, simulate
 from boards.pocket import PocketBattles, PocketState, check_battle, greedy_policy, zone_words
 from boards.pocket.plays import Play
+from boards.pocket.zones import ZONES
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.files import atomic_write
@@ -89,6 +90,10 @@ def _refuse_illegal(file: BattleFile) -> None:
         )
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def replay_json(game: PocketBattles, state: PocketState) -> dict[str, Any]:
     """Return the contract's JSON of ``replay``: winner, round, points destroyed."""
     return {
@@ -118,7 +123,8 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
                 t.id + (f" [{t.wounds} wound]" if t.wounds else "") for t in unit.troops
             )
             lines.append(
-                f"  {unit.id} at {where}: {len(unit.troops)} troops ({troops}), {unit.orders} order tokens"
+                f"  {unit.id} at {where}: {_count(len(unit.troops), 'troop')} ({troops}), "
+                f"{_count(unit.orders, 'order token')}"
             )
     for c in state.contacts:
         lines.append(f"contact: {c.first} with {c.second}")
@@ -277,7 +283,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 f" ({state.pool[decision.player or 0]} tokens unspent)\n"
             )
             for play, cost in decision.plays:
-                out.write(f"  {game.play_text(play):<40} cost {cost}\n")
+                where = getattr(play, "zone", None) or getattr(play, "arg", None)
+                words = f"  ({zone_words(where, decision.player or 1)})" if where in ZONES else ""
+                out.write(f"  {game.play_text(play):<34} cost {cost}{words}\n")
         return EXIT_OK
     if args.sub == "replay":
         if args.json:

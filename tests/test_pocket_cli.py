@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from boards import replay
-from boards.pocket import PocketBattles, check_battle, example_battle
+from boards.pocket import PocketBattles, PocketRules, check_battle, example_battle
 from tabletop.cli import main
 from tabletop.pocketfile import battle_data, battle_text, load_battle, replay_battle
 
@@ -231,3 +231,14 @@ def test_a_battle_file_round_trips_through_toml_and_json(tmp_path: Path) -> None
         assert again.plays == full.plays
     game = PocketBattles(full.battle)
     assert replay(game, game.start(), full.plays).state.winner is not None
+    ruled = example_battle(rules=PocketRules(tie_break="troops", leave_return="all-strikers"))
+    for name in ("r.toml", "r.json"):
+        assert load_battle(write(tmp_path, battle_data(ruled), name)).battle == ruled
+
+
+def test_an_unknown_ruling_value_is_exit_2(tmp_path: Path) -> None:
+    data = battle_data(example_battle())
+    data["rules"] = {"tie_break": "coin"}
+    code, _, err = run("check", write(tmp_path, data, "b.json"))
+    assert code == 2
+    assert "key 'tie_break': expected one of: points, troops" in err

@@ -80,7 +80,10 @@ def score_play(state: PocketState, play: Play) -> float:
                     return 10.0 * left if left > 1 else -float(troop.spec.points)
         return 0.0
     if isinstance(play, Remove):
-        return -1.0
+        # Remove wounded troops only when their tokens would leave no order next round.
+        player = next(u.player for u in units.values() if any(t.id == play.troop for t in u.troops))
+        wounds = sum(u.wound_tokens() for u in state.player_units(player))
+        return 1.0 if wounds >= state.battle.size // 10 else -1.0
     if isinstance(play, NoSpur):
         return 0.0
     # spur orders come as Order above; pass, end and rolls score nothing.
