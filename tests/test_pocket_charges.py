@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from pocket_common import battle, decision, listed, play, start, troop
+from pocket_common import battle, costs, decision, listed, play, start, troop
 
 from boards.errors import IllegalPlayError
 from boards.pocket import PocketBattles, PocketRules, PocketState, count_hits
@@ -276,3 +276,20 @@ def test_charging_an_engaged_unit_overwhelms_it_one_fight_against_one() -> None:
     assert listed(game, state) == ["target x"]
     play(game, state, "target x", "roll 4 1", "wound x1")
     assert sorted(state.contacts_of("x")) == ["a", "b"]
+
+
+def test_a_troop_with_0_wound_points_is_removed_by_any_hit() -> None:
+    red = [("a", "B2", [troop("a1", melee=4)])]
+    blue = [("x", "B4", [troop("x0", wounds=0, melee=None), troop("x1", wounds=2, melee=None)])]
+    game, state = start(battle(red, blue))
+    play(game, state, "order a charge", "react wait", "target x", "roll 4 1")
+    assert listed(game, state) == ["wound x0", "wound x1", "kill x1"]
+    play(game, state, "wound x0")
+    assert [t.id for t in state.units["x"].troops] == ["x1"]
+    assert state.pool[2] == 10
+
+
+def test_a_reaction_costs_as_an_order_and_wait_costs_nothing() -> None:
+    game, state = two_fronts()
+    play(game, state, "pass", "order i move A4", "pass", "order i move B4", "order a charge")
+    assert costs(game, state) == {"react intercept i": 4, "react shoot s": 1, "react wait": 0}

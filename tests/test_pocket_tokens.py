@@ -155,3 +155,13 @@ def test_a_wound_that_removes_its_troop_and_a_kill_take_no_token() -> None:
     play(game, state, "order a charge", "react wait", "target b", "roll 4 1", "kill b1")
     assert state.pool[2] == 3
     assert not state.units["b"].alive
+
+
+def test_a_player_with_no_token_left_is_skipped_until_the_round_ends() -> None:
+    game, state = simple(30)
+    play(game, state, "order a move A1", "pass", "order a move B1")
+    assert state.pool[1:] == [0, 2]
+    play(game, state, "pass")
+    assert decision(game, state).player == 2
+    play(game, state, "pass")
+    assert decision(game, state).kind == "end"

@@ -116,3 +116,21 @@ def test_plus_n_engagement_also_adds_to_counterattacks() -> None:
     game, state = start(battle(red, blue))
     play(game, state, "order a charge", "react wait", "target x", "roll 1 1")
     assert decision(game, state).dice == 3
+
+
+def test_spur_also_follows_a_shoot_or_a_join_order() -> None:
+    red = [
+        ("boss", "B1", [troop("b1", traits=["spur"])]),
+        ("s", "B2", [troop("s1", melee=None, shoot=3)]),
+    ]
+    blue = [("x", "B4", [troop("x1", wounds=3)])]
+    game, state = start(battle(red, blue))
+    play(game, state, "pass", "pass", "order s shoot x")
+    assert decision(game, state).kind == "spur"
+    play(game, state, "order boss trait spur")
+    assert decision(game, state).dice == 2
+    red = [("boss", "B1", [troop("b1", traits=["spur"])]), ("a", "B2", [troop("a1", wounds=3)])]
+    game, state = start(battle(red, blue))
+    play(game, state, "order a charge", "react wait", "target x", "roll 1 1", "roll 1", "pass")
+    play(game, state, "order a join x", "order boss trait spur")
+    assert decision(game, state).dice == 2
