@@ -49,16 +49,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     def start(seed: int) -> PocketState:
         return game.start(seed)
 
-    begin = time.perf_counter()
+    begin, begin_cpu = time.perf_counter(), time.process_time()
     result = simulate(game, start, {"1": random_policy, "2": random_policy}, games=battles, seed=1)
-    seconds = time.perf_counter() - begin
-    rate = battles / seconds
+    seconds, cpu = time.perf_counter() - begin, time.process_time() - begin_cpu
+    # The goal is for one core: judged on this process's CPU time, which a machine shared
+    # with other work does not inflate as it does the wall time.
+    rate = battles / cpu
     projected = GOAL_BATTLES / rate
     low, high = result.interval("1")
     print(
-        f"pocket battles, 80 points, random vs random: {battles:,} battles in {seconds:.1f} s, "
-        f"{rate:,.0f} battles/s; 10,000 battles in {projected:.1f} s "
-        f"(goal < {GOAL_SECONDS:.0f} s: {'yes' if projected < GOAL_SECONDS else 'NO'})"
+        f"pocket battles, 80 points, random vs random: {battles:,} battles in {cpu:.1f} s of "
+        f"CPU ({seconds:.1f} s wall), {rate:,.0f} battles/s; 10,000 battles in {projected:.1f} s "
+        f"of one core (goal < {GOAL_SECONDS:.0f} s: {'yes' if projected < GOAL_SECONDS else 'NO'})"
     )
     print(
         f"  rounds per battle: mean {result.lengths.mean:.2f}, {result.lengths.shortest}-"
@@ -67,17 +69,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     sample = max(1, battles // 10)
     texts = logs(game, sample, 1)
     plays = sum(len(t) for t in texts)
-    begin = time.perf_counter()
+    begin = time.process_time()
     for log in texts:
         replay(game, game.start(), log)
-    replay_seconds = time.perf_counter() - begin
+    replay_seconds = time.process_time() - begin
     print(
         f"  the first {sample:,} battles replayed from their logs (parse + checked push): "
         f"{sample / replay_seconds:,.0f} battles/s, {plays / replay_seconds:,.0f} plays/s "
         f"({plays / sample:.0f} plays per battle)"
     )
     load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
-    print(f"  one core; load average {load}")
+    print(f"  times are CPU seconds of one core; load average {load}")
     return 0
 
 
