@@ -25,17 +25,21 @@ _ROW_NAMES = {1: "rear", 2: "front", 3: "engagement", 4: "front", 5: "rear"}
 
 def unit_positions(state: PocketState) -> dict[str, tuple[float, float]]:
     """Return where each unit on the field is drawn: the centre of its card stack."""
-    by_zone: dict[str, list[str]] = {}
+    # In the engagement zone each player's units get their own line (player 2's above),
+    # so that the contacts between them show as lines across the gap.
+    by_place: dict[tuple[str, int], list[str]] = {}
     for unit in state.units.values():
         if unit.on_field and unit.zone is not None:
-            by_zone.setdefault(unit.zone, []).append(unit.id)
+            side = unit.player if zone_row(unit.zone) == ENGAGEMENT_ROW else 0
+            by_place.setdefault((unit.zone, side), []).append(unit.id)
     width, height = CELL
+    level = {0: 0.45, 1: 0.2, 2: 0.6}
     out: dict[str, tuple[float, float]] = {}
-    for z, ids in by_zone.items():
+    for (z, side), ids in by_place.items():
         col, row = SECTORS.index(zone_sector(z)), zone_row(z)
         for k, uid in enumerate(ids):
-            x = col * width + width * (k + 1) / (len(ids) + 1)
-            out[uid] = (x, (row - 1) * height + height * 0.45)
+            x = col * width + width * (k + 0.5) / len(ids)
+            out[uid] = (x, (row - 1) * height + height * level[side])
     return out
 
 
@@ -90,14 +94,17 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
     for uid, (x, y) in positions.items():
         unit = state.units[uid]
         colour = player_colour(unit.player)
-        crowd = sum(1 for u in positions if state.units[u].zone == unit.zone)
-        card_w = min(1.5, 0.92 * width / (crowd + 1))
+        crowd = sum(
+            1 for u in positions if state.units[u].zone == unit.zone and positions[u][1] == y
+        )
+        card_w = min(1.5, 0.9 * width / crowd)
+        card_h = 0.56 if unit.engaged_row else 0.8
         for k in range(len(unit.troops) - 1, -1, -1):
             ax.add_patch(
                 Rectangle(
-                    (x - card_w / 2 + 0.08 * k, y - 0.4 + 0.08 * k),
+                    (x - card_w / 2 + 0.08 * k, y - card_h / 2 + 0.06 * k),
                     card_w,
-                    0.8,
+                    card_h,
                     facecolor=colour,
                     edgecolor="white",
                     lw=1.0,
@@ -106,16 +113,23 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
                 )
             )
         wounds = unit.wound_tokens()
-        label = f"{uid}\n{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
-        label += f"\n{wounds} wound" + ("s" if wounds != 1 else "") if wounds else ""
-        label += f"\n{unit.orders} token" + ("s" if unit.orders != 1 else "") if unit.orders else ""
+        count = f"{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
+        # Engaged cards are shorter: two lines of text, not three.
+        label = f"{uid}\n{count}"
+        details = []
+        if wounds:
+            details.append(f"{wounds} wound" + ("s" if wounds != 1 else ""))
+        if unit.orders:
+            details.append(f"{unit.orders} token" + ("s" if unit.orders != 1 else ""))
+        if details:
+            label += (", " if unit.engaged_row else "\n") + "\n".join(details)
         ax.text(
             x,
             y,
             label,
             ha="center",
             va="center",
-            fontsize=7 if crowd < 3 else 6,
+            fontsize=7 if crowd < 3 and not unit.engaged_row else 6,
             color="white",
             weight="bold",
             zorder=20,
