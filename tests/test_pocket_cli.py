@@ -12,12 +12,24 @@ import pytest
 from boards import replay
 from boards.pocket import PocketBattles, PocketRules, check_battle, example_battle
 from tabletop.cli import main
-from tabletop.pocketfile import battle_data, battle_text, load_battle, replay_battle
+from tabletop.pocketfile import (
+    BattleFile,
+    battle_data,
+    battle_text,
+    load_battle,
+    parse_battle,
+    replay_battle,
+)
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "pocket"
 READY = str(EXAMPLES / "battle-60.toml")
 ILLEGAL = str(EXAMPLES / "illegal-army.toml")
 FULL = str(EXAMPLES / "full-battle.toml")
+
+
+def load_battle_data(data: dict[str, Any]) -> BattleFile:
+    battle, plays = parse_battle(data, "<test>")
+    return BattleFile("<test>", battle, tuple(plays))
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -242,3 +254,20 @@ def test_an_unknown_ruling_value_is_exit_2(tmp_path: Path) -> None:
     code, _, err = run("check", write(tmp_path, data, "b.json"))
     assert code == 2
     assert "key 'tie_break': expected one of: points, troops" in err
+
+
+def test_play_shows_a_progress_bar_on_stderr_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _out, _ = run("play", READY, "--games", "3", "--progress")
+    assert code == 0
+    assert "3/3 battles" in capsys.readouterr().err
+
+
+def test_the_picture_puts_each_players_engaged_units_on_its_own_line() -> None:
+    from plots.pocket import unit_positions
+
+    plays = ["order riders charge", "react wait", "target scouts", "roll 1 1 1", "roll 6"]
+    data = battle_data(example_battle(), plays)
+    _game, state = replay_battle(load_battle_data(data))
+    where = unit_positions(state)
+    assert state.units["riders"].zone == state.units["scouts"].zone == "A3"
+    assert where["riders"][1] < where["scouts"][1]
