@@ -4,8 +4,10 @@ The battlefield (:mod:`~boards.pocket.zones`), troops, units, armies and their l
 (:mod:`~boards.pocket.army`), the rules record with each ruling a named option
 (:mod:`~boards.pocket.rules`), plays as typed values (:mod:`~boards.pocket.plays`), the
 position (:mod:`~boards.pocket.state`), the fights (:mod:`~boards.pocket.combat`), the
-rules object that implements :class:`boards.game.Game`
-(:mod:`~boards.pocket.engine`) and a greedy policy (:mod:`~boards.pocket.policy`).
+rules object that implements :class:`boards.game.Game` (:mod:`~boards.pocket.engine`,
+on its listing of legal plays, :mod:`~boards.pocket.listing`, and its reasons for
+refusing one, :mod:`~boards.pocket.diagnose`) and a greedy policy
+(:mod:`~boards.pocket.policy`).
 
 Examples
 --------

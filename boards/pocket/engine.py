@@ -21,8 +21,6 @@ boards.errors.InvalidPlayError: cannot read play 'order nobody charge': unknown 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, cast
 
 from boards.errors import IllegalPlayError, InvalidPlayError
 from boards.game import Outcome
@@ -35,10 +33,9 @@ from boards.pocket.combat import (
     order_cost,
     resolve_strike,
     settle,
-    shoot_targets,
-    strike_dice,
-    zone_index,
 )
+from boards.pocket.diagnose import PlayDiagnosis
+from boards.pocket.listing import DECISION_KINDS, Decision, frame_ids
 from boards.pocket.plays import (
     Deploy,
     End,
@@ -58,73 +55,12 @@ from boards.pocket.plays import (
     play_text,
 )
 from boards.pocket.state import PocketState, UnitState, opponent
-from boards.pocket.zones import ADJACENT, ENGAGEMENT_ROW, front_row, own_zones, zone
+from boards.pocket.zones import ENGAGEMENT_ROW, front_row, zone
 
 __all__ = ["DECISION_KINDS", "Decision", "PocketBattles"]
 
-#: Every kind of decision a battle asks for, in the order a battle meets them.
-DECISION_KINDS: tuple[str, ...] = (
-    "deploy",
-    "turn",
-    "action",
-    "spur",
-    "react",
-    "target",
-    "roll",
-    "hits",
-    "double order",
-    "end",
-    "over",
-)
-_ADJACENT = {z: tuple(sorted(n)) for z, n in ADJACENT.items()}
-_FRAME_DECISIONS = {
-    "spur": "spur",
-    "react": "react",
-    "target": "target",
-    "strike": "roll",
-    "hits": "hits",
-    "follow": "double order",
-}
-_EXPECTED = {
-    "deploy": "deploy UNIT ZONE",
-    "turn": "reposition UNIT ZONE, an order, or pass",
-    "action": "an order or pass (the turn's reposition is done)",
-    "spur": "order UNIT trait spur or no spur",
-    "react": "react intercept UNIT, react shoot UNIT or react wait",
-    "target": "target UNIT",
-    "hits": "wound TROOP or kill TROOP",
-    "double order": "an order to another unit (double order)",
-    "end": "remove TROOP or end",
-}
 
-
-def _strs(value: object) -> tuple[str, ...]:
-    # A frame's tuple of unit ids.
-    return tuple(str(v) for v in cast(tuple[object, ...], value))
-
-
-@dataclass(frozen=True, slots=True)
-class Decision:
-    """The decision a position asks for: who, what kind, and the plays with their cost.
-
-    At a roll, `dice` is the number of dice due and `plays` is empty.
-    """
-
-    player: int | None
-    kind: str
-    plays: tuple[tuple[Play, int], ...]
-    dice: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the contract's JSON of ``actions``."""
-        out: dict[str, Any] = {"player": self.player, "decision": self.kind}
-        if self.kind == "roll":
-            out["dice"] = self.dice
-        out["plays"] = [{"play": play_text(p), "cost": c} for p, c in self.plays]
-        return out
-
-
-class PocketBattles:
+class PocketBattles(PlayDiagnosis):
     """The rules of Pocket Battles applied to one battle's setup.
 
     Parameters
@@ -136,22 +72,8 @@ class PocketBattles:
     length_unit = "rounds"
 
     def __init__(self, battle: Battle) -> None:
-        self.battle = battle
-        self.rules = battle.rules
-        self.unit_ids = tuple(u.id for a in battle.armies for u in a.units)
-        self.troop_ids = tuple(t.id for a in battle.armies for u in a.units for t in u.troops)
+        super().__init__(battle)
         self._units = frozenset(self.unit_ids)
-        # The move and reposition plays of every unit from every zone, made once.
-        self._moves = {
-            (u, z): tuple(Order(u, "move", n) for n in near)
-            for u in self.unit_ids
-            for z, near in _ADJACENT.items()
-        }
-        self._repositions = {
-            (u, z): tuple(Reposition(u, n) for n in near)
-            for u in self.unit_ids
-            for z, near in _ADJACENT.items()
-        }
         self._troops = frozenset(self.troop_ids)
 
     # -- the protocol ------------------------------------------------------------------
@@ -245,152 +167,7 @@ class PocketBattles:
             return
         self._push_checked(state, play)
 
-    # -- decisions ---------------------------------------------------------------------
-
-    def _kind(self, state: PocketState) -> str:
-        if state.winner is not None:
-            return "over"
-        if state.stack:
-            return _FRAME_DECISIONS[str(state.stack[-1][0])]
-        return state.phase
-
-    def _decider(self, state: PocketState) -> int | None:
-        if state.winner is not None:
-            return None
-        if state.stack:
-            frame = state.stack[-1]
-            if frame[0] in ("strike", "hits"):
-                return state.units[str(frame[1])].player
-            return int(str(frame[1]))
-        return state.to_play
-
-    def _dice_due(self, state: PocketState) -> int:
-        frame = state.stack[-1]
-        return strike_dice(state, state.units[str(frame[1])], str(frame[3]), self.rules)
-
-    def _order_options(
-        self, state: PocketState, player: int, excluded: Sequence[str]
-    ) -> list[tuple[Play, int]]:
-        out: list[tuple[Play, int]] = []
-        pool = state.pool[player]
-        front = front_row(player)
-        index = zone_index(state)
-        for u in state.units.values():
-            if u.player != player or u.zone is None or not u.troops or u.id in excluded:
-                continue
-            cost = order_cost(u)
-            if cost > pool:
-                continue
-            row = u.row
-            uid = u.id
-            if row != ENGAGEMENT_ROW:
-                out.extend((p, cost) for p in self._moves[uid, u.zone or ""])
-            melee = u.all_melee
-            if row == front and melee and charge_targets(state, u, index)[1]:
-                out.append((Order(uid, "charge"), cost))
-            if row == ENGAGEMENT_ROW:
-                others = [c for c in state.contacts if c.has(uid)]
-                if melee:
-                    out.extend(
-                        (Order(uid, "join", c.other(uid)), cost)
-                        for c in others
-                        if c.turn < state.turn
-                    )
-                if others:
-                    out.append((Order(uid, "leave"), cost))
-            if u.all_shoot:
-                out.extend(
-                    (Order(uid, "shoot", t.id), cost)
-                    for t in shoot_targets(state, u, self.rules, index)
-                )
-            if u.traits.has("double order") and not state.first_turn:
-                out.append((Order(uid, "trait", "double order"), cost))
-        return out
-
-    def _options(self, state: PocketState) -> list[tuple[Play, int]]:
-        kind = self._kind(state)
-        player = self._decider(state) or 0
-        if kind == "deploy":
-            zones = own_zones(player)
-            return [
-                (Deploy(u.id, z), 0)
-                for u in state.units.values()
-                if u.player == player and u.zone is None and u.alive
-                for z in zones
-            ]
-        if kind in ("turn", "action"):
-            out: list[tuple[Play, int]] = []
-            if kind == "turn":
-                for u in state.player_units(player):
-                    if u.row != ENGAGEMENT_ROW and not u.traits.has("slow"):
-                        out.extend((p, 0) for p in self._repositions[u.id, u.zone or ""])
-            alone: tuple[str, ...] = (state.repositioned,) if state.repositioned else ()
-            out.extend(self._order_options(state, player, alone))
-            out.append((Pass(), 1))
-            return out
-        if kind == "end":
-            plays: list[tuple[Play, int]] = [
-                (Remove(t.id), 0) for u in state.player_units(player) for t in u.troops if t.wounds
-            ]
-            return [*plays, (End(), 0)]
-        frame = state.stack[-1]
-        if kind == "spur":
-            return [*self._spur_options(state, frame), (NoSpur(), 0)]
-        if kind == "react":
-            return self._react_options(state, state.units[str(frame[2])])
-        if kind == "target":
-            return [(Target(t.id), 0) for t in charge_targets(state, state.units[str(frame[2])])[1]]
-        if kind == "hits":
-            out = []
-            for t in state.units[str(frame[1])].troops:
-                out.append((Wound(t.id), 0))
-                if t.wounds + 1 < max(t.spec.wounds, 1):
-                    out.append((Kill(t.id), 0))
-            return out
-        if kind == "double order":
-            excluded = _strs(frame[3]) + ((state.repositioned,) if state.repositioned else ())
-            return self._order_options(state, player, excluded)
-        return []
-
-    def _spur_options(
-        self, state: PocketState, frame: tuple[object, ...]
-    ) -> list[tuple[Play, int]]:
-        if state.first_turn:
-            return []
-        player, ordered = int(str(frame[1])), str(frame[2])
-        out: list[tuple[Play, int]] = []
-        for u in state.player_units(player):
-            if u.id in (ordered, state.repositioned) or not u.traits.has("spur"):
-                continue
-            cost = order_cost(u)
-            if cost <= state.pool[player]:
-                out.append((Order(u.id, "trait", "spur"), cost))
-        return out
-
-    def _react_options(self, state: PocketState, charger: UnitState) -> list[tuple[Play, int]]:
-        player = opponent(charger.player)
-        there = zone(charger.sector, front_row(player))
-        out: list[tuple[Play, int]] = []
-        for u in state.player_units(player):
-            if u.zone != there:
-                continue
-            cost = order_cost(u)
-            if cost > state.pool[player]:
-                continue
-            if u.all_have("melee"):
-                out.append((React("intercept", u.id), cost))
-            if u.all_have("shoot"):
-                out.append((React("shoot", u.id), cost))
-        return [*out, (React("wait"), 0)]
-
     # -- applying plays ----------------------------------------------------------------
-
-    def _cached_options(self, state: PocketState) -> list[tuple[Play, int]]:
-        # The plays of a decision are asked for by the policy and again by the push:
-        # they are kept until the position changes.
-        if state.options is None:
-            state.options = self._options(state)
-        return state.options
 
     def _push_checked(self, state: PocketState, play: Play) -> None:
         kind = self._kind(state)
@@ -465,7 +242,7 @@ class PocketBattles:
                 return
             if kind == "double order":
                 frame = state.stack.pop()
-                excluded = (*_strs(frame[3]), play.unit)
+                excluded = (*frame_ids(frame[3]), play.unit)
                 state.stack.append(("follow", player, int(str(frame[2])) - 1, excluded))
             else:
                 state.phase = "acting"
@@ -587,7 +364,9 @@ class PocketBattles:
                 continue
             elif kind == "leave":
                 state.stack.pop()
-                self._leave_return(state, units[str(frame[1])], [units[s] for s in _strs(frame[2])])
+                self._leave_return(
+                    state, units[str(frame[1])], [units[s] for s in frame_ids(frame[2])]
+                )
                 continue
             else:  # settle
                 state.stack.pop()
@@ -704,176 +483,3 @@ class PocketBattles:
         if past[2]:
             return 2
         return None
-
-    # -- why a play is illegal -----------------------------------------------------------
-
-    def _diagnose(self, state: PocketState, play: Play, kind: str, player: int) -> tuple[str, str]:
-        """Return the rule a play breaks here and the rule in words."""
-        expected = _EXPECTED.get(kind, kind)
-        unit_id = getattr(play, "unit", None)
-        unit = state.units.get(unit_id) if isinstance(unit_id, str) else None
-        if isinstance(play, Deploy) and kind == "deploy" and unit is not None:
-            if unit.player != player:
-                return (
-                    "not-your-unit",
-                    f"{unit.id} is player {unit.player}'s unit; player {player} deploys now",
-                )
-            if unit.zone is not None:
-                return ("deployed-already", f"{unit.id} is deployed already")
-            return (
-                "deployment-zone",
-                f"{play.zone} is not one of player {player}'s zones ({', '.join(own_zones(player))})",
-            )
-        if isinstance(play, Reposition) and kind == "action":
-            return ("one-reposition", "the turn's free reposition is done; now an order or pass")
-        if (
-            isinstance(play, Order | Reposition)
-            and kind in ("turn", "action", "double order")
-            and unit is not None
-        ):
-            return self._diagnose_order(state, play, kind, player, unit)
-        if isinstance(play, Order) and kind == "spur" and play.arg == "spur" and unit is not None:
-            if state.first_turn:
-                return (
-                    "first-turn-trait",
-                    "trait orders are not allowed in the attacker's first turn",
-                )
-            if unit.player != player or not unit.traits.has("spur"):
-                return ("spur-unit", f"{unit.id} is not one of player {player}'s units with Spur")
-            return (
-                "order-cost",
-                f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {state.pool[player]} tokens",
-            )
-        if isinstance(play, React) and kind == "react" and unit is not None:
-            if unit.player != player or not unit.on_field:
-                return (
-                    "not-your-unit",
-                    f"{unit.id} is not one of player {player}'s units on the field",
-                )
-            if unit.zone != zone(state.units[str(state.stack[-1][2])].sector, front_row(player)):
-                return (
-                    "react-front-row",
-                    f"{unit.id} is not in player {player}'s front row of the charged sector",
-                )
-            if order_cost(unit) > state.pool[player]:
-                return (
-                    "order-cost",
-                    f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {state.pool[player]} tokens",
-                )
-            stat = "melee" if play.kind == "intercept" else "shoot"
-            return (
-                f"react-{play.kind}",
-                f"every troop of {unit.id} needs a {stat} value to {play.kind}",
-            )
-        if isinstance(play, Target) and kind == "target":
-            return (
-                "charge-target",
-                f"{play.unit} is not a target of this charge; expected one of: "
-                + ", ".join(
-                    t.id for t in charge_targets(state, state.units[str(state.stack[-1][2])])[1]
-                ),
-            )
-        if isinstance(play, Wound | Kill) and kind == "hits":
-            hit = state.units[str(state.stack[-1][1])]
-            return (
-                "hit-troop",
-                f"the hit is on {hit.id}; expected one of its troops: "
-                + ", ".join(t.id for t in hit.troops),
-            )
-        if isinstance(play, Remove) and kind == "end":
-            return (
-                "remove-wounded",
-                f"{play.troop} is not one of player {player}'s troops carrying a wound token",
-            )
-        return ("wrong-decision", f"player {player} decides a {kind}: expected {expected}")
-
-    def _diagnose_order(
-        self, state: PocketState, play: Order | Reposition, kind: str, player: int, unit: UnitState
-    ) -> tuple[str, str]:
-        # One commented rule per block, in the order a player meets them.
-        # A player orders only their own units on the field.
-        if unit.player != player or not unit.on_field:
-            return (
-                "not-your-unit",
-                f"{unit.id} is not one of player {player}'s units on the field",
-            )
-        # The unit repositioned this turn cannot be ordered.
-        if unit.id == state.repositioned:
-            return (
-                "repositioned-unit",
-                f"{unit.id} was repositioned this turn and cannot be ordered",
-            )
-        # A double order goes to two other units.
-        if kind == "double order" and unit.id in _strs(state.stack[-1][3]):
-            return ("double-order-other", f"{unit.id} was ordered already in this double order")
-        if isinstance(play, Reposition):
-            # A Slow unit never repositions.
-            if unit.traits.has("slow"):
-                return (
-                    "slow",
-                    f"{unit.id} is Slow: no free reposition (a tactical move is allowed)",
-                )
-            return (
-                "adjacent-zone",
-                f"{play.zone} is not adjacent to {unit.zone} in player {player}'s half",
-            )
-        # Only Double order and Spur are trait orders, not in the attacker's first turn.
-        if play.kind == "trait":
-            if play.arg not in ("double order", "spur"):
-                return (
-                    "trait-order",
-                    f"{play.arg!r} is not an order; the trait orders are double order and spur",
-                )
-            if state.first_turn:
-                return (
-                    "first-turn-trait",
-                    "trait orders are not allowed in the attacker's first turn",
-                )
-            if play.arg == "spur":
-                return (
-                    "spur-after-order",
-                    "spur is given right after a charge, join or shoot order",
-                )
-            if not unit.traits.has("double order"):
-                return ("trait-missing", f"{unit.id} has no troop with double order")
-        # An order costs the unit's order tokens + 1 (Reactive: the same, at least 1).
-        cost = order_cost(unit)
-        if cost > state.pool[player]:
-            return (
-                "order-cost",
-                f"an order on {unit.id} costs {cost}; player {player} has {state.pool[player]} tokens",
-            )
-        row = unit.row
-        if play.kind == "move":
-            if row == ENGAGEMENT_ROW:
-                return ("move-engaged", f"{unit.id} is in the engagement zone: leave it instead")
-            return (
-                "adjacent-zone",
-                f"{play.arg} is not adjacent to {unit.zone} in player {player}'s half",
-            )
-        if play.kind == "charge":
-            if row != front_row(player):
-                return ("charge-front-row", f"{unit.id} is not in its front row")
-            if not unit.all_have("melee"):
-                return ("charge-melee", f"not every troop of {unit.id} has a melee value")
-            return ("charge-target", f"{unit.id} has no enemy to charge")
-        if play.kind == "join":
-            if not unit.all_have("melee"):
-                return ("join-melee", f"not every troop of {unit.id} has a melee value")
-            if play.arg not in state.contacts_of(unit.id):
-                return ("join-contact", f"{unit.id} is not in contact with {play.arg}")
-            return (
-                "join-start-of-turn",
-                f"{unit.id} and {play.arg} were not in contact at the start of the turn",
-            )
-        if play.kind == "leave":
-            return ("leave-contact", f"{unit.id} is in contact with no enemy")
-        if play.kind == "shoot":
-            if not unit.all_have("shoot"):
-                return ("shoot-values", f"not every troop of {unit.id} has a shoot value")
-            targets = [t.id for t in shoot_targets(state, unit, self.rules)]
-            return (
-                "shoot-target",
-                f"{unit.id} cannot shoot {play.arg} from {unit.zone}; it may shoot: {', '.join(targets) or 'nothing'}",
-            )
-        return ("wrong-decision", f"player {player} decides a {kind}")
