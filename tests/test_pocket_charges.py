@@ -293,3 +293,12 @@ def test_a_reaction_costs_as_an_order_and_wait_costs_nothing() -> None:
     game, state = two_fronts()
     play(game, state, "pass", "order i move A4", "pass", "order i move B4", "order a charge")
     assert costs(game, state) == {"react intercept i": 4, "react shoot s": 1, "react wait": 0}
+
+
+def test_a_reaction_is_not_the_reacting_players_turn() -> None:
+    game, state = two_fronts()
+    play(game, state, "order a charge", "react intercept i", "roll 6 6", "roll 6")
+    # The fight is over; now blue takes its own turn, with its own reposition.
+    d = decision(game, state)
+    assert (d.kind, d.player) == ("turn", 2)
+    assert any(p.startswith("reposition") for p in listed(game, state))

@@ -271,3 +271,14 @@ def test_the_picture_puts_each_players_engaged_units_on_its_own_line() -> None:
     where = unit_positions(state)
     assert state.units["riders"].zone == state.units["scouts"].zone == "A3"
     assert where["riders"][1] < where["scouts"][1]
+
+
+def test_a_finished_battle_lists_no_plays() -> None:
+    code, out, _ = run("actions", FULL, "--json")
+    assert code == 0
+    assert json.loads(out) == {"player": None, "decision": "over", "plays": []}
+
+
+def test_replaying_a_log_twice_gives_the_same_position() -> None:
+    file = load_battle(FULL)
+    assert replay_battle(file)[1].signature() == replay_battle(file)[1].signature()
