@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from pocket_common import battle, troop
 
 from boards.pocket import Battle, Troop, check_battle, formation_limit, unit_traits
@@ -103,3 +105,20 @@ def test_a_unit_has_a_trait_when_any_troop_has_it_and_the_largest_n_counts() -> 
     assert traits.has("slow")
     assert not traits.has("leader")
     assert (traits.engagement, traits.wounds, traits.shoot) == (3, 2, 0)
+
+
+@given(
+    st.lists(
+        st.tuples(st.integers(1, 4), st.integers(0, 2), st.integers(0, 12)), min_size=1, max_size=5
+    )
+)
+def test_formation_and_wounds_are_judged_as_the_rulebook_counts(
+    tiles: list[tuple[int, int, int]],
+) -> None:
+    troops = [troop(f"t{k}", points=p, formation=f, wounds=w) for k, (f, w, p) in enumerate(tiles)]
+    report = check_battle(battle([("u", "B2", troops)], TWO, size=100))
+    rules = {v.rule for v in report.violations}
+    # Counted by hand: no more troops than the lowest formation, at least one wound point.
+    assert ("formation" in rules) == (len(tiles) > min(f for f, _, _ in tiles))
+    assert ("unit-wounds" in rules) == (sum(w for _, w, _ in tiles) == 0)
+    assert ("army-points" in rules) == (sum(p for _, _, p in tiles) > 100)
