@@ -282,3 +282,28 @@ def test_a_finished_battle_lists_no_plays() -> None:
 def test_replaying_a_log_twice_gives_the_same_position() -> None:
     file = load_battle(FULL)
     assert replay_battle(file)[1].signature() == replay_battle(file)[1].signature()
+
+
+def test_the_contracts_example_plays_replay_on_the_example_armies(tmp_path: Path) -> None:
+    # The contract's file shows riders in A1 and these plays; our example armies with
+    # the riders there play them out as worked by hand: the spears (4, 4, 3) roll 4 and
+    # 6, two hits; blue loses legionary-2 and legionary-3 (14 points); the legion's
+    # survivor counterattacks with one die.
+    data = battle_data(example_battle())
+    data["armies"][0]["units"][1]["zone"] = "A1"
+    data["plays"] = [
+        "reposition riders A2",
+        "order spears charge",
+        "react wait",
+        "target legion",
+        "roll 4 6",
+        "wound legionary-2",
+        "kill legionary-3",
+    ]
+    path = write(tmp_path, data)
+    _code, out, _ = run("actions", path, "--json")
+    assert json.loads(out) == {"player": 2, "decision": "roll", "dice": 1, "plays": []}
+    _game, state = replay_battle(load_battle(path))
+    assert [t.id for t in state.units["legion"].troops] == ["legionary-1"]
+    assert state.destroyed[1] == 14
+    assert state.units["spears"].zone == state.units["legion"].zone == "B3"
