@@ -32,12 +32,18 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front
+	$(BIN)/tabletop pocket check examples/pocket/battle-60.toml
+	@# the illegal army exits 1 on purpose (formation broken, over the size)
+	$(BIN)/tabletop pocket check examples/pocket/illegal-army.toml; test $$? -eq 1
+	$(BIN)/tabletop pocket replay examples/pocket/full-battle.toml
+	$(BIN)/tabletop pocket render examples/pocket/full-battle.toml -o out/pocket-full-battle.png --force
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
 gallery: $(STAMP)
 	mkdir -p docs/gallery
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o docs/gallery/$$(basename $$f .toml).png --force || exit 1; done
+	$(BIN)/tabletop pocket render examples/pocket/battle-60.toml -o docs/gallery/pocket-battle-60.png --force
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
@@ -46,3 +52,4 @@ bench: $(STAMP)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards benchmarks
 	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks.pocket

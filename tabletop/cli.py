@@ -13,6 +13,7 @@ Commands:
   list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
                                      maneuvers, areas
   help COMMAND                       what a command takes (as COMMAND --help)
+  pocket check|actions|replay|play|render FILE   Pocket Battles: judge, simulate, draw
 
 SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
 No command writes over an existing file without --force, nor ever over its input.
@@ -65,6 +66,7 @@ COMMANDS: dict[str, str] = {
     "setup": "tabletop.cmd_setup",
     "query": "tabletop.cmd_query",
     "list": "tabletop.cmd_list",
+    "pocket": "tabletop.cmd_pocket",
 }
 
 
