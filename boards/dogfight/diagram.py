@@ -8,15 +8,21 @@ Examples
 >>> from boards.dogfight.engine import Dogfight
 >>> print(board_diagram(Dogfight(), Dogfight().standard(0)).splitlines()[0])
 8  f f f f f f i i
+>>> reach = fighter_reach(Dogfight(), Dogfight().standard(0), 0)
+>>> [len(reach.moves), reach.targets, reach.blockers]
+[10, (), (1,)]
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from boards.dogfight.bitboards import KNIGHT, WITHIN, free_and_first, squares
 from boards.dogfight.engine import Dogfight
 from boards.dogfight.position import Position
 from boards.dogfight.rules import SIDES, FighterType
 
-__all__ = ["board_diagram", "fighter_letter", "position_report"]
+__all__ = ["Reach", "board_diagram", "fighter_letter", "fighter_reach", "position_report"]
 
 
 def fighter_letter(fighter: FighterType) -> str:
@@ -46,9 +52,7 @@ def position_report(game: Dogfight, position: Position) -> str:
     cards = info["cards"]
     assert isinstance(cards, dict)
     winner = game.winner(position)
-    state = (
-        f"over: {winner}" if winner else f"{info['to_play']} to play, {info['phase']} phase"
-    )
+    state = f"over: {winner}" if winner else f"{info['to_play']} to play, {info['phase']} phase"
     lines = [board_diagram(game, position), state]
     lines.append(
         "kills: "
@@ -61,3 +65,67 @@ def position_report(game: Dogfight, position: Position) -> str:
     if position.last is not None:
         lines.append(f"last play: {position.last}")
     return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What one fighter can do from its square, by its own Move and Range.
+
+    Attributes
+    ----------
+    moves : tuple of int
+        Squares reachable along the 8 lines within its Move (none through a fighter).
+    jumps : tuple of int
+        Empty knight's-jump squares, when its side or type may play a knight move card.
+    targets : tuple of int
+        Enemies first met along a line within its Range (and, for a type that may fire
+        a knight's-jump attack, enemies a knight's jump away).
+    blockers : tuple of int
+        Fighters first met within Range that cannot be shot (its own side's).
+    blocked : tuple of int
+        Squares within Range behind the first fighter met on their line.
+    """
+
+    square: int
+    moves: tuple[int, ...]
+    jumps: tuple[int, ...]
+    targets: tuple[int, ...]
+    blockers: tuple[int, ...]
+    blocked: tuple[int, ...]
+
+
+def fighter_reach(game: Dogfight, position: Position, square: int) -> Reach:
+    """Return the reach of the fighter on `square` (its squares, targets, blocked squares).
+
+    Raises
+    ------
+    ValueError
+        When no fighter is on `square`.
+    """
+    kind = position.board[square]
+    if kind < 0:
+        raise ValueError(f"no fighter on {square}")
+    fighter = game.rules.fighters[kind]
+    tables = game.tables
+    side = tables.type_side[kind]
+    own, enemy = position.occupied[side], position.occupied[1 - side]
+    occupied = own | enemy
+    free, _ = free_and_first(square, occupied)
+    moves = free & WITHIN[square][min(fighter.move, 7)]
+    knight_move = any(tables.knight[c] and tables.playable[c][kind] for c in tables.move_cards)
+    knight_fire = any(tables.knight[c] and tables.playable[c][kind] for c in tables.attack_cards)
+    blockers = occupied if game.rules.shots_blocked_by_own else enemy
+    reach = WITHIN[square][min(fighter.range, 7)]
+    shot_free, first = free_and_first(square, blockers)
+    first &= reach
+    targets = first & enemy
+    if knight_fire:
+        targets |= KNIGHT[square] & enemy
+    return Reach(
+        square,
+        tuple(squares(moves)),
+        tuple(squares(KNIGHT[square] & ~occupied)) if knight_move else (),
+        tuple(squares(targets)),
+        tuple(squares(first & own)),
+        tuple(squares(reach & ~shot_free & ~first)),
+    )
