@@ -31,6 +31,11 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png \
 		--move wedge straight 5 --measure falcon vader --arc front
+	$(BIN)/tabletop dogfight check examples/dogfight/standard.toml
+	$(BIN)/tabletop dogfight moves examples/dogfight/midgame.toml --depth 2
+	$(BIN)/tabletop dogfight replay examples/dogfight/game.toml
+	$(BIN)/tabletop dogfight render examples/dogfight/midgame.toml -o out/dogfight-midgame.png --fighter d4
+	$(BIN)/tabletop dogfight play --games 1000 --seed 1
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
@@ -45,3 +50,4 @@ bench: $(STAMP)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards benchmarks
 	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks.dogfight

@@ -121,6 +121,12 @@ FORWARD: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+# Per square, its non-empty rays with whether their direction raises the square number.
+_RAYS_OF = tuple(
+    tuple((RAYS[d][sq], _RAISES[d]) for d in range(8) if RAYS[d][sq]) for sq in range(64)
+)
+
+
 def free_and_first(square: int, blockers: int) -> tuple[int, int]:
     """Return the squares reachable along the 8 lines and the first blocker of each line.
 
@@ -139,17 +145,16 @@ def free_and_first(square: int, blockers: int) -> tuple[int, int]:
         The first blocker of each line that has one.
     """
     free = first = 0
-    for d in range(8):
-        ray = RAYS[d][square]
+    for ray, raises in _RAYS_OF[square]:
         hit = ray & blockers
-        if hit:
-            if _RAISES[d]:
-                f = (hit & -hit).bit_length() - 1
-            else:
-                f = hit.bit_length() - 1
-            near = 1 << f
-            free |= ray ^ RAYS[d][f] ^ near
+        if not hit:
+            free |= ray
+        elif raises:
+            near = hit & -hit  # the lowest blocker; the ray's squares below it are free
+            free |= ray & (near - 1)
             first |= near
         else:
-            free |= ray
+            near = 1 << (hit.bit_length() - 1)  # the highest; the squares above it are free
+            free |= ray & -(near << 1)
+            first |= near
     return free, first

@@ -9,6 +9,7 @@ generated play is the same object every time it comes up.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from boards.dogfight.bitboards import FORWARD, KNIGHT, RING, WITHIN, free_and_first
@@ -116,16 +117,30 @@ class Tables:
         return free & RING[square][value]
 
 
+# Plays are interned, and so are the lists of one fighter's plays with one card to a
+# set of target squares, and the discards of a hand: positions repeat a lot.
 _CACHE: dict[tuple[object, ...], Play] = {}
+_BATCHES: dict[tuple[object, ...], list[Play]] = {}
+_CACHE_LIMIT = 1 << 20
 
 
-def _interned(
-    key: tuple[object, ...], make: type[Move] | type[Fire], a: int, b: int, c: str
-) -> Play:
-    play = _CACHE.get(key)
-    if play is None:
-        play = _CACHE[key] = make(a, b, c)
-    return play
+def _batch(make: type[Move] | type[Fire], origin: int, targets: int, card: str) -> list[Play]:
+    key = (make, origin, targets, card)
+    plays = _BATCHES.get(key)
+    if plays is None:
+        if len(_BATCHES) >= _CACHE_LIMIT:
+            _BATCHES.clear()
+        plays = []
+        while targets:
+            low = targets & -targets
+            to = low.bit_length() - 1
+            targets ^= low
+            play = _CACHE.get((make, origin, to, card))
+            if play is None:
+                play = _CACHE[(make, origin, to, card)] = make(origin, to, card)
+            plays.append(play)
+        _BATCHES[key] = plays
+    return plays
 
 
 def advance_result(tables: Tables, position: Position, card: int) -> list[tuple[int, int]]:
@@ -166,28 +181,16 @@ def _advance_legal(tables: Tables, position: Position, card: int) -> bool:
 
 
 def _discards(tables: Tables, hand: list[int], throw: int) -> list[Play]:
-    # Every multiset of `throw` cards from the hand, as sorted name tuples.
-    held = [(tables.names[i], n) for i, n in enumerate(hand) if n]
-    held.sort()
+    # Every multiset of `throw` cards from the hand: the combinations of the sorted cards,
+    # each once (sorted cards give sorted, so canonical, combinations).
+    names = tables.names
+    cards = sorted(names[c] for c, n in enumerate(hand) for _ in range(n))
     out: list[Play] = []
-    chosen: list[str] = []
-
-    def pick(start: int, left: int) -> None:
-        if left == 0:
-            key: tuple[object, ...] = ("discard", *chosen)
-            play = _CACHE.get(key)
-            if play is None:
-                play = _CACHE[key] = Discard(tuple(sorted(chosen)))
-            out.append(play)
-            return
-        for k in range(start, len(held)):
-            name, count = held[k]
-            for n in range(1, min(count, left) + 1):
-                chosen.extend([name] * n)
-                pick(k + 1, left - n)
-                del chosen[len(chosen) - n :]
-
-    pick(0, throw)
+    for combo in dict.fromkeys(itertools.combinations(cards, throw)):
+        play = _CACHE.get(combo)
+        if play is None:
+            play = _CACHE[combo] = Discard(combo)
+        out.append(play)
     return out
 
 
@@ -251,12 +254,8 @@ def _move_plays(tables: Tables, position: Position, hand: list[int]) -> list[Pla
             if free < 0 and not tables.knight[c]:
                 free = free_and_first(sq, occ)[0]
             targets = tables.reach(c, sq, free, empty)
-            name = names[c]
-            while targets:
-                t_low = targets & -targets
-                to = t_low.bit_length() - 1
-                targets ^= t_low
-                out.append(_interned(("move", sq, to, name), Move, sq, to, name))
+            if targets:
+                out.extend(_batch(Move, sq, targets, names[c]))
     for c in cards:
         if c in tables.advance_cards and _advance_legal(tables, position, c):
             key: tuple[object, ...] = ("advance", names[c])
@@ -295,10 +294,6 @@ def _fire_plays(tables: Tables, position: Position, hand: list[int]) -> list[Pla
                 if first < 0:
                     first = free_and_first(sq, blockers)[1] & enemy
                 targets = first & WITHIN[sq][min(tables.values[c], 7)]
-            name = names[c]
-            while targets:
-                t_low = targets & -targets
-                to = t_low.bit_length() - 1
-                targets ^= t_low
-                out.append(_interned(("fire", sq, to, name), Fire, sq, to, name))
+            if targets:
+                out.extend(_batch(Fire, sq, targets, names[c]))
     return out

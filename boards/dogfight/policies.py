@@ -156,7 +156,7 @@ def simulate_dogfight(
 
     Game ``i`` starts from ``game.standard(derive_seed(seed, i))`` (the harness's seeds).
     """
-    trusted = TrustedDogfight(game.rules)
+    trusted = game if isinstance(game, TrustedDogfight) else TrustedDogfight(game.rules)
     seeds: list[int] = []
     plays: list[Play] = []
     first: list[GameLog] = []
