@@ -38,6 +38,8 @@ __all__ = [
 
 _KEYS = ("game", "to_play", "phase", "seed", "kills", "quiet_turns", "plays", "fighters", "cards")
 _CARD_KEYS = ("rebels", "empire", "deck", "discard")
+#: The largest seed a file may give (TOML's largest integer).
+MAX_SEED = 2**63 - 1
 #: Most plays a file may hold (a game ends long before: 100 quiet turns draw).
 MAX_PLAYS = 1_000_000
 
@@ -163,6 +165,8 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
                 _fail(f"expected a text, got {show(data[key])}", file, key=key)
             settings[key] = data[key]
     settings["seed"] = _integer(data.get("seed", 0), file, "seed")
+    if settings["seed"] > MAX_SEED:
+        _fail(f"expected at most {MAX_SEED} (2**63 - 1), got {settings['seed']}", file, key="seed")
     settings["quiet_turns"] = _integer(data.get("quiet_turns", 0), file, "quiet_turns")
     kills = data.get("kills", {})
     if not isinstance(kills, dict):

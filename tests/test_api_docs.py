@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ("geom", "obstacles", "maneuvers", "plots", "tabletop", "boards")
+PACKAGES = ("geom", "obstacles", "maneuvers", "plots", "tabletop", "boards", "boards.dogfight")
 
 
 def _exported(package: str) -> list[tuple[str, object]]:

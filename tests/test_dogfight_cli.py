@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from boards import replay
-from boards.dogfight import Dogfight
+from boards.dogfight import STANDARD, Dogfight
 from tabletop.cli import main
 from tabletop.dogfightfile import load_game_file
 
@@ -221,3 +222,43 @@ def test_usage_errors() -> None:
     code, out, _ = run("--help")
     assert code == 0
     assert "check FILE" in out
+
+
+def random_file_data(rng: random.Random) -> dict[str, object]:
+    """A game file with fighters anywhere, cards dealt at random, in any starting phase."""
+    squares = ["abcdefgh"[i % 8] + str(i // 8 + 1) for i in range(64)]
+    rng.shuffle(squares)
+    fighters: dict[str, dict[str, str]] = {"rebels": {}, "empire": {}}
+    for fighter in STANDARD.fighters:
+        for _ in range(rng.randint(1, fighter.count)):
+            fighters[fighter.side][squares.pop()] = fighter.name
+    deck = [card.name for card in STANDARD.cards for _ in range(card.count)]
+    rng.shuffle(deck)
+    a, b = rng.randint(0, 7), rng.randint(0, 7)
+    return {
+        "game": "dogfight",
+        "to_play": rng.choice(["rebels", "empire"]),
+        "phase": rng.choice(["vector", "move", "fire"]),
+        "seed": rng.randint(0, 99),
+        "fighters": fighters,
+        "cards": {
+            "rebels": deck[:a],
+            "empire": deck[a : a + b],
+            "discard": deck[a + b : a + b + 9],
+        },
+    }
+
+
+def test_cli_and_api_agree_on_random_positions(tmp_path: Path) -> None:
+    rng = random.Random(12)
+    for index in range(25):
+        data = random_file_data(rng)
+        path = tmp_path / f"p{index}.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        position = load_game_file(path).final(GAME)
+        code, listed = run_json("moves", str(path))
+        assert code == 0
+        assert listed["plays"] == sorted(str(p) for p in GAME.legal_plays(position))
+        assert listed["to_play"] == GAME.side_to_play(position)
+        code, counted = run_json("moves", str(path), "--depth", "2")
+        assert counted["nodes"] == GAME.perft(position, 2)

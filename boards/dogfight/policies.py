@@ -154,7 +154,8 @@ def simulate_dogfight(
 ) -> tuple[SimulationResult, GameLog]:
     """Simulate `games` games from the standard setup; return the result and game 1's log.
 
-    Game ``i`` starts from ``game.standard(derive_seed(seed, i))`` (the harness's seeds).
+    Game ``i`` starts from ``game.standard(derive_seed(seed, i) >> 11)``: the harness's
+    seed cut to 53 bits, so that a log's seed is exact in TOML and in any JSON reader.
     """
     trusted = game if isinstance(game, TrustedDogfight) else TrustedDogfight(game.rules)
     seeds: list[int] = []
@@ -162,8 +163,9 @@ def simulate_dogfight(
     first: list[GameLog] = []
 
     def start(game_seed: int) -> Position:
-        seeds.append(game_seed)
-        return trusted.standard(game_seed)
+        # 53 bits: a seed a log can carry exactly in TOML and in JSON read by JavaScript.
+        seeds.append(game_seed >> 11)
+        return trusted.standard(game_seed >> 11)
 
     def recording(policy: Policy[Position, Play]) -> Policy[Position, Play]:
         def chosen(

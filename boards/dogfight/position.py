@@ -214,7 +214,7 @@ def placement_violations(
                 Violation(
                     "wrong-side",
                     (text,),
-                    f"{type_name} on {text} is an {fighter.side} fighter, listed for the {side}",
+                    f"{type_name} on {text} flies for the {fighter.side}, not the {side}",
                 )
             )
             continue
