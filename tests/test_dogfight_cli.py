@@ -263,3 +263,12 @@ def test_cli_and_api_agree_on_random_positions(tmp_path: Path) -> None:
         assert listed["to_play"] == GAME.side_to_play(position)
         code, counted = run_json("moves", str(path), "--depth", "2")
         assert counted["nodes"] == GAME.perft(position, 2)
+
+
+def test_play_shows_a_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run("play", "--games", "20", "--progress")[0] == 0
+    bar = capsys.readouterr().err
+    assert bar.endswith("] 20/20 games\n")
+    assert "[" + "#" * 30 + "]" in bar
+    assert run("play", "--games", "20")[0] == 0
+    assert capsys.readouterr().err == ""  # stderr is not a terminal here

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -483,3 +485,48 @@ def test_replay_names_the_first_illegal_play_and_its_rule() -> None:
         replay(GAME, start, ["move b1 b4 Pursuit", "fire b4 h8 Blasters"])
     assert caught.value.number == 2
     assert caught.value.rule == "not-a-line"
+
+
+# -- the rulings are options -------------------------------------------------------------------
+
+
+def other(**rulings: Any) -> Dogfight:
+    return Dogfight(dataclasses.replace(STANDARD, **rulings))
+
+
+def test_exact_moves_when_the_number_is_read_as_exact() -> None:
+    game = other(move_up_to=False)
+    position = game.position({"rebels": {"d4": "X-Wing"}, "empire": {"h8": "TIE Fighter"}},
+                             phase="move", hands={"rebels": ["Loop"]})  # fmt: skip
+    moves = {str(p).split()[2] for p in game.legal_plays(position) if str(p).startswith("move")}
+    assert moves == {"d6", "d2", "b4", "f4", "f6", "b6", "f2", "b2"}
+    with pytest.raises(IllegalPlayError, match="wrong-distance"):
+        game.push(position.copy(), parse_play("move d4 d5 Loop"))
+
+
+def test_an_advance_that_needs_every_fighter() -> None:
+    fighters = {"rebels": {"a1": "X-Wing", "b1": "Y-Wing"}, "empire": {"b3": "TIE Fighter"}}
+    for needs_all, legal in ((False, True), (True, False)):
+        game = other(advance_needs_all=needs_all)
+        position = game.position(fighters, phase="move", hands={"rebels": ["Loop"]})
+        assert ("advance Loop" in {str(p) for p in game.legal_plays(position)}) is legal
+
+
+def test_shots_over_own_fighters_when_they_do_not_block() -> None:
+    fighters = {"rebels": {"a1": "X-Wing", "a2": "Y-Wing"}, "empire": {"a4": "TIE Fighter"}}
+    for blocked, legal in ((True, False), (False, True)):
+        game = other(shots_blocked_by_own=blocked)
+        position = game.position(fighters, phase="fire", hands={"rebels": ["Targeters"]})
+        assert ("fire a1 a4 Targeters" in {str(p) for p in game.legal_plays(position)}) is legal
+
+
+def test_restricted_cards_that_also_ask_the_stat() -> None:
+    game = other(restricted_ignores_stats=False)
+    position = game.position({"rebels": {"a1": "X-Wing"}, "empire": {"a5": "TIE Fighter"}},
+                             phase="fire", hands={"rebels": ["Laser Cannons"]})  # fmt: skip
+    assert [str(p) for p in game.legal_plays(position)] == ["pass"]
+
+
+def test_the_empire_may_play_first() -> None:
+    game = other(first_side="empire")
+    assert game.side_to_play(game.standard(0)) == "empire"
