@@ -107,7 +107,7 @@ def perft(
 class PlainDogfight(TrustedDogfight):
     """The engine with the plain generator in place of the bitboard one."""
 
-    def legal_plays(self, state: Position) -> list[Play]:
+    def generate(self, state: Position) -> list[Play]:
         return plain_generate(self, state)
 
 

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards import Rng, replay
+from boards import IllegalPlayError, Rng, replay
 from boards.dogfight import STANDARD, Card, Dogfight, FighterType, Position, parse_play
 from boards.dogfight.policies import TrustedDogfight, greedy_policy, simulate_dogfight
 from boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, VECTOR
@@ -298,11 +298,24 @@ def test_replay_of_a_simulated_game_reproduces_its_end(seed: int, policy: str) -
     winner = outcome.winner
     assert (result.draws == 1) if winner is None else (result.wins[winner] == 1)
     # And the same plays, pushed unchecked from the same start, give the same position.
-    trusted = TrustedDogfight()
-    again = trusted.standard(log.seed)
+    again = GAME.standard(log.seed)
     for text in log.plays:
-        trusted.push(again, trusted.parse_play(text))
+        GAME.push_unchecked(again, GAME.parse_play(text))
     assert again == final
+
+
+def test_the_simulation_engine_judges_any_play_it_did_not_just_generate() -> None:
+    trusted = TrustedDogfight()
+    position = trusted.standard(11)
+    plays = trusted.legal_plays(position)
+    with pytest.raises(IllegalPlayError, match="too-far"):
+        trusted.push(position, parse_play("move a1 a3 Maneuver"))
+    twin = position.copy()
+    trusted.push(twin, plays[-1])  # generated for `position`, not its copy: judged, legal
+    assert twin.phase == FIRE
+    trusted.push(position, plays[0])
+    with pytest.raises(IllegalPlayError):
+        trusted.push(position, plays[0])  # the list was for the ply before
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])

@@ -19,9 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boards.dogfight.bitboards import KNIGHT, WITHIN, free_and_first
 from boards.dogfight.engine import Dogfight
+from boards.dogfight.judge import judge
 from boards.dogfight.plays import Advance, Defend, Discard, Fire, Move, Play, Tactics
 from boards.dogfight.position import DEFEND, FIRE, MOVE, Position
 from boards.game import Game, Policy, SimulationResult, simulate
@@ -31,14 +33,40 @@ __all__ = ["GameLog", "TrustedDogfight", "greedy_policy", "simulate_dogfight"]
 
 
 class TrustedDogfight(Dogfight):
-    """The engine whose :meth:`push` executes without checking, for simulation only.
+    """The engine for simulation: :meth:`push` trusts the plays it has just generated.
 
-    The simulation harness pushes only plays drawn from :meth:`legal_plays`, so the
-    judge's check would only repeat the generator's work.
+    The simulation harness pushes a play drawn from :meth:`legal_plays` of the very
+    position it pushes to, so judging it again would only repeat the generator's work.
+    This engine remembers the last list it generated, for which position object and at
+    which ply; a play found in that list by identity (plays are interned) is executed
+    at once, and any other play is judged first, as :meth:`Dogfight.push` does.
     """
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._generated: tuple[Position | None, int, list[Play]] = (None, -1, [])
+
+    def legal_plays(self, state: Position) -> list[Play]:
+        """Return every legal play of the current decision, and remember them."""
+        plays = self.generate(state)
+        self._generated = (state, state.plies, plays)
+        return plays
+
+    def generate(self, state: Position) -> list[Play]:
+        """Return the legal plays (the bitboard generator; a benchmark may put another)."""
+        return super().legal_plays(state)
+
     def push(self, state: Position, play: Play) -> None:
-        """Execute a play from :meth:`legal_plays` without checking it again."""
+        """Execute `play`: at once when just generated for `state`, else after judging it.
+
+        Raises
+        ------
+        IllegalPlayError
+            For a play that was not just generated for `state` and breaks a rule.
+        """
+        known, plies, plays = self._generated
+        if not (known is state and plies == state.plies and any(p is play for p in plays)):
+            judge(self.tables, state, play)
         self.push_unchecked(state, play)
 
 
