@@ -325,3 +325,20 @@ def test_games_always_end(seed: int) -> None:
     )
     assert result.games == 20
     assert sum(result.wins.values()) + result.draws == 20
+
+
+def test_big_hands_list_every_discard_once() -> None:
+    # Hands over 12 cards take the multiset path; the slow generator takes combinations.
+    rng = random.Random(8)
+    deck = [card.name for card in STANDARD.cards for _ in range(card.count)]
+    for size in (10, 11, 14, 17):
+        rng.shuffle(deck)
+        position = GAME.position(
+            {"rebels": {"a1": "X-Wing"}, "empire": {"h8": "TIE Fighter"}},
+            phase="vector",
+            hands={"rebels": deck[:size]},
+            deck=deck[size : size + 3],
+        )
+        assert position.phase == VECTOR
+        assert sum(position.hands[0]) == size + 3
+        assert engine_texts(position) == sorted(slow_plays(position))

@@ -9,7 +9,10 @@ generated play is the same object every time it comes up.
 
 from __future__ import annotations
 
+import functools
 import itertools
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from boards.dogfight.bitboards import FORWARD, KNIGHT, RING, WITHIN, free_and_first
@@ -180,17 +183,48 @@ def _advance_legal(tables: Tables, position: Position, card: int) -> bool:
     return bool(moved)
 
 
+#: Hands up to this size list their discards through all combinations (fast in C);
+#: larger ones, where copies repeat, through the distinct multisets alone.
+_COMBINATIONS_UP_TO = 12
+
+
 def _discards(tables: Tables, hand: list[int], throw: int) -> list[Play]:
-    # Every multiset of `throw` cards from the hand: the combinations of the sorted cards,
-    # each once (sorted cards give sorted, so canonical, combinations).
+    # Every multiset of `throw` cards from the hand, as a sorted (canonical) tuple.
     names = tables.names
     cards = sorted(names[c] for c, n in enumerate(hand) for _ in range(n))
+    if len(cards) <= _COMBINATIONS_UP_TO:
+        # Combinations of sorted cards are sorted; dict.fromkeys keeps each one once.
+        combos: Iterable[tuple[str, ...]] = dict.fromkeys(itertools.combinations(cards, throw))
+    else:
+        held = Counter(cards)
+        keep = len(cards) - throw
+        if keep < throw:  # fewer multisets to walk on the side of the cards kept
+            combos = [
+                tuple(sorted((held - Counter(kept)).elements()))
+                for kept in _multisets(tuple(sorted(held.items())), keep)
+            ]
+        else:
+            combos = _multisets(tuple(sorted(held.items())), throw)
     out: list[Play] = []
-    for combo in dict.fromkeys(itertools.combinations(cards, throw)):
+    for combo in combos:
         play = _CACHE.get(combo)
         if play is None:
             play = _CACHE[combo] = Discard(combo)
         out.append(play)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _multisets(held: tuple[tuple[str, int], ...], size: int) -> list[tuple[str, ...]]:
+    """Return the distinct multisets of `size` cards from ``(name, count)`` pairs, sorted."""
+    if size == 0:
+        return [()]
+    if not held:
+        return []
+    (name, count), rest = held[0], held[1:]
+    out: list[tuple[str, ...]] = []
+    for take in range(min(count, size), -1, -1):
+        out.extend((name,) * take + tail for tail in _multisets(rest, size - take))
     return out
 
 
