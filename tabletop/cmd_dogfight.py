@@ -52,9 +52,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("action", choices=ACTIONS, help="what to do")
     parser.add_argument("file", nargs="?", help="game file (.toml or .json)")
     parser.add_argument("--depth", type=int, help="moves: count play sequences N plies deep")
-    parser.add_argument("--games", type=int, default=1000, help="play: games (default 1000)")
-    parser.add_argument("--seed", type=int, default=0, help="play: the simulation's seed")
-    parser.add_argument("--policy", choices=POLICIES, default="random", help="play: both sides")
+    parser.add_argument("--games", type=int, help="play: games (default 1000)")
+    parser.add_argument("--seed", type=int, help="play: the simulation's seed (default 0)")
+    parser.add_argument("--policy", choices=POLICIES, help="play: both sides (default random)")
     parser.add_argument("--rebels", choices=POLICIES, help="play: the rebels' policy")
     parser.add_argument("--empire", choices=POLICIES, help="play: the empire's policy")
     parser.add_argument("--progress", action="store_true", help="play: always show progress")
@@ -69,8 +69,30 @@ def _need_file(args: argparse.Namespace) -> str:
     return str(args.file)
 
 
+#: The options each one belongs to (an option given to another action is a usage error).
+_OPTIONS_OF: dict[str, tuple[str, ...]] = {
+    "depth": ("moves",),
+    "games": ("play",),
+    "seed": ("play",),
+    "policy": ("play",),
+    "rebels": ("play",),
+    "empire": ("play",),
+    "progress": ("play",),
+    "output": ("play", "render"),
+    "fighter": ("render",),
+}
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    for option, actions in _OPTIONS_OF.items():
+        if getattr(args, option) not in (None, False) and args.action not in actions:
+            flag = "-o" if option == "output" else f"--{option}"
+            raise UsageError(f"{flag} goes with dogfight {' or '.join(actions)}, not {args.action}")
+    if args.action == "play":
+        args.games = 1000 if args.games is None else args.games
+        args.seed = 0 if args.seed is None else args.seed
+        args.policy = args.policy or "random"
     if args.action == "play":
         if args.file is not None:
             raise UsageError("dogfight play simulates the standard setup and takes no FILE")

@@ -90,11 +90,7 @@ class GameFile:
         """
         fighters: dict[str, dict[str, str]] = {side: {} for side in SIDES}
         for side, square, kind in self.placements:
-            if square in fighters[side]:
-                raise DogfightFileError(
-                    f"two fighters on {square}", file=self.file, entry=f"fighters.{side}"
-                )
-            fighters[side][square] = kind
+            fighters[side][square] = kind  # a side's table has each square once
         try:
             return game.position(fighters, **self.settings)
         except InvalidPositionError as error:

@@ -220,6 +220,10 @@ def test_usage_errors() -> None:
     assert run("moves")[0] == 2
     assert run("fly")[0] == 2
     assert run("play", "--games", "0")[0] == 2
+    code, _, err = run("check", str(EXAMPLES / "standard.toml"), "--depth", "2")
+    assert code == 2
+    assert "--depth goes with dogfight moves, not check" in err
+    assert run("moves", str(EXAMPLES / "standard.toml"), "--fighter", "a1")[0] == 2
     code, out, _ = run("--help")
     assert code == 0
     assert "check FILE" in out
