@@ -87,8 +87,12 @@ def draw_dogfight(ax: Any, game: Dogfight, position: Position, fighter: int | No
                                      shrinkA=4, shrinkB=12))  # fmt: skip
     if isinstance(last, Fire) or shot is not None:
         origin, target = (last.origin, last.target) if isinstance(last, Fire) else shot  # type: ignore[misc]
-        ax.plot(*zip(_centre(origin), _centre(target), strict=True), color=ALARM, linewidth=2.5,
-                zorder=7)  # fmt: skip
+        ax.plot(
+            *zip(_centre(origin), _centre(target), strict=True),
+            color=ALARM,
+            linewidth=2.5,
+            zorder=3.5,
+        )  # fmt: skip  (under the fighters, over the reach)
         ax.add_patch(Circle(_centre(target), 0.46, fill=False, edgecolor=ALARM, linewidth=2.5,
                             zorder=7))  # fmt: skip
     ax.set_xlim(-0.55, 8.05)

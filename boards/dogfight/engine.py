@@ -49,7 +49,7 @@ from boards.dogfight.position import (
     Position,
     placement_violations,
 )
-from boards.dogfight.rules import SIDES, STANDARD, Rules, square_name
+from boards.dogfight.rules import SIDES, STANDARD, Rules, parse_square, square_name
 from boards.errors import InvalidPositionError
 from boards.game import Outcome
 
@@ -150,7 +150,7 @@ class Dogfight:
             )
         position = Position(len(tables.names), seed)
         for side, square, kind in placements:
-            sq = (int(square[1]) - 1) * 8 + "abcdefgh".index(square[0])
+            sq = parse_square(square)
             position.board[sq] = tables.type_names.index(kind)
             position.occupied[SIDES.index(side)] |= 1 << sq
         position.to_play = SIDES.index(to_play)
