@@ -87,12 +87,9 @@ def draw_dogfight(ax: Any, game: Dogfight, position: Position, fighter: int | No
                                      shrinkA=4, shrinkB=12))  # fmt: skip
     if isinstance(last, Fire) or shot is not None:
         origin, target = (last.origin, last.target) if isinstance(last, Fire) else shot  # type: ignore[misc]
-        ax.plot(
-            *zip(_centre(origin), _centre(target), strict=True),
-            color=ALARM,
-            linewidth=2.5,
-            zorder=3.5,
-        )  # fmt: skip  (under the fighters, over the reach)
+        # The shot's line runs under the fighters' letters, over the reach marks.
+        line = [_centre(origin), _centre(target)]
+        ax.plot(*zip(*line, strict=True), color=ALARM, linewidth=2.5, zorder=3.5)
         ax.add_patch(Circle(_centre(target), 0.46, fill=False, edgecolor=ALARM, linewidth=2.5,
                             zorder=7))  # fmt: skip
     ax.set_xlim(-0.55, 8.05)
