@@ -110,7 +110,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 def _check(path: str, args: argparse.Namespace, out: TextIO) -> int:
     parsed = load_game_file(path)
     violations = parsed.violations()
-    if not violations:
+    if violations:
+        parsed.check_settings(Dogfight())  # the cards and the rest must still be usable
+    else:
         parsed.final(Dogfight())  # the plays are applied: an illegal one is bad input
     legal = not violations
     if args.json:

@@ -96,6 +96,22 @@ class GameFile:
         except InvalidPositionError as error:
             raise DogfightFileError(error.reason, file=self.file, entry=error.entry) from None
 
+    def check_settings(self, game: Dogfight) -> None:
+        """Check everything but the fighters (cards, kills, phase, side), as bad input.
+
+        ``check`` reports the fighters' violations; the rest of a file must still be
+        usable, so it is judged on the standard setup.
+
+        Raises
+        ------
+        DogfightFileError
+            For an unknown card, more copies than the deck has, a bad phase or side.
+        """
+        try:
+            game.position(None, **self.settings)
+        except InvalidPositionError as error:
+            raise DogfightFileError(error.reason, file=self.file, entry=error.entry) from None
+
     def final(self, game: Dogfight) -> Position:
         """Build the position and apply the file's plays in order, each checked.
 

@@ -78,6 +78,11 @@ def test_check_reports_every_violation_with_exit_1(tmp_path: Path) -> None:
     code, _out, err = run("moves", path)
     assert code == 2
     assert "Traceback" not in err
+    # Violations do not hide a bad card: that is still bad input.
+    bad = write(tmp_path, Path(path).read_text() + '[cards]\nrebels = ["Blaster"]\n', "b.toml")
+    code, _out, err = run("check", bad)
+    assert code == 2
+    assert "unknown card 'Blaster'" in err
 
 
 def test_moves_lists_the_apis_plays_and_perft(tmp_path: Path) -> None:
