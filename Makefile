@@ -37,6 +37,11 @@ demo: $(STAMP)
 	$(BIN)/tabletop pocket check examples/pocket/illegal-army.toml; test $$? -eq 1
 	$(BIN)/tabletop pocket replay examples/pocket/full-battle.toml
 	$(BIN)/tabletop pocket render examples/pocket/full-battle.toml -o out/pocket-full-battle.png --force
+	$(BIN)/tabletop dogfight check examples/dogfight/standard.toml
+	$(BIN)/tabletop dogfight moves examples/dogfight/midgame.toml --depth 2
+	$(BIN)/tabletop dogfight replay examples/dogfight/game.toml
+	$(BIN)/tabletop dogfight render examples/dogfight/midgame.toml -o out/dogfight-midgame.png --fighter d4 --force
+	$(BIN)/tabletop dogfight play --games 1000 --seed 1
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
@@ -53,3 +58,4 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards benchmarks
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
+	$(BIN)/python -m benchmarks.dogfight

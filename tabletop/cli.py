@@ -14,6 +14,7 @@ Commands:
                                      maneuvers, areas
   help COMMAND                       what a command takes (as COMMAND --help)
   pocket check|actions|replay|play|render FILE   Pocket Battles: judge, simulate, draw
+  dogfight check|moves|replay|play|render   the Star Wars Dogfight board game
 
 SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
 No command writes over an existing file without --force, nor ever over its input.
@@ -67,6 +68,7 @@ COMMANDS: dict[str, str] = {
     "query": "tabletop.cmd_query",
     "list": "tabletop.cmd_list",
     "pocket": "tabletop.cmd_pocket",
+    "dogfight": "tabletop.cmd_dogfight",
 }
 
 

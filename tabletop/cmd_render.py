@@ -27,13 +27,8 @@ from typing import Any, TextIO
 
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, emit_json
-from tabletop.paths import (
-    OutputTarget,
-    output_target,
-    publish,
-    sweep_stale_temporaries,
-    temporary_path,
-)
+from tabletop.files import write_through
+from tabletop.paths import output_target
 from tabletop.scenefile import load_scene
 from tabletop.text import printable_report
 
@@ -66,7 +61,7 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
-def _check_output(scene_path: str, output: str, force: bool) -> OutputTarget:
+def _check_output(scene_path: str, output: str, force: bool) -> None:
     target = output_target(output, inputs=[scene_path], force=force, input_kind="scene")
     suffix = target.path.suffix.lower()
     if suffix not in _FORMATS:
@@ -75,7 +70,6 @@ def _check_output(scene_path: str, output: str, force: bool) -> OutputTarget:
             ".png, .svg or .pdf (the suffix chooses the format)",
             where=output,
         )
-    return target
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -109,7 +103,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    target = _check_output(args.scene, args.output, args.force)
+    # Checked before the scene is read or drawn: a refused output costs nothing.
+    _check_output(args.scene, args.output, args.force)
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
@@ -133,12 +128,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
-    # Drawn under a short temporary name, which then takes OUT's name: the picture
-    # writer's own temporary name grows with the target's, past NAME_MAX for long names.
-    sweep_stale_temporaries(target.folder)
-    temporary = temporary_path(target.folder, target.path.suffix.lower())
-    try:
-        result_info = plots.render(
+    result_info = write_through(
+        args.output,
+        lambda temporary: plots.render(
             scene,
             temporary,
             measurement=measurement,
@@ -147,11 +139,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             size=size,
             dpi=args.dpi,
             title=args.title if args.title is not None else args.scene,
-        )
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    publish(temporary, target)
+        ),
+        inputs=[args.scene],
+        force=args.force,
+        input_kind="scene",
+    )
     if args.json:
         emit_json({"scene": args.scene, **result_info.to_json(), "output": args.output}, out)
     else:

@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import math
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from geom.errors import InvalidInputError
 from tabletop.paths import output_target, publish, sweep_stale_temporaries, temporary_path
 
-__all__ = ["atomic_write", "scene_json", "scene_text", "scene_toml"]
+__all__ = ["atomic_write", "scene_json", "scene_text", "scene_toml", "write_through"]
+
+_T = TypeVar("_T")
 
 
 def atomic_write(
@@ -56,6 +58,37 @@ def atomic_write(
         temporary.unlink(missing_ok=True)
         raise
     publish(temporary, target)
+
+
+def write_through(
+    path: str | Path,
+    draw: Callable[[Path], _T],
+    *,
+    inputs: Iterable[str | Path] = (),
+    force: bool = False,
+    input_kind: str = "file",
+) -> _T:
+    """Let `draw` write a file under a short temporary name, then give it `path`'s name.
+
+    For writers that want a path of their own (matplotlib's ``savefig``): their own
+    temporary names grow with the target's, past the folder's name limit for long names.
+    The checks are :func:`atomic_write`'s; `draw`'s result is returned.
+
+    Raises
+    ------
+    InvalidInputError
+        As :func:`atomic_write` does, checked before `draw` runs.
+    """
+    target = output_target(path, inputs=inputs, force=force, input_kind=input_kind)
+    sweep_stale_temporaries(target.folder)
+    temporary = temporary_path(target.folder, target.path.suffix.lower())
+    try:
+        result = draw(temporary)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+    publish(temporary, target)
+    return result
 
 
 def _toml_value(value: Any) -> str:

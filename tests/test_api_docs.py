@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ("geom", "obstacles", "maneuvers", "plots", "tabletop", "boards", "boards.pocket")
+PACKAGES = (
+    "geom",
+    "obstacles",
+    "maneuvers",
+    "plots",
+    "tabletop",
+    "boards",
+    "boards.pocket",
+    "boards.dogfight",
+)
 
 
 def _exported(package: str) -> list[tuple[str, object]]:

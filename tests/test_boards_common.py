@@ -82,12 +82,19 @@ def test_derived_seeds_differ_by_game_and_by_seed() -> None:
         (0, 10, 0.0, 0.27753),
         (10, 10, 0.72247, 1.0),
         (1, 1, 0.20654, 1.0),
+        (30, 30, 0.88649, 1.0),
     ],
 )
 def test_wilson_intervals(wins: int, games: int, low: float, high: float) -> None:
     got = wilson_interval(wins, games)
     assert got[0] == pytest.approx(low, abs=1e-5)
     assert got[1] == pytest.approx(high, abs=1e-5)
+
+
+@pytest.mark.parametrize("games", [1, 3, 30, 10_000])
+def test_wilson_bounds_are_exact_at_none_and_all(games: int) -> None:
+    assert wilson_interval(0, games)[0] == 0.0
+    assert wilson_interval(games, games)[1] == 1.0
 
 
 def test_wilson_refuses_impossible_counts() -> None:
