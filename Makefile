@@ -43,5 +43,5 @@ clean:
 
 bench: $(STAMP)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
-	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop benchmarks
+	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop tournament benchmarks
 	$(BIN)/python -m benchmarks
