@@ -19,7 +19,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 
 __all__ = [
     "PLAIN_LIMIT",
@@ -87,7 +87,7 @@ def plain_max_weight_perfect_matching(nodes: int, edges: Sequence[Edge]) -> list
     for u, v, w in edges:
         weight[(min(u, v), max(u, v))] = w
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(uncovered: int) -> tuple[int, tuple[tuple[int, int], ...]] | None:
         if uncovered == 0:
             return 0, ()

@@ -280,7 +280,7 @@ def _tiers(
 def _solve(
     tiers: _Tiers, players: list[str], with_bye: bool, matcher: Matcher, dense: bool
 ) -> list[tuple[str, str | None]]:
-    """The best matching of `players` (in pairing order), with the bye node if asked."""
+    """Return the best matching of `players` (in pairing order), with the bye node if asked."""
     n = len(players)
     edges: list[tuple[int, int, int]] = []
     reach = n if dense else window(tiers.state.round)
@@ -322,6 +322,7 @@ def pair_swiss(
     event: Event,
     matcher: Matcher = max_weight_perfect_matching,
     dense_limit: int = DENSE_LIMIT,
+    state: SwissState | None = None,
 ) -> Pairing:
     """Pair the next Swiss round of `event`.
 
@@ -333,8 +334,10 @@ def pair_swiss(
         The maximum-weight perfect matcher (the compiled one by default).
     dense_limit : int
         Fields up to this size are paired on the complete graph.
+    state : SwissState or None
+        The standings and history to pair from (default: the event's own).
     """
-    state = swiss_state(event)
+    state = swiss_state(event) if state is None else state
     r = state.round
     regulation = event.regulation
     rng = random.Random(f"{event.seed}/swiss/{r}")
@@ -471,7 +474,7 @@ def _top_down(
             trial = [
                 (x, y) for x, y in _solve(tiers, others, False, matcher, dense) if y is not None
             ]
-            trial_high = cost + sum(tiers.high(x, y) for x, y in trial)  # type: ignore[arg-type]
+            trial_high = cost + sum(tiers.high(x, y) for x, y in trial)
             if trial_high == current_high:
                 for x, y in trial:
                     assert y is not None

@@ -82,6 +82,7 @@ class Match:
     tp: tuple[int, int] | None = None
 
     def __post_init__(self) -> None:
+        """Check the result against the table."""
         a, b = self.players
         if a == b:
             raise ResultError(f"{a!r} is paired against themself", table=self.table, player=a)
@@ -149,6 +150,7 @@ class Round:
     byes: tuple[Bye, ...] = ()
 
     def __post_init__(self) -> None:
+        """Check the kind."""
         if self.kind not in ROUND_KINDS:
             raise RosterError(f"a round kind is one of {ROUND_KINDS}, got {self.kind!r}")
 
@@ -189,6 +191,7 @@ class Event:
     _index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        """Index the players and check every round's seats."""
         regulation = get_regulation(self.regulation_id)
         if regulation.game != self.game:
             raise RosterError(

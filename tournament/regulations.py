@@ -128,6 +128,7 @@ class Regulation:
     mirror_factions: bool
 
     def __hash__(self) -> int:
+        """Hash by id (the tables are dicts)."""
         return hash(self.id)
 
     @property

@@ -16,8 +16,8 @@ import random
 from dataclasses import dataclass
 
 from tournament.errors import EventCompleteError, PairingError, StructureError
-from tournament.pairing import Matcher, PairedBye, PairedMatch, Pairing, pair_swiss
 from tournament.matching import max_weight_perfect_matching
+from tournament.pairing import Matcher, PairedBye, PairedMatch, Pairing, pair_swiss
 from tournament.records import Event, Match
 from tournament.scoring import score_match
 from tournament.standings import standings, swiss_round_count
@@ -186,7 +186,6 @@ def _pair_playoff(event: Event, number: int, structure: Structure) -> Pairing:
             raise PairingError(
                 f"the cut needs two active players, found {len(seeds)}", round=number
             )
-        ranks = {pid: k for k, pid in enumerate(seeds, 1)}
         size = 1
         while size < len(seeds):
             size *= 2
@@ -219,28 +218,31 @@ def _pair_playoff(event: Event, number: int, structure: Structure) -> Pairing:
         slots.append((match.table, match_winner(event, match, last_number)))
     slots.extend((bye.table or 0, bye.player) for bye in last.byes)
     slots.sort()
-    winners = [w if w is not None and event.player(w).active_in(number) else None for _, w in slots]
+    rank = {s.player.id: s.rank for s in standings(event)}
+    winners: list[str | None] = [
+        w if w is not None and event.player(w).active_in(number) else None for _, w in slots
+    ]
     count = len(winners)
     pairs, byes = [], []
     warnings: list[str] = []
     for j in range(count // 2):
-        a, b = winners[j], winners[count - 1 - j]
+        top, bottom = winners[j], winners[count - 1 - j]
         ta, tb = slots[j][0], slots[count - 1 - j][0]
         table = j + 1
-        if a is not None and b is not None:
+        if top is not None and bottom is not None:
             pairs.append(
                 PairedMatch(
                     table,
-                    (a, b),
-                    (ta, tb),
+                    (top, bottom),
+                    (rank[top], rank[bottom]),
                     (0, 0),
                     f"winner of table {ta} v winner of table {tb}",
                     False,
                     False,
                 )
             )
-        elif a is not None or b is not None:
-            present = a if a is not None else b
+        elif top is not None or bottom is not None:
+            present = top if top is not None else bottom
             assert present is not None
             byes.append(PairedBye(present, "the opponent dropped during the playoff", table))
         else:

@@ -77,7 +77,7 @@ class Tally:
 
 
 def swiss_round_count(event: Event) -> int:
-    """The number of Swiss rounds the event has so far."""
+    """Return the number of Swiss rounds the event has so far."""
     return sum(1 for r in event.rounds if r.kind == "swiss")
 
 
