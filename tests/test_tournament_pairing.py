@@ -69,7 +69,7 @@ def test_the_seed_pairing_example_second_step() -> None:
         table = [("michele", 30, 471), ("xavier", 30, 300)]
         rest = [("andrea", 28, andrea_mov), ("carlo", 28, 375), ("silvia", 28, 372)]
         rest.sort(key=lambda row: -row[2])
-        table += rest + [("helena", 26, 200), ("ivo", 24, 100), ("jo", 20, 50)]
+        table += [*rest, ("helena", 26, 200), ("ivo", 24, 100), ("jo", 20, 50)]
         got = pairs_of(armada_event(ids), state(4, table, met))
         assert {frozenset(p) for p in got} == {
             frozenset(p)
@@ -101,7 +101,8 @@ def test_a_four_player_round_three_where_greedy_would_rematch() -> None:
     assert greedy(["B", "D", "A", "C"], set(s.met)) == [("B", "D"), ("A", "C")]  # a rematch
     got = pair_swiss(armada_event(["A", "B", "C", "D"]), state=s)
     assert [p.players for p in got.pairs] == [("B", "C"), ("D", "A")]
-    assert not any(p.rematch for p in got.pairs) and got.warnings == ()
+    assert not any(p.rematch for p in got.pairs)
+    assert got.warnings == ()
     assert got.pairs[0].explanation.startswith(
         "rank 1 v rank 4: rank 2 would force a rematch elsewhere"
     )
@@ -109,15 +110,13 @@ def test_a_four_player_round_three_where_greedy_would_rematch() -> None:
 
 def test_an_unavoidable_rematch_is_the_fewest_and_is_warned() -> None:
     # four players who have all met: one rematch per table is unavoidable
-    met = {
-        (a, b): 1
-        for a, b in [("A", "B"), ("C", "D"), ("A", "C"), ("B", "D"), ("A", "D"), ("B", "C")]
-    }
+    met = dict.fromkeys([("A", "B"), ("C", "D"), ("A", "C"), ("B", "D"), ("A", "D"), ("B", "C")], 1)
     table = [("A", 3, 0), ("B", 2, 0), ("C", 1, 0), ("D", 0, 0)]
     got = pair_swiss(armada_event(["A", "B", "C", "D"]), state=state(4, table, met))
     assert [p.players for p in got.pairs] == [("A", "B"), ("C", "D")]
     assert all(p.rematch for p in got.pairs)
-    assert len(got.warnings) == 2 and "unavoidable rematch at table 1: A v B" in got.warnings[0]
+    assert len(got.warnings) == 2
+    assert "unavoidable rematch at table 1: A v B" in got.warnings[0]
 
 
 def test_the_bye_goes_to_the_lowest_player_who_can_take_it() -> None:
@@ -138,7 +137,8 @@ def test_the_bye_goes_to_the_lowest_player_who_can_take_it() -> None:
 def test_mirror_matches_are_told_to_assign_id_tokens() -> None:
     event = armada_event(["A", "B"], A="imperial", B="imperial")
     got = pair_swiss(event, state=state(2, [("A", 6, 0), ("B", 4, 0)], {}))
-    assert got.pairs[0].mirror and "assign ID tokens, white and black" in got.pairs[0].explanation
+    assert got.pairs[0].mirror
+    assert "assign ID tokens, white and black" in got.pairs[0].explanation
 
 
 def test_destiny_pairs_within_groups_and_floats_the_odd_one_out() -> None:
@@ -156,7 +156,8 @@ def test_destiny_pairs_within_groups_and_floats_the_odd_one_out() -> None:
     ]
     got = pair_swiss(event, state=state(6, table, {}))
     floats = [p for p in got.pairs if p.tp[0] != p.tp[1]]
-    assert len(floats) == 1 and floats[0].tp == (5, 4)
+    assert len(floats) == 1
+    assert floats[0].tp == (5, 4)
     assert floats[0].explanation.startswith("float: the 5-TP group has an odd one out")
     assert pair_swiss(event, state=state(6, table, {})) == got  # seeded
 
@@ -176,7 +177,7 @@ def test_first_round_byes_and_round_one_clubs() -> None:
     )
     event = Event("armada", "armada-2015", "E", 9, players, tier="informal", swiss_rounds=3)
     got = pair_swiss(event)
-    assert [b.player for b in got.byes][0] == "p0"
+    assert next(b.player for b in got.byes) == "p0"
     clubs = {p.id: p.club for p in players}
     # 3 torino and 4 milano players left, one of whom has the bye: no club-mates meet
     assert len(got.byes) == 2

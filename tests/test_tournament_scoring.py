@@ -106,7 +106,8 @@ def test_the_bye_is_nine_tp_and_150_mov() -> None:
 
 def test_destiny_wins_and_best_of_three() -> None:
     single = score_match(DESTINY, Match(1, ("a", "b"), winner="b"))
-    assert single is not None and single.tp == (0, 1)
+    assert single is not None
+    assert single.tp == (0, 1)
     cases = {
         ("a", "a"): "a",
         ("a", "b", "b"): "b",
@@ -114,11 +115,14 @@ def test_destiny_wins_and_best_of_three() -> None:
     }
     for games, winner in cases.items():
         outcome = score_match(DESTINY, Match(1, ("a", "b"), games=games), games=3)
-        assert outcome is not None and outcome.winner == winner
+        assert outcome is not None
+        assert outcome.winner == winner
     by_time = score_match(DESTINY, Match(1, ("a", "b"), games=("b",), by_time=True), games=3)
-    assert by_time is not None and by_time.winner == "b"
+    assert by_time is not None
+    assert by_time.winner == "b"
     game3 = score_match(DESTINY, Match(1, ("a", "b"), games=("a", "b", "b"), by_time=True), games=3)
-    assert game3 is not None and game3.winner == "b"
+    assert game3 is not None
+    assert game3.winner == "b"
 
 
 @pytest.mark.parametrize(
