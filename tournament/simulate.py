@@ -68,7 +68,7 @@ def simulate_event(
     seed : int
         The event's seed (pairing) and the results' seed.
     drop_rate : float
-        The chance that a player drops after each round.
+        The chance that a player drops after each Swiss round (four always stay).
     rounds : int or None
         Stop after this many rounds (default: until the event is complete).
     **options
@@ -88,6 +88,8 @@ def simulate_event(
         event = event.with_rounds((*event.rounds[:-1], Round(last.kind, played, last.byes)))
         if drop_rate and pairing.kind == "swiss":
             for player in event.players:
-                if player.dropped_after is None and rng.random() < drop_rate:
+                active = sum(p.active_in(number + 1) for p in event.players)
+                # at least four players stay, so that every round can still be paired
+                if player.dropped_after is None and active > 4 and rng.random() < drop_rate:
                     event = event.with_player(replace(player, dropped_after=number))
     return event
