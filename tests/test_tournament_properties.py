@@ -63,13 +63,12 @@ def check_event(event: Event) -> int:
             if first_time:
                 assert bye not in state.had_bye
             if number > 1:
-                keys = regulation.bye_order
-
-                def key(p: str) -> tuple[int, ...]:
-                    return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
-
                 eligible = first_time or [p for p in pool if cost[p] == best]
-                assert key(bye) == min(key(p) for p in eligible)
+                keys = [
+                    tuple(state.tp[p] if k == "tp" else state.mov[p] for k in regulation.bye_order)
+                    for p in [bye, *eligible]
+                ]
+                assert keys[0] == min(keys[1:])
         checked += 1
     return checked
 
