@@ -9,6 +9,7 @@ the project paired itself.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import rustworkx
 from hypothesis import given
@@ -96,7 +97,9 @@ def test_thousands_of_small_simulated_events() -> None:
     for seed in range(2000):
         game = "armada" if seed % 2 else "destiny"
         players = rng.choice([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 20, 24])
-        options = {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
+        options: dict[str, Any] = (
+            {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
+        )
         event = simulate_event(
             game,
             players,
@@ -123,7 +126,7 @@ def test_thousands_of_small_simulated_events() -> None:
 def test_simulated_events_up_to_64_players(
     game: str, players: int, seed: int, drop_rate: float, swiss_rounds: int
 ) -> None:
-    options = {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
+    options: dict[str, Any] = {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
     event = simulate_event(
         game,
         players,
