@@ -10,6 +10,8 @@ Commands:
   render SCENE -o OUT                draw the scene (PNG, SVG or PDF)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
   query                              JSON-lines requests on stdin, answers on stdout
+  event ACTION EVENT ...             organized play: new, pair, result, drop, return,
+                                     standings, check (exit 1 on findings), render
 
 Exit codes: 0 done (and, for check, legal); 1 check found violations; 2 the input could not
 be used. Options may come anywhere after the command; `tabletop COMMAND --help` says more.
@@ -49,6 +51,7 @@ COMMANDS: dict[str, str] = {
     "render": "tabletop.cmd_render",
     "setup": "tabletop.cmd_setup",
     "query": "tabletop.cmd_query",
+    "event": "tabletop.cmd_event",
 }
 
 

@@ -113,7 +113,7 @@ def check_round_complete(event: Event) -> None:
         both = event.player(a).active_in(number) and event.player(b).active_in(number)
         if both and score_match(event.regulation, match, games) is None:
             raise PairingError(
-                f"round {number} table {match.table} ({a} v {b}) has no result yet",
+                f"no result yet ({a} v {b}); enter it before pairing round {number + 1}",
                 round=number,
                 table=match.table,
             )

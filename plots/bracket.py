@@ -1,0 +1,213 @@
+"""The standings and the playoff bracket of an event, as one A4 landscape picture.
+
+Made to be printed and pinned to a wall: large type, one row per player (the top 32
+when the field is larger), and the bracket drawn so that each match sits between the
+two it was fed by. Imports matplotlib only when a picture is made.
+
+Examples
+--------
+>>> from tournament import simulate_event
+>>> event = simulate_event("destiny", 8, 3, structure="custom", swiss_rounds=2, cut=4)
+>>> bracket_layout(event)[0]
+[[1, 2], [1]]
+>>> event_picture(event, "svg")[:5]
+b'<?xml'
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any, cast
+
+from plots.style import INK, OKABE_ITO, RC_PARAMS
+from tournament import Event, Round, match_winner, standings
+
+__all__ = ["A4_LANDSCAPE_IN", "STANDINGS_ROWS", "bracket_layout", "event_picture"]
+
+#: The page, inches (A4 landscape).
+A4_LANDSCAPE_IN = (11.69, 8.27)
+#: Most standings rows drawn (the rest are summarised in one line).
+STANDINGS_ROWS = 32
+
+
+def bracket_layout(event: Event) -> tuple[list[list[int]], list[Round]]:
+    """Return, per playoff round, its tables top to bottom, and the playoff rounds.
+
+    The next round's table j is fed by tables j and (last - j + 1), so drawing the
+    first round in the order that unfolds from the final keeps every feeder beside its
+    match.
+    """
+    playoff = [r for r in event.rounds if r.kind == "playoff"]
+    if not playoff:
+        return [], []
+    tables = [
+        sorted([m.table for m in r.matches] + [b.table or 0 for b in r.byes]) for r in playoff
+    ]
+    size = len(tables[0])
+    rounds = 1
+    while 2 ** (rounds - 1) < size:
+        rounds += 1
+    orders: list[list[int]] = [[1]]
+    for _ in range(rounds - 1):
+        count = 2 * len(orders[0])
+        orders.insert(0, [t for j in orders[0] for t in (j, count + 1 - j)])
+    return orders[: len(playoff)], playoff
+
+
+def _entries(event: Event, round_: Round, number: int) -> dict[int, tuple[list[str], str | None]]:
+    entries: dict[int, tuple[list[str], str | None]] = {}
+    for m in round_.matches:
+        entries[m.table] = (list(m.players), match_winner(event, m, number))
+    for b in round_.byes:
+        entries[b.table or 0] = ([b.player, "(bye)"], b.player)
+    return entries
+
+
+def event_picture(event: Event, fmt: str = "png") -> bytes:
+    """Return the picture of the event's standings and bracket, as PNG or SVG bytes."""
+    import matplotlib
+    from matplotlib.figure import Figure
+
+    with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
+        fig = Figure(figsize=A4_LANDSCAPE_IN)
+        layout, playoff = bracket_layout(event)
+        has_bracket = bool(layout)
+        table_ax = fig.add_axes((0.02, 0.04, 0.45 if has_bracket else 0.96, 0.86))
+        fig.text(0.02, 0.955, event.name or "Event", fontsize=20, weight="bold", color=INK)
+        fig.text(0.02, 0.925, event.regulation.title, fontsize=11, color=INK)
+        _draw_standings(table_ax, event)
+        if has_bracket:
+            bracket_ax = fig.add_axes((0.5, 0.04, 0.48, 0.86))
+            _draw_bracket(bracket_ax, event, layout, playoff)
+        buffer = io.BytesIO()
+        metadata: dict[str, Any] = (
+            {"Date": None} if fmt == "svg" else {"Software": "tabletop (matplotlib)"}
+        )
+        fig.savefig(buffer, format=fmt, dpi=150, metadata=metadata)
+    return buffer.getvalue()
+
+
+def _draw_standings(ax: Any, event: Event) -> None:
+    rows = standings(event)
+    keys = event.regulation.tiebreakers
+    ax.set_axis_off()
+    ax.set_xlim(0, 1)
+    shown = rows[:STANDINGS_ROWS]
+    lines = len(shown) + 1 + (len(rows) > STANDINGS_ROWS)
+    ax.set_ylim(lines + 0.5, 0.5)
+    size = max(7.0, min(13.0, 300 / max(lines, 1)))
+    head = ["#", "player", "TP"]
+    if "mov" in keys:
+        head.append("MoV")
+    if "sos" in keys or "sos-average" in keys:
+        head.append("SoS")
+    if "esos" in keys:
+        head.append("ESoS")
+    head.append("W-L-B")
+    xs = [0.0, 0.07, *[0.55 + 0.43 * k / (len(head) - 2) for k in range(len(head) - 2)]]
+    for x, text in zip(xs, head, strict=True):
+        ax.text(x, 1, text, fontsize=size, weight="bold", va="center", color=INK)
+    for y, s in enumerate(shown, 2):
+        if y % 2 == 0:
+            ax.axhspan(y - 0.5, y + 0.5, color=OKABE_ITO["sky blue"], alpha=0.12, lw=0)
+        cells = [str(s.rank), s.player.name + (" (dropped)" if s.dropped else ""), str(s.tp)]
+        if "mov" in keys:
+            cells.append(str(s.mov))
+        if "sos" in keys:
+            cells.append(str(int(s.sos)))
+        if "sos-average" in keys:
+            cells.append(f"{float(s.sos):.3f}")
+        if "esos" in keys:
+            cells.append(f"{float(s.esos):.3f}")
+        cells.append(f"{s.wins}-{s.losses}-{s.byes}")
+        for x, text in zip(xs, cells, strict=True):
+            ax.text(x, y, text, fontsize=size, va="center", color=INK)
+    if len(rows) > STANDINGS_ROWS:
+        ax.text(
+            0.07, lines, f"... and {len(rows) - STANDINGS_ROWS} more", fontsize=size, va="center"
+        )
+
+
+def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[Round]) -> None:
+    ax.set_axis_off()
+    first = layout[0]
+    slots = len(first)
+    columns = max(len(layout), 1)
+    total = columns + (1 if len(layout[-1]) == 1 else 0)
+    ax.set_xlim(0, total)
+    ax.set_ylim(slots, 0)
+    seeds = {s.player.id: s.rank for s in standings(event)}
+    names = {p.id: p.name for p in event.players}
+    offset = len(event.rounds) - len(playoff)
+    ys: dict[tuple[int, int], float] = {}
+    size = max(6.0, min(12.0, 140 / slots))
+    for column, (order, round_) in enumerate(zip(layout, playoff, strict=True)):
+        entries = _entries(event, round_, offset + column + 1)
+        for place, table in enumerate(order):
+            if column == 0:
+                y = place + 0.5
+            else:
+                count = len(layout[column - 1])
+                feeders = (table, count + 1 - table)
+                y = sum(ys[(column - 1, f)] for f in feeders) / 2
+                for f in feeders:
+                    ax.plot(
+                        [column - 0.08, column],
+                        [ys[(column - 1, f)], ys[(column - 1, f)]],
+                        color=INK,
+                        lw=0.8,
+                    )
+                ax.plot(
+                    [column, column],
+                    [ys[(column - 1, feeders[0])], ys[(column - 1, feeders[1])]],
+                    color=INK,
+                    lw=0.8,
+                )
+            ys[(column, table)] = y
+            players, winner = entries.get(table, ([], None))
+            gap = 0.18 * max(1.0, 8 / slots) if slots < 8 else 0.18
+            for k, pid in enumerate(players):
+                label = names.get(pid, pid)
+                if pid in seeds:
+                    label = f"({seeds[pid]}) {label}"
+                ax.text(
+                    column + 0.04,
+                    y + (k - 0.5) * 2 * gap,
+                    label,
+                    fontsize=size,
+                    va="center",
+                    weight="bold" if pid == winner else "normal",
+                    color=OKABE_ITO["blue"] if pid == winner else INK,
+                )
+            ax.plot([column, column + 0.92], [y, y], color=INK, lw=0.4, alpha=0.5)
+            ax.text(
+                column + 0.92,
+                y,
+                f"T{table}",
+                fontsize=size * 0.7,
+                ha="right",
+                va="bottom",
+                color=INK,
+            )
+    last = playoff[-1]
+    if len(layout[-1]) == 1 and last.matches:
+        champion = match_winner(event, last.matches[0], len(event.rounds))
+        if champion is not None:
+            ax.text(
+                columns + 0.05,
+                slots / 2,
+                f"champion\n{names[champion]}",
+                fontsize=size * 1.3,
+                weight="bold",
+                va="center",
+                color=OKABE_ITO["blue"],
+            )
+    elif len(layout[-1]) == 1 and last.byes:
+        ax.text(
+            columns + 0.05,
+            slots / 2,
+            f"champion\n{names[last.byes[0].player]}",
+            fontsize=size * 1.3,
+            weight="bold",
+            va="center",
+        )
