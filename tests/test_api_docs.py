@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGES = ("geom", "obstacles", "maneuvers", "plots", "tabletop")
+PACKAGES = ("geom", "obstacles", "maneuvers", "plots", "tabletop", "tournament")
 
 
 def _exported(package: str) -> list[tuple[str, object]]:
