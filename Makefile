@@ -31,6 +31,16 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png \
 		--move wedge straight 5 --measure falcon vader --arc front
+	@# organized play: a new Armada event paired and scored, the finished examples audited and drawn
+	rm -f out/demo-event.toml
+	$(BIN)/tabletop event new --game armada --players examples/events/armada-players.csv --seed 7 -o out/demo-event.toml
+	$(BIN)/tabletop event pair out/demo-event.toml
+	for t in 1 2 3 4 5 6; do $(BIN)/tabletop event result out/demo-event.toml 1 $$t --scores 138 105 || exit 1; done
+	$(BIN)/tabletop event pair out/demo-event.toml
+	$(BIN)/tabletop event standings out/demo-event.toml
+	$(BIN)/tabletop event check examples/events/armada-store-championship.toml
+	$(BIN)/tabletop event check examples/events/armada-planted-fault.toml; test $$? -eq 1
+	$(BIN)/tabletop event render examples/events/destiny-regional-top8.json -o out/destiny-regional-top8.png
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery

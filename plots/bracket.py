@@ -129,18 +129,19 @@ def _draw_standings(ax: Any, event: Event) -> None:
 
 
 def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[Round]) -> None:
+    from matplotlib.patches import Rectangle
+
     ax.set_axis_off()
-    first = layout[0]
-    slots = len(first)
-    columns = max(len(layout), 1)
-    total = columns + (1 if len(layout[-1]) == 1 else 0)
-    ax.set_xlim(0, total)
+    slots = len(layout[0])
+    columns = len(layout)
+    ax.set_xlim(0, columns + 1)
     ax.set_ylim(slots, 0)
     seeds = {s.player.id: s.rank for s in standings(event)}
     names = {p.id: p.name for p in event.players}
     offset = len(event.rounds) - len(playoff)
     ys: dict[tuple[int, int], float] = {}
-    size = max(6.0, min(12.0, 140 / slots))
+    size = max(6.0, min(11.0, 120 / slots))
+    width, half = 0.8, 0.36  # a match's box, in column and slot units
     for column, (order, round_) in enumerate(zip(layout, playoff, strict=True)):
         entries = _entries(event, round_, offset + column + 1)
         for place, table in enumerate(order):
@@ -150,64 +151,59 @@ def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[
                 count = len(layout[column - 1])
                 feeders = (table, count + 1 - table)
                 y = sum(ys[(column - 1, f)] for f in feeders) / 2
+                joint = column - 0.1
                 for f in feeders:
-                    ax.plot(
-                        [column - 0.08, column],
-                        [ys[(column - 1, f)], ys[(column - 1, f)]],
-                        color=INK,
-                        lw=0.8,
-                    )
+                    fy = ys[(column - 1, f)]
+                    ax.plot([column - 1 + width, joint], [fy, fy], color=INK, lw=1.0)
                 ax.plot(
-                    [column, column],
+                    [joint, joint],
                     [ys[(column - 1, feeders[0])], ys[(column - 1, feeders[1])]],
                     color=INK,
-                    lw=0.8,
+                    lw=1.0,
                 )
+                ax.plot([joint, column], [y, y], color=INK, lw=1.0)
             ys[(column, table)] = y
+            ax.add_patch(
+                Rectangle((column, y - half), width, 2 * half, fill=False, edgecolor=INK, lw=1.0)
+            )
+            ax.text(
+                column + width - 0.02,
+                y - half + 0.04,
+                f"table {table}",
+                fontsize=size * 0.6,
+                ha="right",
+                va="top",
+                color=INK,
+            )
             players, winner = entries.get(table, ([], None))
-            gap = 0.18 * max(1.0, 8 / slots) if slots < 8 else 0.18
             for k, pid in enumerate(players):
                 label = names.get(pid, pid)
                 if pid in seeds:
                     label = f"({seeds[pid]}) {label}"
                 ax.text(
                     column + 0.04,
-                    y + (k - 0.5) * 2 * gap,
+                    y + (k - 0.5) * half,
                     label,
                     fontsize=size,
                     va="center",
                     weight="bold" if pid == winner else "normal",
                     color=OKABE_ITO["blue"] if pid == winner else INK,
                 )
-            ax.plot([column, column + 0.92], [y, y], color=INK, lw=0.4, alpha=0.5)
-            ax.text(
-                column + 0.92,
-                y,
-                f"T{table}",
-                fontsize=size * 0.7,
-                ha="right",
-                va="bottom",
-                color=INK,
-            )
     last = playoff[-1]
+    champion: str | None = None
     if len(layout[-1]) == 1 and last.matches:
         champion = match_winner(event, last.matches[0], len(event.rounds))
-        if champion is not None:
-            ax.text(
-                columns + 0.05,
-                slots / 2,
-                f"champion\n{names[champion]}",
-                fontsize=size * 1.3,
-                weight="bold",
-                va="center",
-                color=OKABE_ITO["blue"],
-            )
     elif len(layout[-1]) == 1 and last.byes:
+        champion = last.byes[0].player
+    if champion is not None:
+        y = ys[(columns - 1, 1)]
+        ax.plot([columns - 1 + width, columns + 0.05], [y, y], color=INK, lw=1.0)
         ax.text(
-            columns + 0.05,
-            slots / 2,
-            f"champion\n{names[last.byes[0].player]}",
-            fontsize=size * 1.3,
+            columns + 0.08,
+            y,
+            f"champion\n{names[champion]}",
+            fontsize=size * 1.2,
             weight="bold",
             va="center",
+            color=OKABE_ITO["blue"],
         )

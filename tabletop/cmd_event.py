@@ -481,6 +481,9 @@ def _standings(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
     (source,) = operands
     event = _load(source)
     played = swiss_round_count(event)
+    last = event.rounds[-1] if event.rounds else None
+    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
+        played -= 1  # the round being played does not count until its results are in
     through = played if args.round is None else args.round
     if not 0 <= through <= played:
         raise UsageError(f"--round is a Swiss round from 0 to {played}, got {through}")

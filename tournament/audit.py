@@ -232,16 +232,24 @@ def _audit_swiss(
                 return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
 
             if key(mine) != key(theirs):
-                said = ", ".join("TP" if k == "tp" else "MoV" for k in keys)
+
+                def said(p: str) -> str:
+                    return ", ".join(
+                        f"{'TP' if k == 'tp' else 'MoV'} {v}"
+                        for k, v in zip(keys, key(p), strict=True)
+                    )
+
                 findings.append(
                     Finding(
                         number,
                         None,
                         "bye-order",
-                        f"the bye went to {mine} ({said} {key(mine)}); by the regulation it goes to {theirs} ({said} {key(theirs)})",
+                        f"the bye went to {mine} ({said(mine)}); by the regulation it goes to "
+                        f"{theirs} ({said(theirs)})",
                     )
                 )
-    if number == 1:
+    if number == 1 or findings:
+        # the tiers below are judged only when the rules above them hold
         return findings
     values = sorted({state.tp[p] for p in state.active}, reverse=True)
 

@@ -124,11 +124,11 @@ def tally(event: Event, through: int | None = None) -> dict[str, Tally]:
             except ResultError as error:
                 error.round = number
                 raise
+            if outcome is None:
+                continue  # not played yet: neither a game nor an opponent
             a, b = match.players
             opponents[a].append(b)
             opponents[b].append(a)
-            if outcome is None:
-                continue
             played[a] += 1
             played[b] += 1
             for pid, points, margin in zip(match.players, outcome.tp, outcome.mov, strict=True):
