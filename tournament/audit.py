@@ -23,6 +23,7 @@ from tournament.pairing import pair_swiss, swiss_state
 from tournament.records import Event, Round
 from tournament.rounds import pair_next, structure_of
 from tournament.scoring import score_match
+from tournament.standings import standings
 
 __all__ = ["AuditReport", "Finding", "audit"]
 
@@ -92,6 +93,7 @@ def audit(event: Event) -> AuditReport:
                 )
     structure = structure_of(event)
     swiss = 0
+    running = _Running(event)
     for number, round_ in enumerate(event.rounds, 1):
         prefix = event.with_rounds(event.rounds[: number - 1])
         seat = _tables_of(round_)
@@ -164,11 +166,100 @@ def audit(event: Event) -> AuditReport:
                     )
                 )
                 continue
+            if running.clean(round_, number, seat):
+                running.add(round_)
+                continue
+            running.add(round_)
             findings.extend(_audit_swiss(prefix, round_, number, seat))
         else:
             findings.extend(_audit_playoff(prefix, round_, number))
     findings.sort(key=lambda f: (f.round or 0, f.table or 0, f.rule))
     return AuditReport(tuple(findings))
+
+
+class _Running:
+    """TP, MoV, meetings and byes so far, kept round by round (the audit's fast path)."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.tp = dict.fromkeys(event._index, 0)
+        self.mov = dict.fromkeys(event._index, 0)
+        self.met: set[frozenset[str]] = set()
+        self.had_bye: set[str] = set()
+        self.swiss = 0
+
+    def add(self, round_: Round) -> None:
+        """Count a Swiss round."""
+        regulation = self.event.regulation
+        self.swiss += 1
+        for m in round_.matches:
+            self.met.add(frozenset(m.players))
+            outcome = score_match(regulation, m)
+            if outcome is not None:
+                for pid, points, margin in zip(m.players, outcome.tp, outcome.mov, strict=True):
+                    self.tp[pid] += points
+                    self.mov[pid] += margin
+        for b in round_.byes:
+            self.tp[b.player] += regulation.bye_tp
+            self.mov[b.player] += regulation.bye_mov
+            self.had_bye.add(b.player)
+
+    def clean(self, round_: Round, number: int, seat: dict[str, int | None]) -> bool:
+        """Whether the round passes every check that needs no re-pairing.
+
+        No rematch, the right number of byes, a first bye to the lowest in the bye order,
+        TP groups at the least mixing any pairing can have (each boundary with an odd
+        number of players above it is crossed once), and for top-down regulations
+        exactly 1 v 2, 3 v 4, ... in rank order. A round that passes is what the
+        regulation's pairing gives (up to its random choices); any other is re-paired.
+        """
+        event = self.event
+        regulation = event.regulation
+        active = [p.id for p in event.players if p.active_in(number)]
+        if sorted(active) != sorted(seat):
+            return False
+        if any(frozenset(m.players) in self.met for m in round_.matches):
+            return False
+        earned = {
+            b.player for b in round_.byes if number == 1 and event.player(b.player).first_round_bye
+        }
+        pool = [p for p in active if p not in earned]
+        byes = [b.player for b in round_.byes if b.player not in earned]
+        if len(byes) != len(pool) % 2:
+            return False
+        if number == 1:
+            return True
+        if byes:
+            (bye,) = byes
+            eligible = [p for p in pool if p not in self.had_bye] or pool
+            if bye not in eligible:
+                return False
+
+            def key(p: str) -> tuple[int, ...]:
+                return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in regulation.bye_order)
+
+            if key(bye) != min(key(p) for p in eligible):
+                return False
+        paired = [p for p in pool if p not in byes]
+        values = sorted({self.tp[p] for p in paired}, reverse=True)
+        group = {p: values.index(self.tp[p]) for p in paired}
+        above = 0
+        bound = 0
+        for value in values[:-1]:
+            above += sum(1 for p in paired if self.tp[p] == value)
+            bound += above % 2
+        cost = sum((group[a] - group[b]) ** 2 for a, b in (m.players for m in round_.matches))
+        if cost != bound:
+            return False
+        if regulation.later_pairing != "top-down":
+            return True
+        order = [
+            s.player.id
+            for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
+        ]
+        ranked = [p for p in order if p in set(paired)]
+        consecutive = {frozenset(ranked[k : k + 2]) for k in range(0, len(ranked), 2)}
+        return consecutive == {frozenset(m.players) for m in round_.matches}
 
 
 def _audit_swiss(
