@@ -55,3 +55,4 @@ bench: $(STAMP)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop tournament benchmarks
 	$(BIN)/python -m benchmarks
+	$(BIN)/python -m benchmarks.event
