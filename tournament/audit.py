@@ -209,9 +209,10 @@ class _Running:
 
         No rematch, the right number of byes, a first bye to the lowest in the bye order,
         TP groups at the least mixing any pairing can have (each boundary with an odd
-        number of players above it is crossed once), and for top-down regulations
-        exactly 1 v 2, 3 v 4, ... in rank order. A round that passes is what the
-        regulation's pairing gives (up to its random choices); any other is re-paired.
+        number of players above it is crossed once), and for top-down regulations each
+        player's partner the highest unpaired one below but for rematches. A round that
+        passes is what the regulation's pairing gives (up to its random choices); any
+        other is re-paired.
         """
         event = self.event
         regulation = event.regulation
@@ -258,8 +259,23 @@ class _Running:
             for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
         ]
         ranked = [p for p in order if p in set(paired)]
-        consecutive = {frozenset(ranked[k : k + 2]) for k in range(0, len(ranked), 2)}
-        return consecutive == {frozenset(m.players) for m in round_.matches}
+        partner = {}
+        for m in round_.matches:
+            a, b = m.players
+            partner[a], partner[b] = b, a
+        # From the top: every unpaired player ranked between a player and their partner
+        # must be a rematch for them; the round itself shows the partner completes it.
+        unpaired = list(ranked)
+        while unpaired:
+            a = unpaired.pop(0)
+            b = partner[a]
+            for c in unpaired:
+                if c == b:
+                    break
+                if frozenset((a, c)) not in self.met:
+                    return False
+            unpaired.remove(b)
+        return True
 
 
 def _audit_swiss(
