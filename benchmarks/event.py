@@ -114,20 +114,16 @@ def main(argv: list[str] | None = None) -> int:
             target,
             f"rematches: ours {sum(p.rematch for p in pairing.pairs)}, greedy {greedy_rematches}",
         )
-        if (n in (565 // scale, 2048 // scale) and game == "destiny") or players == 565:
-            done = event.with_rounds((*event.rounds, pairing.to_round()))
-            row(
-                f"standings {n} players, {len(done.rounds) - 1} rounds",
-                seconds(functools.partial(standings, event), 2),
-                None,
-                1.0,
-            )
-            row(
-                f"check {n} players, {len(event.rounds)} rounds",
-                seconds(functools.partial(audit, event)),
-                None,
-                1.0,
-            )
+        played = f"{n} players, {len(event.rounds)} rounds"
+        row(f"standings {played}", seconds(functools.partial(standings, event), 2), None, 1.0)
+        findings = len(audit(event).findings)
+        row(
+            f"check {played}",
+            seconds(functools.partial(audit, event)),
+            None,
+            1.0,
+            f"findings {findings}",
+        )
     count = 10_000 // (10 * scale if args.quick else 1)
     rng = random.Random(7)
     ours_avoidable = greedy_avoidable = rounds_seen = 0

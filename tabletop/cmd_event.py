@@ -321,18 +321,18 @@ def _result(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
                 file=source,
                 entry=f"round {number} table {table}",
             )
-    entered = replace(
-        match.without_result(),
-        scores=tuple(args.scores) if args.scores else None,
-        second_player=args.second,
-        winner=args.winner,
-        games=tuple(args.games) if args.games else None,
-        concession=args.concession,
-        by_time=args.by_time,
-        tp=tuple(args.tp) if args.tp else None,
-    )
     games = structure_of(event).playoff_games if round_.kind == "playoff" else 1
     try:
+        entered = replace(
+            match.without_result(),
+            scores=tuple(args.scores) if args.scores else None,
+            second_player=args.second,
+            winner=args.winner,
+            games=tuple(args.games) if args.games else None,
+            concession=args.concession,
+            by_time=args.by_time,
+            tp=tuple(args.tp) if args.tp else None,
+        )
         outcome = score_match(event.regulation, entered, games)
     except TournamentError as error:
         error.round = number
