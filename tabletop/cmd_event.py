@@ -373,6 +373,10 @@ def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             entry=f"player {pid!r}",
         )
     after = len(event.rounds) if args.after is None else args.after
+    if args.after is None and event.rounds and event.rounds[-1].kind == "playoff":
+        # dropping during a playoff round: the opponent goes through without a result
+        if any(pid in m.players and not m.has_result for m in event.rounds[-1].matches):
+            after -= 1
     if not 0 <= after <= len(event.rounds):
         raise UsageError(f"--after is a round from 0 to {len(event.rounds)}, got {after}")
     updated = event.with_player(replace(player, dropped_after=after, returned_for=None))

@@ -174,3 +174,20 @@ def test_help_works() -> None:
     code, out, _ = run("event", "--help")
     assert code == 0
     assert "standings" in out
+
+
+def test_a_drop_during_a_playoff_round_lets_the_opponent_through(tmp_path: Path) -> None:
+    event = simulate_event("destiny", 8, 2, structure="custom", swiss_rounds=1, cut=4, rounds=1)
+    path = tmp_path / "e.toml"
+    path.write_text(event_text(event, path))
+    code, out, _ = run("event", "pair", str(path), "--json")
+    assert code == 0
+    first, second = json.loads(out)["pairs"]
+    quitter, opponent = first["players"]
+    assert run("event", "drop", str(path), quitter)[0] == 0
+    assert load_event(path).player(quitter).dropped_after == 1  # gone before this round
+    run("event", "result", str(path), "2", "2", "--winner", second["players"][0])
+    code, out, err = run("event", "pair", str(path), "--json")
+    assert code == 0, err
+    (final,) = json.loads(out)["pairs"]
+    assert final["players"] == [opponent, second["players"][0]]

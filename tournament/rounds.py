@@ -218,7 +218,9 @@ def _pair_playoff(event: Event, number: int, structure: Structure) -> Pairing:
         slots.append((match.table, match_winner(event, match, last_number)))
     slots.extend((bye.table or 0, bye.player) for bye in last.byes)
     slots.sort()
-    rank = {s.player.id: s.rank for s in standings(event)}
+    ranked = standings(event)
+    rank = {s.player.id: s.rank for s in ranked}
+    points = {s.player.id: s.tp for s in ranked}
     winners: list[str | None] = [
         w if w is not None and event.player(w).active_in(number) else None for _, w in slots
     ]
@@ -235,7 +237,7 @@ def _pair_playoff(event: Event, number: int, structure: Structure) -> Pairing:
                     table,
                     (top, bottom),
                     (rank[top], rank[bottom]),
-                    (0, 0),
+                    (points[top], points[bottom]),
                     f"winner of table {ta} v winner of table {tb}",
                     False,
                     False,
@@ -254,6 +256,9 @@ def _playoff_start(event: Event, number: int) -> Pairing:
     field = [p.id for p in event.players if p.active_in(number)]
     if len(field) < 2:
         raise PairingError(f"a playoff needs two active players, found {len(field)}", round=number)
+    rows = standings(event)
+    rank = {s.player.id: s.rank for s in rows}
+    tp = {s.player.id: s.tp for s in rows}
     rng = random.Random(f"{event.seed}/playoff-start")
     rng.shuffle(field)
     size = 1
@@ -276,7 +281,15 @@ def _playoff_start(event: Event, number: int) -> Pairing:
         table = tables[bye_count + k]
         a, b = rest[2 * k], rest[2 * k + 1]
         pairs.append(
-            PairedMatch(table, (a, b), (0, 0), (0, 0), "playoff start: random", False, False)
+            PairedMatch(
+                table,
+                (a, b),
+                (rank[a], rank[b]),
+                (tp[a], tp[b]),
+                "playoff start: random",
+                False,
+                False,
+            )
         )
     pairs.sort(key=lambda p: p.table)
     byes.sort(key=lambda b: b.table or 0)
