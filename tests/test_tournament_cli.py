@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -191,3 +194,20 @@ def test_a_drop_during_a_playoff_round_lets_the_opponent_through(tmp_path: Path)
     assert code == 0, err
     (final,) = json.loads(out)["pairs"]
     assert final["players"] == [opponent, second["players"][0]]
+
+
+def test_the_same_file_pairs_the_same_byte_for_byte(tmp_path: Path) -> None:
+    event = simulate_event("destiny", 15, 8, structure="custom", swiss_rounds=4, rounds=2)
+    outputs = []
+    for hash_seed in ("1", "2"):
+        path = tmp_path / f"e{hash_seed}.toml"
+        path.write_text(event_text(event, path))
+        environment = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-m", "tabletop", "event", "pair", str(path)],
+            env=environment,
+            capture_output=True,
+            check=True,
+        )
+        outputs.append((done.stdout, path.read_bytes()))
+    assert outputs[0] == outputs[1]
