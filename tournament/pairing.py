@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from tournament.errors import PairingError
 from tournament.matching import max_weight_perfect_matching
 from tournament.records import Bye, Event, Match, Round
 from tournament.standings import standings, swiss_round_count
@@ -260,6 +261,9 @@ def _tiers(
     w_second = w_bye * (m + 1)
     w_rematch = w_second * 2
     base = w_rematch * (half + 1)
+    if 2 * base >= 2**127:
+        # the compiled matcher adds weights in 128-bit integers
+        raise PairingError(f"{len(pool)} players in {len(values)} TP groups is too large to pair")
     return _Tiers(
         pool,
         {p: i for i, p in enumerate(pool)},
