@@ -104,7 +104,8 @@ def _draw_standings(ax: Any, event: Event) -> None:
     if "esos" in keys:
         head.append("ESoS")
     head.append("W-L-B")
-    xs = [0.0, 0.07, *[0.55 + 0.43 * k / (len(head) - 2) for k in range(len(head) - 2)]]
+    numbers = len(head) - 2
+    xs = [0.0, 0.07, *[0.45 + 0.4 * k / (numbers - 1) for k in range(numbers)]]
     for x, text in zip(xs, head, strict=True):
         ax.text(x, 1, text, fontsize=size, weight="bold", va="center", color=INK)
     for y, s in enumerate(shown, 2):
@@ -140,7 +141,7 @@ def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[
     names = {p.id: p.name for p in event.players}
     offset = len(event.rounds) - len(playoff)
     ys: dict[tuple[int, int], float] = {}
-    size = max(6.0, min(11.0, 120 / slots))
+    size = max(6.0, min(11.0, 120 / slots, 40 / columns))
     width, half = 0.8, 0.36  # a match's box, in column and slot units
     for column, (order, round_) in enumerate(zip(layout, playoff, strict=True)):
         entries = _entries(event, round_, offset + column + 1)
@@ -167,12 +168,12 @@ def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[
                 Rectangle((column, y - half), width, 2 * half, fill=False, edgecolor=INK, lw=1.0)
             )
             ax.text(
-                column + width - 0.02,
-                y - half + 0.04,
+                column + width,
+                y - half,
                 f"table {table}",
                 fontsize=size * 0.6,
                 ha="right",
-                va="top",
+                va="bottom",
                 color=INK,
             )
             players, winner = entries.get(table, ([], None))
