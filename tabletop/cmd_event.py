@@ -139,7 +139,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 # -- new ---------------------------------------------------------------------------------
 
 
-def _read_players(path: str) -> tuple[Player, ...]:
+def _read_players(path: str, game: str) -> tuple[Player, ...]:
     try:
         with open(path, encoding="utf-8", newline="") as handle:
             rows = list(csv.reader(handle))
@@ -180,6 +180,14 @@ def _read_players(path: str) -> tuple[Player, ...]:
         for key in ("faction", "club"):
             if cells.get(key):
                 options[key] = cells[key]
+        factions = get_regulation(game).factions
+        if factions and options.get("faction", factions[0]) not in factions:
+            raise EventFileError(
+                f"expected one of {', '.join(factions)}, got {cells['faction']!r}",
+                file=path,
+                entry=where,
+                key="faction",
+            )
         for key in ("fleet_points", "squadron_points"):
             if cells.get(key):
                 if not cells[key].isdigit():
@@ -210,7 +218,7 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             "already exists; a new event never overwrites a file", file=args.output
         )
     regulation = get_regulation(args.regulation or args.game)
-    players = _read_players(args.players) if args.players else ()
+    players = _read_players(args.players, regulation.id) if args.players else ()
     event = Event(
         args.game,
         regulation.id,

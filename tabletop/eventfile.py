@@ -273,6 +273,14 @@ def parse_event(data: Any, source: str = "<event>") -> Event:
     if not isinstance(players_raw, list):
         reader.fail(f"expected a list of players, got {show(players_raw)}", None, "players")
     players = [reader.player(p, i) for i, p in enumerate(players_raw)]
+    factions = REGULATIONS[regulation].factions
+    for i, p in enumerate(players):
+        if factions and p.faction is not None and p.faction not in factions:
+            reader.fail(
+                f"expected one of {', '.join(factions)}, got {show(p.faction)}",
+                f"players[{i}] {p.id!r}",
+                "faction",
+            )
     seen: set[str] = set()
     for i, p in enumerate(players):
         if p.id in seen:

@@ -211,3 +211,19 @@ def test_the_same_file_pairs_the_same_byte_for_byte(tmp_path: Path) -> None:
         )
         outputs.append((done.stdout, path.read_bytes()))
     assert outputs[0] == outputs[1]
+
+
+def test_an_unknown_faction_is_named(tmp_path: Path) -> None:
+    roster = tmp_path / "players.csv"
+    roster.write_text("id,name,faction\na,A,rebel\nb,B,empire\n")
+    code, _, err = run(
+        "event", "new", "--game", "armada", "--players", str(roster), "-o", str(tmp_path / "e.toml")
+    )
+    assert code == 2
+    assert "line 3: key 'faction': expected one of rebel, imperial, got 'empire'" in err
+    assert not (tmp_path / "e.toml").exists()
+    data = {"game": "armada", "seed": 1, "players": [{"id": "a", "name": "A", "faction": "sith"}]}
+    with pytest.raises(
+        ValueError, match=r"players\[0\] 'a': key 'faction': expected one of rebel, imperial"
+    ):
+        parse_event(data, "e.json")

@@ -101,6 +101,8 @@ class Regulation:
         Fleet and squadron point caps (None: not checked).
     mirror_factions : bool
         Whether two players of one faction are told to assign ID tokens.
+    factions : tuple of str
+        The factions a player may give (empty: any, or none).
     """
 
     id: str
@@ -126,6 +128,7 @@ class Regulation:
     fleet_cap: int | None
     squadron_cap: int | None
     mirror_factions: bool
+    factions: tuple[str, ...]
 
     def __hash__(self) -> int:
         """Hash by id (the tables are dicts)."""
@@ -233,6 +236,7 @@ ARMADA_2015 = Regulation(
     fleet_cap=300,
     squadron_cap=100,
     mirror_factions=True,
+    factions=("rebel", "imperial"),
 )
 
 #: Star Wars: Destiny tournament rules, seed 002.
@@ -281,6 +285,7 @@ DESTINY = Regulation(
     fleet_cap=None,
     squadron_cap=None,
     mirror_factions=False,
+    factions=(),
 )
 
 #: Every regulation by id.
