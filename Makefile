@@ -42,6 +42,16 @@ demo: $(STAMP)
 	$(BIN)/tabletop dogfight replay examples/dogfight/game.toml
 	$(BIN)/tabletop dogfight render examples/dogfight/midgame.toml -o out/dogfight-midgame.png --fighter d4 --force
 	$(BIN)/tabletop dogfight play --games 1000 --seed 1
+	@# organized play: a new Armada event paired and scored, the finished examples audited and drawn
+	rm -f out/demo-event.toml
+	$(BIN)/tabletop event new --game armada --players examples/events/armada-players.csv --seed 7 -o out/demo-event.toml
+	$(BIN)/tabletop event pair out/demo-event.toml
+	for t in 1 2 3 4 5 6; do $(BIN)/tabletop event result out/demo-event.toml 1 $$t --scores 138 105 || exit 1; done
+	$(BIN)/tabletop event pair out/demo-event.toml
+	$(BIN)/tabletop event standings out/demo-event.toml
+	$(BIN)/tabletop event check examples/events/armada-store-championship.toml
+	$(BIN)/tabletop event check examples/events/armada-planted-fault.toml; test $$? -eq 1
+	$(BIN)/tabletop event render examples/events/destiny-regional-top8.json -o out/destiny-regional-top8.png --force
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
@@ -55,7 +65,8 @@ clean:
 
 bench: $(STAMP)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
-	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards benchmarks
+	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards tournament benchmarks
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.dogfight
+	$(BIN)/python -m benchmarks.event

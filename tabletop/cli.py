@@ -15,6 +15,8 @@ Commands:
   help COMMAND                       what a command takes (as COMMAND --help)
   pocket check|actions|replay|play|render FILE   Pocket Battles: judge, simulate, draw
   dogfight check|moves|replay|play|render   the Star Wars Dogfight board game
+  event ACTION EVENT ...             organized play: new, pair, result, drop, return,
+                                     standings, check (exit 1 on findings), render
 
 SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
 No command writes over an existing file without --force, nor ever over its input.
@@ -69,6 +71,7 @@ COMMANDS: dict[str, str] = {
     "list": "tabletop.cmd_list",
     "pocket": "tabletop.cmd_pocket",
     "dogfight": "tabletop.cmd_dogfight",
+    "event": "tabletop.cmd_event",
 }
 
 
