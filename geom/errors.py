@@ -10,7 +10,9 @@ __all__ = [
     "IllegalManeuverError",
     "InvalidConstantError",
     "InvalidInputError",
+    "InvalidManeuverError",
     "TabletopError",
+    "UnknownObjectError",
 ]
 
 
@@ -43,5 +45,55 @@ class InvalidConstantError(InvalidInputError):
     """A ``[constants]`` override with an unknown name or a value of the wrong shape."""
 
 
-class IllegalManeuverError(TabletopError, ValueError):
-    """A maneuver that is well formed but cannot be executed in this position."""
+class UnknownObjectError(InvalidInputError):
+    """An id that names no object of the scene, or an obstacle where a ship is needed.
+
+    Parameters
+    ----------
+    message : str
+        What was wrong and which ids the scene has.
+    id : str
+        The id asked for.
+    where : str, optional
+        ``"ship 'ID'"`` where the role is known (the moving ship); None for a plain lookup.
+    """
+
+    def __init__(self, message: str, id: str, where: str | None = None) -> None:
+        super().__init__(message, where)
+        self.id = id
+
+
+class InvalidManeuverError(InvalidInputError):
+    """Maneuver words that cannot be read for the ruleset.
+
+    ``where`` is ``"maneuver 'TEXT'"``, the words as given.
+
+    Parameters
+    ----------
+    message : str
+        The problem and the words the ruleset accepts.
+    text : str
+        The maneuver words as given.
+    """
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message, f"maneuver {text!r}")
+        self.text = text
+
+
+class IllegalManeuverError(InvalidInputError):
+    """A readable maneuver that the ship's base cannot do (a huge ship's turn, a squadron's course).
+
+    ``where`` is ``"maneuver 'TEXT'"``, the words as given.
+
+    Parameters
+    ----------
+    message : str
+        Why the base cannot do it, and what it can do.
+    text : str
+        The maneuver words as given.
+    """
+
+    def __init__(self, message: str, text: str) -> None:
+        super().__init__(message, f"maneuver {text!r}")
+        self.text = text

@@ -29,7 +29,7 @@ import math as _math
 import numpy as np
 import shapely
 
-from geom.errors import InvalidInputError
+from geom.errors import IllegalManeuverError
 from geom.hulls import speed_chart
 from geom.measure import closest_points, distance, overlaps
 from geom.objects import Ship
@@ -148,23 +148,26 @@ def choose_side(
     return ("right" if left and not right else "left"), (left, right)
 
 
-def _check_base(base: str) -> None:
+def _check_base(course: ArmadaCourse, base: str, text: str | None) -> None:
     if base == "squadron":
-        raise InvalidInputError(
+        raise IllegalManeuverError(
             "a squadron moves by distance, not with the maneuver tool; "
-            "`move` takes Armada ships (small, medium, large, huge bases)"
+            "`move` takes Armada ships (small, medium, large, huge bases)",
+            text or maneuver_name(course),
         )
 
 
-def armada_local_move(course: ArmadaCourse, base: str, ruleset: Ruleset) -> FloatArray:
+def armada_local_move(
+    course: ArmadaCourse, base: str, ruleset: Ruleset, *, text: str | None = None
+) -> FloatArray:
     """Return the local move ``(dx, dy, dheading)`` of a full-speed course (side: :func:`choose_side`).
 
     Raises
     ------
-    InvalidInputError
-        For a squadron.
+    IllegalManeuverError
+        For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(base)
+    _check_base(course, base, text)
     if course.speed == 0:
         return np.zeros(3)
     side, _ = choose_side(course, base, ruleset)
@@ -214,15 +217,17 @@ def chart_violation(course: ArmadaCourse, hull: str | None) -> str | None:
     )
 
 
-def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult:
+def execute_armada(
+    scene: Scene, ship: Ship, course: ArmadaCourse, *, text: str | None = None
+) -> MoveResult:
     """Execute an Armada course of `ship` against `scene`.
 
     Raises
     ------
-    InvalidInputError
-        For a squadron.
+    IllegalManeuverError
+        For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(ship.base)
+    _check_base(course, ship.base, text)
     ruleset = scene.ruleset
     start = ship.pose
     body = rectangle(*ruleset.base_size(ship.base))

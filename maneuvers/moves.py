@@ -15,7 +15,7 @@ Examples
 >>> final_pose([0.0, 0.0, 90.0], "small", "loop 2", xw)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
+geom.errors.InvalidManeuverError: maneuver 'loop 2': cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ from obstacles.scene import Scene
 __all__ = ["execute", "final_pose", "local_move"]
 
 
-def local_move(maneuver: Maneuver, base: str, ruleset: Ruleset) -> FloatArray:
+def local_move(
+    maneuver: Maneuver, base: str, ruleset: Ruleset, *, text: str | None = None
+) -> FloatArray:
     """Return the ship-frame move ``(dx, dy, dheading)`` of a complete maneuver.
 
     Without a scene nothing can bump: this is the full maneuver (a roll without a position
@@ -47,8 +49,8 @@ def local_move(maneuver: Maneuver, base: str, ruleset: Ruleset) -> FloatArray:
     [-37.574, 90.711, -135.0]
     """
     if isinstance(maneuver, ArmadaCourse):
-        return armada_local_move(maneuver, base, ruleset)
-    return xwing_local_move(maneuver, base, ruleset)
+        return armada_local_move(maneuver, base, ruleset, text=text)
+    return xwing_local_move(maneuver, base, ruleset, text=text)
 
 
 def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset) -> FloatArray:
@@ -72,12 +74,16 @@ def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset)
 
     Raises
     ------
+    InvalidManeuverError
+        For unreadable words.
+    IllegalManeuverError
+        For a maneuver the base cannot do.
     InvalidInputError
-        For unreadable words, or a maneuver the base cannot do.
+        For an unknown base.
     """
     maneuver = parse_maneuver(maneuver_text, ruleset)
     ruleset.base_size(base)
-    return compose(pose, local_move(maneuver, base, ruleset))
+    return compose(pose, local_move(maneuver, base, ruleset, text=maneuver_text))
 
 
 def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
@@ -98,8 +104,12 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
 
     Raises
     ------
-    InvalidInputError
-        For an unknown ship, unreadable words, or a maneuver the base cannot do.
+    UnknownObjectError
+        For an id that is no ship of the scene (``where`` is ``"ship 'ID'"``).
+    InvalidManeuverError
+        For unreadable words (``where`` is ``"maneuver 'TEXT'"``).
+    IllegalManeuverError
+        For a maneuver the ship's base cannot do (``where`` is ``"maneuver 'TEXT'"``).
 
     Examples
     --------
@@ -115,5 +125,5 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
     ship = scene.ship(ship_id)
     maneuver = parse_maneuver(maneuver_text, scene.ruleset)
     if isinstance(maneuver, ArmadaCourse):
-        return execute_armada(scene, ship, maneuver)
-    return execute_xwing(scene, ship, maneuver)
+        return execute_armada(scene, ship, maneuver, text=maneuver_text)
+    return execute_xwing(scene, ship, maneuver, text=maneuver_text)

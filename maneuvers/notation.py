@@ -25,7 +25,7 @@ ArmadaCourse(speed=2, yaws=(0, -1), side=None, navigate=False)
 >>> parse_maneuver("bnak 2 left", xw)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: cannot read maneuver 'bnak 2 left': unknown word 'bnak' (did you mean 'bank'?); accepted for xwing2: straight 1-5, bank 1-3 left|right, ...
+geom.errors.InvalidManeuverError: maneuver 'bnak 2 left': cannot read maneuver 'bnak 2 left': unknown word 'bnak' (did you mean 'bank'?); accepted for xwing2: straight 1-5, bank 1-3 left|right, ...
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ import dataclasses as _dc
 import difflib as _difflib
 from typing import Literal, TypeAlias, cast
 
-from geom.errors import InvalidInputError
+from geom.errors import InvalidManeuverError
 from geom.rulesets import Ruleset
 
 __all__ = [
@@ -209,13 +209,14 @@ class _Reader:
         self.words = text.lower().replace("center", "centre").split()
         self.index = 0
 
-    def fail(self, problem: str) -> InvalidInputError:
-        return InvalidInputError(
+    def fail(self, problem: str) -> InvalidManeuverError:
+        return InvalidManeuverError(
             f"cannot read maneuver {self.text!r}: {problem}; accepted for "
-            f"{self.ruleset.name}: {accepted_maneuvers(self.ruleset)}"
+            f"{self.ruleset.name}: {accepted_maneuvers(self.ruleset)}",
+            self.text,
         )
 
-    def unknown(self, word: str) -> InvalidInputError:
+    def unknown(self, word: str) -> InvalidManeuverError:
         vocabulary = _ARMADA_WORDS if self.ruleset.game == "armada" else _XWING_WORDS
         close = _difflib.get_close_matches(word, vocabulary, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
@@ -355,7 +356,7 @@ def parse_maneuver(text: str, ruleset: Ruleset) -> Maneuver:
     >>> parse_maneuver("speed 2 yaw 3 0", get_ruleset("armada"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    geom.errors.InvalidInputError: cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
+    geom.errors.InvalidManeuverError: maneuver 'speed 2 yaw 3 0': cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
     """
     reader = _Reader(text, ruleset)
     if ruleset.game == "armada":

@@ -19,7 +19,7 @@ Examples
 >>> xwing_local_move(XWingManeuver("turn", 1, "left"), "huge", xw)
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: a huge ship cannot do 'turn 1 left'; huge ships fly straight 1-5, bank 1-3 left|right and stationary
+geom.errors.IllegalManeuverError: maneuver 'turn 1 left': a huge ship cannot do 'turn 1 left'; huge ships fly straight 1-5, bank 1-3 left|right and stationary
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Literal
 import numpy as np
 import shapely
 
-from geom.errors import InvalidInputError
+from geom.errors import IllegalManeuverError
 from geom.measure import closest_points, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose, to_world
@@ -152,7 +152,9 @@ def _template_of(maneuver: XWingManeuver | Boost) -> tuple[TemplateShape, bool, 
     return shape, maneuver.direction == "left", maneuver.reverse
 
 
-def _check_base(maneuver: XWingManeuver | BarrelRoll | Boost, base: str) -> None:
+def _check_base(
+    maneuver: XWingManeuver | BarrelRoll | Boost, base: str, text: str | None = None
+) -> None:
     if not _is_huge(base):
         return
     if (
@@ -161,7 +163,8 @@ def _check_base(maneuver: XWingManeuver | BarrelRoll | Boost, base: str) -> None
         and not maneuver.reverse
     ):
         return
-    raise InvalidInputError(f"a huge ship cannot do {maneuver_name(maneuver)!r}; {_HUGE_WORDS}")
+    name = maneuver_name(maneuver)
+    raise IllegalManeuverError(f"a huge ship cannot do {name!r}; {_HUGE_WORDS}", text or name)
 
 
 def _extra_turn(maneuver: XWingManeuver) -> float:
@@ -170,7 +173,11 @@ def _extra_turn(maneuver: XWingManeuver) -> float:
 
 
 def xwing_local_move(
-    maneuver: XWingManeuver | BarrelRoll | Boost, base: str, ruleset: Ruleset
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    base: str,
+    ruleset: Ruleset,
+    *,
+    text: str | None = None,
 ) -> FloatArray:
     """Return the local move ``(dx, dy, dheading)`` of a complete maneuver, roll or boost.
 
@@ -178,10 +185,11 @@ def xwing_local_move(
 
     Raises
     ------
-    InvalidInputError
-        For a maneuver the base cannot do (huge ships: only straight, bank, stationary).
+    IllegalManeuverError
+        For a maneuver the base cannot do (huge ships: only straight, bank, stationary);
+        its ``where`` names `text` (the words as given) or else the maneuver's name.
     """
-    _check_base(maneuver, base)
+    _check_base(maneuver, base, text)
     half_length = ruleset.base_size(base)[1] / 2.0
     if isinstance(maneuver, BarrelRoll):
         geometry = roll_geometry(ruleset, base)
@@ -568,16 +576,21 @@ def _boost(table: _Table, boost: Boost) -> MoveResult:
 
 
 def execute_xwing(
-    scene: Scene, ship: Ship, maneuver: XWingManeuver | BarrelRoll | Boost
+    scene: Scene,
+    ship: Ship,
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    *,
+    text: str | None = None,
 ) -> MoveResult:
     """Execute an X-Wing maneuver, barrel roll or boost of `ship` against `scene`.
 
     Raises
     ------
-    InvalidInputError
-        For a maneuver the ship's base cannot do.
+    IllegalManeuverError
+        For a maneuver the ship's base cannot do; its ``where`` names `text` (the words
+        as given) or else the maneuver's name.
     """
-    _check_base(maneuver, ship.base)
+    _check_base(maneuver, ship.base, text)
     table = _Table.build(scene, ship)
     if isinstance(maneuver, BarrelRoll):
         return _roll(table, maneuver)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 from typing import TextIO
 
-from geom.errors import InvalidInputError
 from geom.poses import FloatArray
 from maneuvers import MoveResult, execute
 from tabletop.cli import EXIT_OK, emit_json
@@ -96,15 +95,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = load_scene(args.scene)
     maneuver = " ".join(args.maneuver)
-    try:
-        result = execute(scene, args.ship, maneuver)
-    except InvalidInputError as error:
-        if error.where is not None:
-            raise
-        # Say which argument was at fault: the ship id or the maneuver words.
-        known = args.ship in scene.ids
-        where = f"maneuver {maneuver!r}" if known else f"ship {args.ship!r}"
-        raise InvalidInputError(error.message, where=where) from None
+    result = execute(scene, args.ship, maneuver)
     if args.json:
         emit_json(result.to_json(), out)
     else:
