@@ -52,6 +52,7 @@ from geom.arcs import XWING_ARCS, parse_xwing_arc
 from geom.errors import InvalidInputError
 from geom.measure import bands
 from geom.poses import FloatArray
+from geom.rules import BandKind
 from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
 
 __all__ = [
@@ -177,9 +178,9 @@ def base_dims(ruleset: Ruleset, bases: BaseNames, n: int) -> FloatArray:
         raise InvalidInputError(f"expected one base name or {n}, got {len(names)}")
     table: dict[str, tuple[float, float, float]] = {}
     for name in dict.fromkeys(names):
-        width, length = ruleset.base_size(name)
-        radius = width / 2.0 if name == "squadron" else 0.0
-        table[name] = (width / 2.0, length / 2.0, radius)
+        spec = ruleset.base_spec(name)
+        radius = spec.width / 2.0 if spec.is_disk else 0.0
+        table[name] = (spec.width / 2.0, spec.length / 2.0, radius)
     return np.array([table[name] for name in names], dtype=np.float64).reshape(-1, 3)
 
 
@@ -244,7 +245,7 @@ def band(
     distance: ArrayLike,
     *,
     ruleset: RulesetLike = "xwing2",
-    kind: Literal["range", "distance"] = "range",
+    kind: BandKind = "range",
 ) -> NDArray[np.int64]:
     """Return the band of each distance: -1 beyond the last line.
 
@@ -274,17 +275,7 @@ def band(
     geom.errors.InvalidInputError: unknown band kind 'distance' for xwing2; expected: range
     """
     rules = as_ruleset(ruleset)
-    if rules.game == "xwing":
-        if kind != "range":
-            raise InvalidInputError(f"unknown band kind {kind!r} for {rules.name}; expected: range")
-        return bands(distance, rules.xwing_range_bands, zero_band=rules.range_zero)
-    if kind == "distance":
-        return bands(distance, rules.armada_distance_bands)
-    if kind == "range":
-        return bands(distance, rules.armada_range_bands)
-    raise InvalidInputError(
-        f"unknown band kind {kind!r} for {rules.name}; expected one of: distance, range"
-    )
+    return bands(distance, rules.band_lines_of(kind), zero_band=rules.zero_band(kind))
 
 
 #: Arc codes of the kernels, in :data:`geom.arcs.XWING_ARCS` order.

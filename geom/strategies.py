@@ -424,10 +424,8 @@ def ships(
         else _check_strategy("bases", bases)
     )
     hulls: st.SearchStrategy[str | None] = st.none()
-    if rules.game == "armada":
-        from geom.hulls import hull_names
-
-        hulls = st.none() | st.sampled_from(hull_names())
+    if rules.hull_names:
+        hulls = st.none() | st.sampled_from(rules.hull_names)
 
     @st.composite
     def draw_ship(draw: st.DrawFn) -> Ship:
@@ -442,7 +440,7 @@ def ships(
         assert player is not None
         x, y, heading = draw(where)
         hull = draw(hulls)  # drawn for every base, so that bases shrink independently
-        if base == "squadron":
+        if rules.base_spec(base).is_disk:
             hull = None
         return Ship(ident, base, x, y, normalize_heading(heading), player, hull)
 

@@ -148,8 +148,8 @@ def choose_side(
     return ("right" if left and not right else "left"), (left, right)
 
 
-def _check_base(course: ArmadaCourse, base: str, text: str | None) -> None:
-    if base == "squadron":
+def _check_base(course: ArmadaCourse, base: str, ruleset: Ruleset, text: str | None) -> None:
+    if ruleset.base_spec(base).is_disk:
         raise IllegalManeuverError(
             "a squadron moves by distance, not with the maneuver tool; "
             "`move` takes Armada ships (small, medium, large, huge bases)",
@@ -167,7 +167,7 @@ def armada_local_move(
     IllegalManeuverError
         For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(course, base, text)
+    _check_base(course, base, ruleset, text)
     if course.speed == 0:
         return np.zeros(3)
     side, _ = choose_side(course, base, ruleset)
@@ -227,7 +227,7 @@ def execute_armada(
     IllegalManeuverError
         For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(course, ship.base, text)
+    _check_base(course, ship.base, scene.ruleset, text)
     ruleset = scene.ruleset
     start = ship.pose
     body = rectangle(*ruleset.base_size(ship.base))

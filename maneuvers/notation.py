@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import difflib as _difflib
+from collections.abc import Callable
 from typing import Literal, TypeAlias, cast
 
 from geom.errors import InvalidManeuverError
+from geom.rules import ManeuverGrammar
 from geom.rulesets import Ruleset
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "XWingManeuver",
     "accepted_maneuvers",
     "maneuver_name",
+    "maneuver_words",
     "parse_maneuver",
 ]
 
@@ -186,6 +189,8 @@ _XWING_WORDS = (
     *_ROLL_POSITIONS,
 )
 _ARMADA_WORDS = ("speed", "yaw", "side", "left", "right", "navigate")
+_ACCEPTED: dict[ManeuverGrammar, str] = {"templates": _XWING_ACCEPTED, "tool": _ARMADA_ACCEPTED}
+_WORDS: dict[ManeuverGrammar, tuple[str, ...]] = {"templates": _XWING_WORDS, "tool": _ARMADA_WORDS}
 
 
 def accepted_maneuvers(ruleset: Ruleset) -> str:
@@ -197,7 +202,19 @@ def accepted_maneuvers(ruleset: Ruleset) -> str:
     >>> accepted_maneuvers(get_ruleset("armada"))[:24]
     'speed 0-4 [yaw C1 ... Cn'
     """
-    return _ARMADA_ACCEPTED if ruleset.game == "armada" else _XWING_ACCEPTED
+    return _ACCEPTED[ruleset.maneuver_grammar]
+
+
+def maneuver_words(ruleset: Ruleset) -> tuple[str, ...]:
+    """Return every word the ruleset's maneuvers use (numbers aside).
+
+    Examples
+    --------
+    >>> from geom.rulesets import get_ruleset
+    >>> maneuver_words(get_ruleset("armada"))
+    ('speed', 'yaw', 'side', 'left', 'right', 'navigate')
+    """
+    return _WORDS[ruleset.maneuver_grammar]
 
 
 class _Reader:
@@ -217,7 +234,7 @@ class _Reader:
         )
 
     def unknown(self, word: str) -> InvalidManeuverError:
-        vocabulary = _ARMADA_WORDS if self.ruleset.game == "armada" else _XWING_WORDS
+        vocabulary = maneuver_words(self.ruleset)
         close = _difflib.get_close_matches(word, vocabulary, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return self.fail(f"unknown word {word!r}{hint}")
@@ -358,10 +375,14 @@ def parse_maneuver(text: str, ruleset: Ruleset) -> Maneuver:
     ...
     geom.errors.InvalidManeuverError: maneuver 'speed 2 yaw 3 0': cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
     """
-    reader = _Reader(text, ruleset)
-    if ruleset.game == "armada":
-        return _armada(reader)
-    return _xwing(reader)
+    return _READERS[ruleset.maneuver_grammar](_Reader(text, ruleset))
+
+
+#: The reader of each maneuver grammar.
+_READERS: dict[ManeuverGrammar, Callable[[_Reader], Maneuver]] = {
+    "templates": _xwing,
+    "tool": _armada,
+}
 
 
 def maneuver_name(maneuver: Maneuver) -> str:

@@ -82,10 +82,6 @@ _HUGE_BEARINGS = frozenset({"straight", "bank", "stationary"})
 _HUGE_WORDS = "huge ships fly straight 1-5, bank 1-3 left|right and stationary"
 
 
-def _is_huge(base: str) -> bool:
-    return base.startswith("huge")
-
-
 @_dc.dataclass(frozen=True)
 class RollGeometry:
     """Where the 1-straight template and the ship go in a barrel roll to the right.
@@ -153,9 +149,12 @@ def _template_of(maneuver: XWingManeuver | Boost) -> tuple[TemplateShape, bool, 
 
 
 def _check_base(
-    maneuver: XWingManeuver | BarrelRoll | Boost, base: str, text: str | None = None
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    base: str,
+    ruleset: Ruleset,
+    text: str | None = None,
 ) -> None:
-    if not _is_huge(base):
+    if not ruleset.base_spec(base).is_huge:
         return
     if (
         isinstance(maneuver, XWingManeuver)
@@ -189,7 +188,7 @@ def xwing_local_move(
         For a maneuver the base cannot do (huge ships: only straight, bank, stationary);
         its ``where`` names `text` (the words as given) or else the maneuver's name.
     """
-    _check_base(maneuver, base, text)
+    _check_base(maneuver, base, ruleset, text)
     half_length = ruleset.base_size(base)[1] / 2.0
     if isinstance(maneuver, BarrelRoll):
         geometry = roll_geometry(ruleset, base)
@@ -353,7 +352,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     ship, ruleset = table.ship, table.scene.ruleset
     start = ship.pose
     half_length = ruleset.base_size(ship.base)[1] / 2.0
-    huge = _is_huge(ship.base)
+    huge = ruleset.base_spec(ship.base).is_huge
     name = maneuver_name(maneuver)
     if maneuver.bearing == "stationary":
         hits: tuple[ObstacleHit, ...] = ()
@@ -590,7 +589,7 @@ def execute_xwing(
         For a maneuver the ship's base cannot do; its ``where`` names `text` (the words
         as given) or else the maneuver's name.
     """
-    _check_base(maneuver, ship.base, text)
+    _check_base(maneuver, ship.base, scene.ruleset, text)
     table = _Table.build(scene, ship)
     if isinstance(maneuver, BarrelRoll):
         return _roll(table, maneuver)

@@ -90,7 +90,7 @@ def _flat(parts: Sequence[FloatArray], shape: tuple[int, ...]) -> FloatArray:
 def _packed(ruleset: Ruleset, names: tuple[str, ...]) -> _Packed:
     """Return the tokens' outlines packed for the kernels (cached per game and names)."""
     outlines = tuple(get_token(ruleset, name).outline for name in names)
-    key = (ruleset.game, names)
+    key = (ruleset.obstacle_set.catalog, names)
     if key not in _PACKED:
         if len(_PACKED) >= 256:
             _PACKED.clear()
@@ -126,7 +126,7 @@ def _limits(ruleset: Ruleset) -> FloatArray:
     area = play_area(ruleset.default_area)
     limits = placement_limits(ruleset, area)
     x0, y0, x1, y1 = limits.area.bounds
-    boxed = 1.0 if ruleset.game == "armada" else 0.0
+    boxed = 1.0 if ruleset.setup_area_boxed else 0.0
     return np.array(
         [limits.edge, limits.spacing, limits.width, limits.height, x0, y0, x1, y1, boxed],
         dtype=np.float64,

@@ -172,6 +172,30 @@ def _edge_distances(
     return out
 
 
+def _with_band(ruleset: Ruleset, limit: float) -> str:
+    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
+
+
+def _apart(ruleset: Ruleset, limit: float) -> str:
+    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
+
+
+def _words_first(ruleset: Ruleset, limit: float) -> str:
+    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
+    words = ruleset.limit_words(limit)
+    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
+
+
+def _number_word(count: int) -> str:
+    """Spell a small count as the rules do (``three``), larger ones as digits."""
+    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[count] if 0 <= count < len(words) else str(count)
+
+
 def _composition(scene: Scene) -> list[Violation]:
     ruleset = scene.ruleset
     found: list[Violation] = []
@@ -179,27 +203,33 @@ def _composition(scene: Scene) -> list[Violation]:
     def broken(objects: Sequence[str], message: str) -> None:
         found.append(Violation.plain("obstacle-composition", objects, message))
 
-    if ruleset.game == "armada":
-        # Armada: the standard set, three asteroid fields, two debris fields, one station.
-        wanted = {"asteroid": 3, "debris": 2, "station": 1}
-        for kind, count in wanted.items():
+    wanted = ruleset.obstacle_set
+    if wanted.per_player is None:
+        # A fixed set (Armada: three asteroid fields, two debris fields, one station).
+        for kind, count in wanted.kinds.items():
             ids = [o.id for o in scene.obstacles if o.kind == kind]
             if len(ids) != count:
                 broken(
                     ids, f"the table has {len(ids)} {kind} obstacles; the standard set has {count}"
                 )
-        others = [o.id for o in scene.obstacles if o.kind not in wanted]
+        others = [o.id for o in scene.obstacles if o.kind not in wanted.kinds]
         if others:
             broken(others, f"{', '.join(others)}: not part of the standard obstacle set")
         by_token: dict[str, list[str]] = {}
         for o in scene.obstacles:
             by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
+        every = _number_word(wanted.size)
         for name, ids in by_token.items():
             if len(ids) > 1:
-                broken(ids, f"{', '.join(ids)} are the same token ({name}); all six must differ")
+                broken(
+                    ids, f"{', '.join(ids)} are the same token ({name}); all {every} must differ"
+                )
         return found
-    # X-Wing tournament: each player exactly three different tokens of the allowed families.
-    families = ruleset.xwing_tournament_families
+    # Brought by the players (X-Wing tournament): each player exactly `per_player`
+    # different tokens of the allowed families.
+    families = wanted.families
+    per_player = wanted.per_player
+    brings = _number_word(per_player)
     for o in scene.obstacles:
         if o.token is None or o.family not in families:
             what = "a custom outline" if o.token is None else f"{o.token} ({o.family})"
@@ -209,14 +239,15 @@ def _composition(scene: Scene) -> list[Violation]:
         if o.player not in (1, 2):
             broken(
                 [o.id],
-                f"{o.id} has no player; in tournament play each player brings three obstacles",
+                f"{o.id} has no player; in tournament play each player brings {brings} obstacles",
             )
     for player in (1, 2):
         mine = [o for o in scene.obstacles if o.player == player]
-        if len(mine) != 3:
+        if len(mine) != per_player:
             broken(
                 [o.id for o in mine],
-                f"player {player} brought {len(mine)} obstacles; each player brings exactly 3",
+                f"player {player} brought {len(mine)} obstacles; each player brings exactly "
+                f"{per_player}",
             )
         seen: dict[str, list[str]] = {}
         for o in mine:
@@ -225,7 +256,8 @@ def _composition(scene: Scene) -> list[Violation]:
         for name, ids in seen.items():
             if len(ids) > 1:
                 broken(
-                    ids, f"player {player} brought {name} {len(ids)} times; the three must differ"
+                    ids,
+                    f"player {player} brought {name} {len(ids)} times; the {brings} must differ",
                 )
     return found
 
@@ -253,7 +285,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
     """
     ruleset, area = scene.ruleset, scene.area
     setup = scene.phase == "setup"
-    armada = ruleset.game == "armada"
+    boxed = ruleset.setup_area_boxed
     found: list[Violation] = []
     checked: dict[str, int] = {}
     polygons = {o.id: o.polygon() for o in scene.obstacles}
@@ -276,8 +308,6 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
             )
         return fix_cache[obstacle.id]
 
-    edge_words = "range 2" if not armada else "distance 3"
-    spacing_words = "range 1" if not armada else "distance 1"
     if setup:
         # Obstacles must be more than the edge limit from every edge.
         limit = limits.edge
@@ -295,7 +325,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
                             _contested(margin, ruleset),
                             points,
                             f"{o.id} is {measured:.1f} mm from the {edge} edge; it must be more "
-                            f"than {limit:g} mm ({edge_words})",
+                            f"than {_with_band(ruleset, limit)}",
                             fix_for(o),
                             True,
                         )
@@ -320,7 +350,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
                         _contested(margin, ruleset),
                         pts,
                         f"{a.id} is {measured:.1f} mm from {b.id}; obstacles must be more than "
-                        f"{limit:g} mm apart ({spacing_words})",
+                        f"{_apart(ruleset, limit)}",
                         fix_for(a),
                         True,
                     )
@@ -328,7 +358,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
         checked["obstacle-spacing"] = len(pairs)
 
         # Armada: obstacles lie entirely inside the setup area.
-        if armada:
+        if boxed:
             region = limits.area
             x0, _, x1, _ = region.bounds
             for o in scene.obstacles:
@@ -382,15 +412,15 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
 
 def _deployment(scene: Scene) -> list[Violation]:
     ruleset, area = scene.ruleset, scene.area
-    armada = ruleset.game == "armada"
+    boxed = ruleset.setup_area_boxed
     limit = ruleset.deployment_limit
-    setup_area = area.setup_area(armada=armada)
+    setup_area = area.setup_area(armada=boxed)
     found: list[Violation] = []
-    ships = [s for s in scene.ships if not s.is_squadron]
+    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
     for ship in scene.ships:
         polygon = ship.polygon(ruleset)
         coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-        if ship.is_squadron:
+        if ruleset.base_spec(ship.base).is_disk:
             # Armada squadrons: inside the setup area, within distance 2 of a friendly ship.
             friends = [s for s in ships if s.player == ship.player]
             reach = ruleset.armada_distance_bands[1]
@@ -413,7 +443,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                             _contested(margin, ruleset),
                             best[1][::-1],
                             f"squadron {ship.id} is {measured:.1f} mm from the nearest friendly "
-                            f"ship; it must be within distance 2 ({reach:g} mm)",
+                            f"ship; it must be within {_words_first(ruleset, reach)}",
                         )
                     )
             else:
@@ -444,7 +474,7 @@ def _deployment(scene: Scene) -> list[Violation]:
             points = np.array([coords[i], [coords[i, 0], area.height]])
         margin = _margin(limit - measured)
         if margin < 0.0:
-            words = f"range 1 ({limit:g} mm)" if not armada else f"distance 3 ({limit:g} mm)"
+            words = _words_first(ruleset, limit)
             found.append(
                 Violation(
                     "ship-deployment",
@@ -458,7 +488,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                     f"edge; the whole base must be within {words}",
                 )
             )
-        if armada and not inside(polygon, setup_area):
+        if boxed and not inside(polygon, setup_area):
             found.append(
                 Violation.plain(
                     "ship-deployment",

@@ -78,7 +78,7 @@ def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
     return PlacementLimits(
         edge=ruleset.obstacle_edge_limit,
         spacing=ruleset.obstacle_spacing_limit,
-        area=area.setup_area(armada=ruleset.game == "armada"),
+        area=area.setup_area(armada=ruleset.setup_area_boxed),
         width=area.width,
         height=area.height,
     )

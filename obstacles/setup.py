@@ -52,13 +52,11 @@ def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
     Armada: the standard set (3 asteroids, 2 debris, 1 station).
     """
     tokens = catalog(ruleset)
-    if ruleset.game == "armada":
-        pool = {
-            kind: [t for t in tokens.values() if t.kind == kind]
-            for kind in ("asteroid", "debris", "station")
-        }
+    wanted = ruleset.obstacle_set
+    if wanted.per_player is None:
+        pool = {kind: [t for t in tokens.values() if t.kind == kind] for kind in wanted.setup_kinds}
         chosen: list[Token] = []
-        for kind, count in (("asteroid", 3), ("debris", 2), ("station", 1)):
+        for kind, count in wanted.kinds.items():
             if len(pool[kind]) < count:
                 raise InvalidInputError(f"the {ruleset.name} catalog has too few {kind} tokens")
             picks = rng.choice(len(pool[kind]), size=count, replace=False)
@@ -66,11 +64,9 @@ def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
         order = rng.permutation(len(chosen))
         return [chosen[int(i)] for i in order]
     allowed = [
-        t
-        for t in tokens.values()
-        if t.family in ruleset.xwing_tournament_families and t.kind in ("asteroid", "debris", "gas")
+        t for t in tokens.values() if t.family in wanted.families and t.kind in wanted.setup_kinds
     ]
-    picks = rng.choice(len(allowed), size=6, replace=False)
+    picks = rng.choice(len(allowed), size=wanted.size, replace=False)
     return [allowed[int(i)] for i in picks]
 
 
