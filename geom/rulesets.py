@@ -191,6 +191,17 @@ class Ruleset:
         return ()
 
     @property
+    def hull_zones(self) -> bool:
+        """Whether ships attack from hull zones (Armada) rather than printed arcs (X-Wing)."""
+        return False
+
+    @property
+    def ruler(self) -> tuple[BandKind, tuple[float, ...]]:
+        """The band scale of the game's ruler and the lines printed on it, mm."""
+        kind = self.band_kinds[0]
+        return kind, self.band_lines_of(kind)
+
+    @property
     def ship_guides(self) -> bool:
         """Whether bases have guides (nubs) that count for overlap and maneuvers."""
         return False
@@ -405,6 +416,11 @@ class XWingRuleset(Ruleset):
         """X-Wing bases have guides."""
         return True
 
+    @property
+    def ruler(self) -> tuple[BandKind, tuple[float, ...]]:
+        """The range ruler: range 1 to 3."""
+        return "range", self.xwing_range_bands[:3]
+
     def _spec(self, base: str, width: float, length: float) -> BaseSpec:
         huge = base in _HUGE_XWING_BASES
         half_angle = self.xwing_arc_half_angles["huge" if huge else base]
@@ -464,6 +480,11 @@ class ArmadaRuleset(Ruleset):
     @property
     def setup_area_boxed(self) -> bool:
         """Obstacles go in the setup area, not the whole table."""
+        return True
+
+    @property
+    def hull_zones(self) -> bool:
+        """Armada ships attack from their four hull zones."""
         return True
 
     @property

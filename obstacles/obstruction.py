@@ -54,6 +54,7 @@ __all__ = [
 TIE_ANGLE_DEGREES = 0.01
 TIE_DISTANCE_MM = 0.01
 
+#: Whether an attack is obstructed: yes, no, or (tied segments crossing) the attacker's choice.
 Obstructed = bool | Literal["attacker-chooses"]
 
 

@@ -41,6 +41,7 @@ from geom.arcs import arc_region_outline
 from geom.hulls import firing_arc, hull_arcs, hull_token, hull_zone
 from geom.objects import Ship
 from geom.poses import FloatArray, to_world
+from geom.rulesets import Ruleset
 from geom.shapes import world_polygon
 from obstacles.measuring import Measurement
 from obstacles.scene import Obstacle, Scene
@@ -238,7 +239,7 @@ def _no_obstacle_zone(scene: Scene) -> Any:
     inner = shapely.box(limit, limit, area.width - limit, area.height - limit)
     if limit * 2 >= min(area.width, area.height):
         inner = shapely.Polygon()
-    allowed = shapely.intersection(inner, area.setup_area(armada=scene.ruleset.game == "armada"))
+    allowed = shapely.intersection(inner, area.setup_area(armada=scene.ruleset.setup_area_boxed))
     return shapely.difference(table, allowed)
 
 
@@ -249,11 +250,11 @@ def _deployment_zone(scene: Scene, player: int) -> Any:
         strip = shapely.box(0.0, 0.0, area.width, min(limit, area.height))
     else:
         strip = shapely.box(0.0, max(0.0, area.height - limit), area.width, area.height)
-    return shapely.intersection(strip, area.setup_area(armada=scene.ruleset.game == "armada"))
+    return shapely.intersection(strip, area.setup_area(armada=scene.ruleset.setup_area_boxed))
 
 
 def _is_armada(scene: Scene) -> bool:
-    return scene.ruleset.game == "armada"
+    return scene.ruleset.hull_zones
 
 
 def draw_area(ax: Axes, scene: Scene) -> list[Artist]:
@@ -338,10 +339,8 @@ def draw_area(ax: Axes, scene: Scene) -> list[Artist]:
 
 
 def _ruler_marks(scene: Scene) -> tuple[str, tuple[float, ...]]:
-    rs = scene.ruleset
-    if rs.game == "xwing":
-        return "range", rs.xwing_range_bands[:3]
-    return "distance", rs.armada_distance_bands
+    kind, lines = scene.ruleset.ruler
+    return kind, lines
 
 
 def draw_scale_bar(
@@ -462,7 +461,7 @@ def _arc_lines(scene: Scene, ship: Ship) -> list[tuple[FloatArray, FloatArray | 
     rs = scene.ruleset
     extend = 45.0
     segments: list[tuple[FloatArray, FloatArray | None]] = []
-    if rs.game == "xwing":
+    if not rs.hull_zones:
         width, length = rs.base_size(ship.base)
         body = shapely.box(-width / 2, -length / 2, width / 2, length / 2)
         a = math.radians(rs.arc_half_angle(ship.base))
@@ -543,7 +542,8 @@ def draw_ship(
         patch.set_facecolor((*_rgb(colour), 0.22))
     artists.append(patch)
     line_alpha = 0.5 if ghost else 1.0
-    if rs.game == "armada" and not ship.is_squadron:
+    disk = rs.base_spec(ship.base).is_disk
+    if rs.hull_zones and not disk:
         token = world_polygon(hull_token(rs, ship.base), ship.pose)
         artists.append(
             _patch(
@@ -556,7 +556,7 @@ def draw_ship(
                 zorder=_Z_SHIP,
             )
         )
-    if not ship.is_squadron:
+    if not disk:
         for number, (seg, ext) in enumerate(_arc_lines(scene, ship), start=1):
             world = to_world(seg, ship.pose)
             (line,) = ax.plot(
@@ -617,9 +617,9 @@ def draw_ship(
 def _behind(scene: Scene, ship: Ship) -> tuple[float, float, str, str]:
     """Where a ship's id goes: just behind its base (below a squadron), and how to align."""
     _, length = scene.ruleset.base_size(ship.base)
-    if ship.is_squadron:
+    if scene.ruleset.base_spec(ship.base).is_disk:
         return ship.x, ship.y - length / 2 - 2.0, "center", "top"
-    guides = scene.ruleset.xwing_guide_depth if scene.ruleset.game == "xwing" else 0.0
+    guides = scene.ruleset.xwing_guide_depth if scene.ruleset.ship_guides else 0.0
     theta = math.radians(ship.heading)
     back = (-math.cos(theta), -math.sin(theta))
     reach = length / 2 + guides + 2.5
@@ -963,27 +963,22 @@ def band_text(measurement: Measurement) -> str:
     >>> band_text(measure(scene, "a", "b"))
     'range 2'
     """
-    m = measurement
-    if m.game == "xwing":
-        return "beyond range 5" if m.band is None else f"range {m.band}"
-    distance = "beyond distance 5" if m.distance_band is None else f"distance {m.distance_band}"
-    rng = "beyond long range" if m.range_band is None else f"{m.range_band} range"
-    return f"{distance}, {rng}"
+    return measurement.band_words()
 
 
 def _measurement_text(m: Measurement) -> str:
     head = f"{m.from_id} to {m.to_id}"
     if m.arc is not None:
-        head += f" ({m.arc} {'hull zone' if m.game == 'armada' else 'arc'})"
+        head += f" ({m.arc} {m.detail.arc_word})"
     distance = f"{m.distance:.1f} mm: {band_text(m)}"
     if m.contested:
         distance += " (contested)"
     lines = [head, distance]
     if m.arc is not None and not m.in_arc:
         lines.append("NOT in arc: plain distance")
-    if "obstructed" in m.extra:
-        obstructed = m.extra["obstructed"]
-        by = ", ".join(m.extra.get("obstructed_by", []))
+    if m.detail.obstructed is not None:
+        obstructed = m.detail.obstructed
+        by = ", ".join(m.detail.obstructed_by)
         if obstructed is True:
             lines.append(f"OBSTRUCTED by {by}")
         elif obstructed == "attacker-chooses":
@@ -991,9 +986,9 @@ def _measurement_text(m: Measurement) -> str:
             lines.append("attacker chooses")
         else:
             lines.append("not obstructed")
-    if m.extra.get("line_of_sight") is False:
+    if m.detail.line_of_sight is False:
         lines.append("NO line of sight")
-    if m.extra.get("tied_segments"):
+    if m.detail.tied_segments:
         lines.append("tied: any segment in the band")
     return "\n".join(lines)
 
@@ -1015,7 +1010,7 @@ def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[A
         attacker = scene.get(m.from_id)
         if isinstance(attacker, Ship):
             colour = player_colour(attacker.player)
-            if rs.game == "xwing":
+            if not rs.hull_zones:
                 region = world_polygon(arc_region_outline(rs, attacker.base, m.arc), attacker.pose)
                 zone = None
             else:
@@ -1050,7 +1045,7 @@ def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[A
                 )
     pts = np.asarray(m.points, dtype=np.float64).reshape(2, 2)
     segment = shapely.LineString(pts) if m.distance > 1e-9 else shapely.Point(pts[0])
-    tied = [shapely.Polygon(band) for band in m.extra.get("tied_segments", []) or []]
+    tied = [shapely.Polygon(band) for band in m.detail.tied_segments or ()]
     tied = [
         band if band.is_valid else shapely.make_valid(band)
         for band in tied
@@ -1069,7 +1064,7 @@ def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[A
                 gid=f"tied-segments-{number}",
             )
         )
-    sight_points = m.extra.get("sight_line")
+    sight_points = m.detail.sight_line
     crossed_by: Any = segment
     if sight_points is not None and len(sight_points) == 2:
         sight = np.asarray(sight_points, dtype=np.float64).reshape(2, 2)
@@ -1088,7 +1083,7 @@ def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[A
         artists.append(sight_line)
     elif tied:
         crossed_by = shapely.union_all(tied)
-    for obj_id in m.extra.get("obstructed_by", []) or []:
+    for obj_id in m.detail.obstructed_by:
         try:
             obj = scene.get(str(obj_id))
         except ValueError:
@@ -1154,7 +1149,7 @@ def draw_measurement(ax: Axes, scene: Scene, measurement: Measurement) -> list[A
     if m.distance > 1e-9:
         unit = d / float(np.hypot(*d))
         normal = np.array([-unit[1], unit[0]])
-        lines = rs.xwing_range_bands if rs.game == "xwing" else rs.armada_distance_bands
+        lines = rs.band_lines_of(rs.band_kinds[0])
         for mark in lines:
             if mark >= m.distance:
                 break
@@ -1370,6 +1365,14 @@ def _draw_positions(
 # -- legend ----------------------------------------------------------------------------
 
 
+def _named(rules: Ruleset, limit: float, *, wrap: bool = False) -> str:
+    """``distance 3 (185 mm)``: the band words where the limit is one of its lines."""
+    words = rules.limit_words(limit)
+    if words is None:
+        return f"{limit:g} mm"
+    return f"{words}\n({limit:g} mm)" if wrap else f"{words} ({limit:g} mm)"
+
+
 def legend_handles(
     scene: Scene,
     *,
@@ -1413,20 +1416,20 @@ def legend_handles(
             Patch(facecolor=(*_rgb(colour), 0.55), edgecolor=colour, label=f"{kind} (obstacle)")
         )
     limit = rs.obstacle_edge_limit
-    if rs.game == "xwing":
+    if not rs.setup_area_boxed:
         what = f"no obstacles: within {limit:g} mm of an edge"
         deploy = f"deployment: within {rs.deployment_limit:g} mm\nof the player's edge"
     else:
-        what = (
-            f"no obstacles: within distance 3 ({limit:g} mm)\nof an edge, or outside the setup area"
+        what = f"no obstacles: within {_named(rs, limit)}\nof an edge, or outside the setup area"
+        deploy = (
+            f"deployment: within {_named(rs, rs.deployment_limit, wrap=True)} of the player's edge"
         )
-        deploy = f"deployment: within distance 3\n({rs.deployment_limit:g} mm) of the player's edge"
     if scene.phase != "setup":
         what += " (setup rule)"
         deploy += " (setup rule)"
     handles.append(Patch(facecolor="none", edgecolor=INK, linewidth=0, hatch="///", label=what))
     handles.append(Patch(facecolor=(*_rgb(player_colour(1)), 0.10), edgecolor="none", label=deploy))
-    if rs.game == "armada":
+    if rs.setup_area_boxed:
         handles.append(
             Patch(facecolor="none", edgecolor=INK, linestyle=(0, (6, 4)), label="setup area")
         )
@@ -1463,7 +1466,7 @@ def legend_handles(
                 label="measurement (closest points)",
             )
         )
-        if measurement.extra.get("sight_line") is not None:
+        if measurement.detail.sight_line is not None:
             handles.append(
                 Line2D(
                     [],
@@ -1476,7 +1479,7 @@ def legend_handles(
                     label="line of sight (targeting points)",
                 )
             )
-        if measurement.extra.get("tied_segments"):
+        if measurement.detail.tied_segments:
             handles.append(
                 Patch(
                     facecolor=(0.0, 0.0, 0.0, 0.12),
@@ -1485,7 +1488,7 @@ def legend_handles(
                     label="tied closest segments (band)",
                 )
             )
-        if measurement.extra.get("obstructed_by"):
+        if measurement.detail.obstructed_by:
             handles.append(
                 Patch(facecolor="none", edgecolor=MEASURE, hatch="xxx", label="obstructs the shot")
             )

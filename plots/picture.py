@@ -201,23 +201,23 @@ def _notes(
         other.append("Measurement:")
         line = f"{m.from_id} to {m.to_id}"
         if m.arc is not None:
-            line += f", {m.arc} {'hull zone' if m.game == 'armada' else 'arc'}"
+            line += f", {m.arc} {m.detail.arc_word}"
             line += "" if m.in_arc else " (NOT in arc: plain distance)"
         line += f": {m.distance:.1f} mm, {band_text(m)}"
         if m.contested:
             line += ", contested"
-        if "obstructed" in m.extra:
-            by = ", ".join(m.extra.get("obstructed_by", []))
-            obstructed = m.extra["obstructed"]
+        if m.detail.obstructed is not None:
+            by = ", ".join(m.detail.obstructed_by)
+            obstructed = m.detail.obstructed
             if obstructed is True:
                 line += f"; OBSTRUCTED by {by}"
             elif obstructed == "attacker-chooses":
                 line += f"; obstructed or not: the attacker chooses (crossed: {by})"
             else:
                 line += "; not obstructed"
-        if m.extra.get("line_of_sight") is False:
+        if m.detail.line_of_sight is False:
             line += "; NO line of sight (traced through another hull zone of the defender)"
-        if m.extra.get("tied_segments"):
+        if m.detail.tied_segments:
             line += (
                 "; the closest points are not unique: every segment in the shaded band "
                 "is equally the measurement"

@@ -61,7 +61,7 @@ def test_an_obstacle_touching_a_tied_band_within_the_tolerance(
     )
     m = measure(scene, "a", "b", arc="front")
     assert m.distance == pytest.approx(160.0)
-    assert m.extra["obstructed"] == expected
+    assert m.detail.obstructed == expected
 
 
 def test_armada_equally_close_hull_zones_go_to_the_one_with_line_of_sight() -> None:
@@ -80,7 +80,7 @@ def test_armada_equally_close_hull_zones_go_to_the_one_with_line_of_sight() -> N
     )
     m = measure(scene, "a", "b", arc="left")
     assert m.distance == pytest.approx(880.75 - 719.25)
-    assert (m.defending_zone, m.extra["line_of_sight"]) == ("left", True)
+    assert (m.defending_zone, m.detail.line_of_sight) == ("left", True)
     named = measure(scene, "a", "b", arc="left", defending_zone="front")
     assert named.defending_zone == "front"
-    assert named.extra["line_of_sight"] is False
+    assert named.detail.line_of_sight is False
