@@ -325,7 +325,7 @@ def in_arc(
     [False, True, True, True, False]
     """
     rules = as_ruleset(ruleset)
-    if rules.game != "xwing":
+    if rules.hull_zones:
         raise InvalidInputError(
             f"in_arc measures X-Wing arcs; {rules.name} arcs belong to hull zones "
             "(geom.hulls.firing_arc)"

@@ -74,7 +74,8 @@ def final_poses(
     """
     rules = as_ruleset(ruleset)
     start = pose_rows(poses)
-    move = np.asarray(local_move(parse_maneuver(maneuver, rules), base, rules), dtype=np.float64)
+    parsed = parse_maneuver(maneuver, rules)
+    move = np.asarray(local_move(parsed, base, rules, text=maneuver), dtype=np.float64)
     if backend() == "numba":
         from geom import _kernels
 

@@ -501,7 +501,7 @@ def _deployment(scene: Scene) -> list[Violation]:
 
 def _overlaps(scene: Scene, polygons: Mapping[str, shapely.Geometry]) -> list[Violation]:
     ruleset = scene.ruleset
-    guides = ruleset.game == "xwing"
+    guides = ruleset.ship_guides
     shapes = {s.id: s.polygon(ruleset, guides=guides) for s in scene.ships}
     found: list[Violation] = []
     for a, b in itertools.combinations(scene.ships, 2):

@@ -314,17 +314,15 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     heading = r.number(raw.get("heading", default_heading), where, "heading", length=False)
     hull = raw.get("hull")
     if "hull" in raw:  # a JSON null is a wrong type, not "no hull"
-        from geom.hulls import hull_names  # only scenes that name hulls pay for the data
-
-        if ruleset.game != "armada":
+        if not ruleset.hull_names:
             r.fail("'hull' is for Armada ships only", where, "hull")
-        if base == "squadron":
+        if ruleset.base_spec(base).is_disk:
             r.fail("a squadron has no hull", where, "hull")
         if not isinstance(hull, str):
             r.fail(f"expected a hull name (a string), got {show(hull)}", where, "hull")
-        if hull not in hull_names():
+        if hull not in ruleset.hull_names:
             r.fail(
-                f"unknown hull {show(hull)}; expected one of: " + ", ".join(hull_names()),
+                f"unknown hull {show(hull)}; expected one of: " + ", ".join(ruleset.hull_names),
                 where,
                 "hull",
             )

@@ -32,7 +32,7 @@ from geom.arcs import in_arc as scalar_in_arc
 from geom.errors import InvalidInputError
 from geom.measure import bands
 from geom.measure import distance as scalar_distance
-from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
+from geom.rulesets import EPSILON_MM, Ruleset, XWingRuleset, get_ruleset
 from geom.shapes import base_footprint, world_polygon, world_polygons
 
 PATHS = ("numba", "numpy")
@@ -107,10 +107,10 @@ def pose_pairs(draw: st.DrawFn) -> tuple[Ruleset, str, str, np.ndarray, np.ndarr
 
 def assert_bands_agree(ruleset: Ruleset, got: np.ndarray, reference: np.ndarray) -> None:
     """Bands of the batch distance equal the scalar API's, except within 1e-9 of a line's edge."""
-    kinds = ("range",) if ruleset.game == "xwing" else ("distance", "range")
+    kinds = ("range",) if isinstance(ruleset, XWingRuleset) else ("distance", "range")
     for kind in kinds:
         mine = batch.band(got, ruleset=ruleset, kind=kind)  # type: ignore[arg-type]
-        if ruleset.game == "xwing":
+        if isinstance(ruleset, XWingRuleset):
             lines, zero = ruleset.xwing_range_bands, ruleset.range_zero
         else:
             lines = (
@@ -256,7 +256,7 @@ def special_distances() -> st.SearchStrategy[float]:
 def test_band_equals_the_scalar_bands(values: list[float], name: str) -> None:
     ruleset = RULESETS[name]
     d = np.array(values)
-    if ruleset.game == "xwing":
+    if isinstance(ruleset, XWingRuleset):
         expected = bands(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero)
         assert np.array_equal(batch.band(d, ruleset=ruleset), expected)
         return

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from geom.batch import NO_NUMBA_ENV, backend
 from geom.errors import InvalidInputError
-from geom.rulesets import get_ruleset
+from geom.rulesets import ArmadaRuleset, get_ruleset
 from maneuvers import final_pose
 from maneuvers.batch import final_poses
 
@@ -79,7 +79,9 @@ def cases(draw: st.DrawFn) -> tuple[str, str, str, np.ndarray]:
     name = draw(st.sampled_from(sorted(RULESETS)))
     ruleset = RULESETS[name]
     base = draw(st.sampled_from(sorted(ruleset.base_sizes)))
-    words = draw(st.sampled_from(ARMADA_WORDS if ruleset.game == "armada" else XWING_WORDS))
+    words = draw(
+        st.sampled_from(ARMADA_WORDS if isinstance(ruleset, ArmadaRuleset) else XWING_WORDS)
+    )
     coordinate = st.floats(min_value=-1000.0, max_value=1000.0, allow_nan=False)
     heading = st.one_of(
         st.floats(min_value=-720.0, max_value=720.0, allow_nan=False),

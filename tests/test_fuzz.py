@@ -36,7 +36,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from geom import strategies
-from geom.rulesets import RULESET_NAMES, get_ruleset
+from geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
 from obstacles.scene import Scene
 from tabletop import cli
 from tabletop.scenefile import (
@@ -181,7 +181,7 @@ def exercise(path: Path, data: st.DataObject) -> Scene | SceneError:
         a, b = data.draw(st.permutations(ids).map(lambda p: p[:2]), label="measure ids")
         arcs: list[str | None] = [None]
         if a in {s.id for s in loaded.ships}:
-            arcs += ARMADA_ZONES if loaded.ruleset.game == "armada" else XWING_ARCS
+            arcs += ARMADA_ZONES if isinstance(loaded.ruleset, ArmadaRuleset) else XWING_ARCS
         arc = data.draw(st.sampled_from(arcs), label="arc")
         options = ["--json"] if arc is None else ["--json", "--arc", arc]
         # "--" keeps an id that starts with "-" from being read as an option.

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from geom.measure import band, bands, closest_points, distance, overlaps
 from geom.objects import Ship
-from geom.rulesets import Ruleset, get_ruleset
+from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
@@ -95,7 +95,7 @@ def test_distance_is_invariant_under_moving_the_whole_scene(
 def test_band_is_monotone_in_distance(name: str, d1: float, d2: float) -> None:
     ruleset = RULESETS[name]
     near, far = sorted((d1, d2))
-    if ruleset.game == "xwing":
+    if isinstance(ruleset, XWingRuleset):
         line_sets = [ruleset.xwing_range_bands]
     else:
         line_sets = [ruleset.armada_distance_bands, ruleset.armada_range_bands]

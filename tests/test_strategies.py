@@ -28,7 +28,7 @@ from geom import strategies
 from geom.areas import AREA_PRESETS, PlayArea, play_area
 from geom.hulls import hull_names
 from geom.objects import Ship
-from geom.rulesets import RULESET_NAMES, Ruleset, get_ruleset
+from geom.rulesets import RULESET_NAMES, Ruleset, XWingRuleset, get_ruleset
 from obstacles.catalog import KINDS, catalog
 from obstacles.legality import check
 from obstacles.scene import Obstacle, Scene
@@ -264,7 +264,7 @@ def test_ships_are_ships_a_scene_file_reads_back_unchanged(
     assert 0.0 <= ship.x <= area.width
     assert 0.0 <= ship.y <= area.height
     assert 0.0 <= ship.heading < 360.0
-    if ruleset.game == "xwing" or ship.base == "squadron":
+    if isinstance(ruleset, XWingRuleset) or ship.is_squadron:
         assert ship.hull is None
     else:
         assert ship.hull is None or ship.hull in hull_names()
