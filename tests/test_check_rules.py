@@ -1138,3 +1138,40 @@ def test_cli_bad_input_exit_2(
     assert "Traceback" not in out + err
     for word in words:
         assert word in error["where"] + ": " + error["message"]
+
+
+# -- the words of a limit follow the limit ------------------------------------------------
+
+_SQUARE = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "constants", "words"),
+    [
+        # The defaults: the edge limit is the range 2 (distance 3) line.
+        ("xwing2", {}, "more than 200 mm (range 2)"),
+        ("armada", {}, "more than 185 mm (distance 3)"),
+        # An overridden limit on no band line names no band.
+        ("xwing2", {"xwing_obstacle_edge": 150}, "more than 150 mm"),
+        # An overridden limit on another line names that line.
+        ("xwing1", {"xwing_obstacle_edge": 300}, "more than 300 mm (range 3)"),
+        # Band lines moved away from the limit: no band either.
+        ("xwing2", {"xwing_range_bands": [90, 190, 290, 390, 490]}, "more than 200 mm"),
+        # Armada's limit moves with its distance band.
+        (
+            "armada",
+            {"armada_distance_bands": [70, 120, 180, 240, 300]},
+            "more than 180 mm (distance 3)",
+        ),
+    ],
+)
+def test_the_edge_message_names_the_limit_and_only_a_true_band(
+    ruleset: str, constants: dict[str, Any], words: str
+) -> None:
+    # The square's left side is 20 mm from the left edge: too near under every limit.
+    data = scene(ruleset, "6x3ft" if ruleset == "armada" else "3x3ft", constants=constants)
+    data["obstacles"] = [{"id": "sq", "outline": _SQUARE, "at": [40.0, 457.2]}]
+    found = rules_of(run_check(data, fixes=False), "obstacle-edge")
+    left = [v for v in found if "left edge" in v.message]
+    assert len(left) == 1
+    assert left[0].message == f"sq is 20.0 mm from the left edge; it must be {words}"
