@@ -38,7 +38,7 @@ from geom.rulesets import Ruleset
 from geom.shapes import rectangle, world_polygon
 from maneuvers._shared import nearest_first, outside_play_area, place
 from maneuvers.notation import ArmadaCourse, Direction, maneuver_name
-from maneuvers.result import MoveResult, ObstacleHit
+from maneuvers.result import MoveResult, ObstacleHit, ToolMove
 from obstacles.scene import Scene
 
 __all__ = [
@@ -250,7 +250,7 @@ def execute_armada(
             obstacles=(),
             legal=False,
             reason=chart_problem,
-            speed=course.speed,
+            detail=ToolMove(speed=course.speed),
         )
     if course.speed:
         side, (left, right) = choose_side(course, ship.base, ruleset)
@@ -316,8 +316,7 @@ def execute_armada(
         legal=legal,
         reason=reason,
         bump_point=bump_point,
-        speed=speed,
-        side=side,
-        tool_overlap=tool_overlap,
-        squadrons=tuple(squadrons),
+        detail=ToolMove(
+            speed=speed, side=side, tool_overlap=tool_overlap, squadrons=tuple(squadrons)
+        ),
     )

@@ -44,7 +44,7 @@ from maneuvers.notation import (
     XWingManeuver,
     maneuver_name,
 )
-from maneuvers.result import ActionPosition, MoveResult, ObstacleHit
+from maneuvers.result import ActionPosition, MoveResult, ObstacleHit, TemplateMove
 from maneuvers.templates import (
     PosePath,
     TemplateShape,
@@ -369,8 +369,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             bumped=None,
             fled=table.fled(start),
             obstacles=hits,
-            sections=sections,
-            removed=tuple(i for i, _ in hits),
+            detail=TemplateMove(sections=sections, removed=tuple(i for i, _ in hits)),
         )
     shape, left, reverse = _template_of(maneuver)
     path = PosePath(shape, half_length, left, reverse)
@@ -417,9 +416,11 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         obstacles=hits,
         bump_point=bump_point,
         counted_template=counted_template,
-        progress=float(progress),
-        sections=sections,
-        removed=tuple(i for i, _ in hits) if huge else (),
+        detail=TemplateMove(
+            progress=float(progress),
+            sections=sections,
+            removed=tuple(i for i, _ in hits) if huge else (),
+        ),
     )
 
 
@@ -545,8 +546,7 @@ def _roll(table: _Table, roll: BarrelRoll) -> MoveResult:
         obstacles=(),
         legal=legal,
         reason=reason,
-        positions=positions,
-        intervals=intervals,
+        detail=TemplateMove(positions=positions, intervals=intervals),
     )
 
 

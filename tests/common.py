@@ -1,0 +1,63 @@
+"""Helpers shared by the tests: the in-process CLI runner, scene files, move details."""
+
+from __future__ import annotations
+
+import io
+import json
+import textwrap
+from pathlib import Path
+from typing import Any
+
+from maneuvers.result import MoveResult, TemplateMove, ToolMove
+from tabletop.cli import main
+
+__all__ = [
+    "EXAMPLES",
+    "ROOT",
+    "run",
+    "run_json",
+    "scene_file",
+    "template_detail",
+    "tool_detail",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
+
+
+def run(*argv: str | Path) -> tuple[int, str, str]:
+    """Run the command line in-process; return (exit code, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    code = main([str(a) for a in argv], out=out, err=err)
+    assert "Traceback" not in err.getvalue()
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_json(*argv: str | Path) -> dict[str, Any]:
+    """Run a command that must succeed with --json; return its one JSON object."""
+    code, out, err = run(*argv)
+    assert (code, err) == (0, ""), err
+    assert out.endswith("\n")
+    assert out.count("\n") == 1
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def scene_file(tmp_path: Path, text: str, name: str = "scene.toml") -> str:
+    """Write a scene file (dedented) under `tmp_path`; return its path."""
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return str(path)
+
+
+def template_detail(result: MoveResult) -> TemplateMove:
+    """The X-Wing detail of a move (fails on an Armada move)."""
+    assert isinstance(result.detail, TemplateMove), result.detail
+    return result.detail
+
+
+def tool_detail(result: MoveResult) -> ToolMove:
+    """The Armada detail of a move (fails on an X-Wing move)."""
+    assert isinstance(result.detail, ToolMove), result.detail
+    return result.detail
