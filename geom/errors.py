@@ -6,6 +6,9 @@ Every error a user can cause subclasses :class:`TabletopError` and a builtin
 
 from __future__ import annotations
 
+import reprlib as _reprlib
+from typing import Any
+
 __all__ = [
     "IllegalManeuverError",
     "InvalidConstantError",
@@ -13,6 +16,7 @@ __all__ = [
     "InvalidManeuverError",
     "TabletopError",
     "UnknownObjectError",
+    "show",
 ]
 
 
@@ -97,3 +101,29 @@ class IllegalManeuverError(InvalidInputError):
     def __init__(self, message: str, text: str) -> None:
         super().__init__(message, f"maneuver {text!r}")
         self.text = text
+
+
+class _ShortRepr(_reprlib.Repr):
+    # Values come from TOML and JSON: show null, true and false as those files write them.
+    def repr1(self, x: Any, level: int) -> str:
+        if x is None:
+            return "null"
+        if isinstance(x, bool):
+            return "true" if x else "false"
+        return super().repr1(x, level)
+
+
+_SHORT = _ShortRepr()
+_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
+_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
+
+
+def show(value: Any) -> str:
+    """Return a short repr of a user value for a message (a huge value is abridged).
+
+    Examples
+    --------
+    >>> show(None), show(True), show("x" * 100)[:12]
+    ('null', 'true', "'xxxxxxxxxxx")
+    """
+    return _SHORT.repr(value)

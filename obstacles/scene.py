@@ -221,8 +221,21 @@ class Scene:
         """Return a copy in which the ship with `ship`'s id is replaced by `ship`."""
         return self.replace(ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Scene:
+        """Build a scene from the scene-file structure (:func:`~obstacles.sceneformat.scene_from_dict`).
+
+        Raises
+        ------
+        SceneFormatError
+            For anything that does not fit ``scene-format.md``, naming the entry and key.
+        """
+        from obstacles.sceneformat import scene_from_dict  # the format builds on this module
+
+        return scene_from_dict(data)
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the scene-file structure (the inverse of the loader)."""
+        """Return the scene-file structure (the inverse of :meth:`from_dict`)."""
         data: dict[str, Any] = {"ruleset": self.ruleset.name, "area": self.area.to_json()}
         if self.phase != "setup":
             data["phase"] = self.phase

@@ -16,43 +16,16 @@ Examples
 from __future__ import annotations
 
 import json as _json
-import reprlib as _reprlib
 import tomllib as _tomllib
 from pathlib import Path
 from typing import Any
 
-from geom.errors import InvalidInputError
+from geom.errors import InvalidInputError, show
 
 __all__ = ["MAX_FILE_BYTES", "FileError", "loads_json", "read_data", "show"]
 
 #: Largest input file read, bytes.
 MAX_FILE_BYTES = 10 * 1024 * 1024
-
-
-class _ShortRepr(_reprlib.Repr):
-    # Values come from TOML and JSON: show null, true and false as those files write them.
-    def repr1(self, x: Any, level: int) -> str:
-        if x is None:
-            return "null"
-        if isinstance(x, bool):
-            return "true" if x else "false"
-        return super().repr1(x, level)
-
-
-_SHORT = _ShortRepr()
-_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
-_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
-
-
-def show(value: Any) -> str:
-    """Return a short repr of a user value for a message (a huge value is abridged).
-
-    Examples
-    --------
-    >>> show(None), show(True), show("x" * 100)[:12]
-    ('null', 'true', "'xxxxxxxxxxx")
-    """
-    return _SHORT.repr(value)
 
 
 class FileError(InvalidInputError):

@@ -9,11 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geom import strategies
 from geom.arcs import XWING_ARCS
 from geom.hulls import HULL_ZONES
 from geom.rulesets import XWingRuleset
 from maneuvers import execute
+from obstacles import strategies as obstacle_strategies
 from obstacles.legality import check
 from obstacles.measuring import measure
 from obstacles.scene import Scene
@@ -21,7 +21,9 @@ from tabletop.cli import main
 from tabletop.files import scene_json
 
 SCENES = st.sampled_from(["xwing2", "xwing1", "armada"]).flatmap(
-    lambda ruleset: strategies.scenes(ruleset=ruleset, min_ships=2, max_ships=4, max_obstacles=3)
+    lambda ruleset: obstacle_strategies.scenes(
+        ruleset=ruleset, min_ships=2, max_ships=4, max_obstacles=3
+    )
 )
 CHECKS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
