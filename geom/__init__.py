@@ -18,7 +18,12 @@ if _typing.TYPE_CHECKING:
         in_arc,
         parse_xwing_arc,
     )
-    from geom.areas import AREA_PRESETS, EDGES, PlayArea, play_area
+    from geom.areas import (
+        AREA_PRESETS,
+        EDGES,
+        PlayArea,
+        play_area,
+    )
     from geom.errors import (
         IllegalManeuverError,
         InvalidConstantError,
@@ -26,6 +31,7 @@ if _typing.TYPE_CHECKING:
         InvalidManeuverError,
         TabletopError,
         UnknownObjectError,
+        show,
     )
     from geom.hulls import (
         HULL_ZONES,
@@ -53,7 +59,11 @@ if _typing.TYPE_CHECKING:
         json_mm,
         overlaps,
     )
+    from geom.objects import (
+        Ship,
+    )
     from geom.poses import (
+        MAX_COORDINATE_MM,
         Degrees,
         FloatArray,
         Millimetres,
@@ -63,7 +73,23 @@ if _typing.TYPE_CHECKING:
         to_local,
         to_world,
     )
-    from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+    from geom.rules import (
+        BandKind,
+        BaseSpec,
+        ManeuverGrammar,
+        ObstacleSet,
+        Rules,
+    )
+    from geom.rulesets import (
+        CONSTANT_NAMES,
+        DISK_BASES,
+        RULESET_NAMES,
+        RULESETS,
+        ArmadaRuleset,
+        Ruleset,
+        XWingRuleset,
+        get_ruleset,
+    )
     from geom.shapes import (
         Footprint,
         base_footprint,
@@ -76,15 +102,20 @@ if _typing.TYPE_CHECKING:
 __all__ = [
     "AREA_PRESETS",
     "CONSTANT_NAMES",
+    "DISK_BASES",
     "EDGES",
     "EPSILON_MM",
     "HULL_ZONES",
+    "MAX_COORDINATE_MM",
     "RULESETS",
     "RULESET_NAMES",
     "XWING_ARCS",
     "ArmadaAttack",
+    "ArmadaRuleset",
     "AttackRange",
+    "BandKind",
     "BandReport",
+    "BaseSpec",
     "Degrees",
     "FloatArray",
     "Footprint",
@@ -93,11 +124,16 @@ __all__ = [
     "InvalidConstantError",
     "InvalidInputError",
     "InvalidManeuverError",
+    "ManeuverGrammar",
     "Millimetres",
+    "ObstacleSet",
     "PlayArea",
+    "Rules",
     "Ruleset",
+    "Ship",
     "TabletopError",
     "UnknownObjectError",
+    "XWingRuleset",
     "arc_region_outline",
     "armada_attack_range",
     "as_poses",
@@ -125,6 +161,7 @@ __all__ = [
     "place_outline",
     "play_area",
     "rectangle",
+    "show",
     "speed_chart",
     "targeting_point",
     "to_local",
@@ -137,9 +174,13 @@ __all__ = [
 _SOURCES: dict[str, str] = {
     "AREA_PRESETS": "geom.areas",
     "ArmadaAttack": "geom.hulls",
+    "ArmadaRuleset": "geom.rulesets",
     "AttackRange": "geom.arcs",
+    "BandKind": "geom.rules",
     "BandReport": "geom.measure",
+    "BaseSpec": "geom.rules",
     "CONSTANT_NAMES": "geom.rulesets",
+    "DISK_BASES": "geom.rulesets",
     "Degrees": "geom.poses",
     "EDGES": "geom.areas",
     "EPSILON_MM": "geom.measure",
@@ -151,14 +192,20 @@ _SOURCES: dict[str, str] = {
     "InvalidConstantError": "geom.errors",
     "InvalidInputError": "geom.errors",
     "InvalidManeuverError": "geom.errors",
+    "MAX_COORDINATE_MM": "geom.poses",
+    "ManeuverGrammar": "geom.rules",
     "Millimetres": "geom.poses",
+    "ObstacleSet": "geom.rules",
     "PlayArea": "geom.areas",
     "RULESETS": "geom.rulesets",
     "RULESET_NAMES": "geom.rulesets",
+    "Rules": "geom.rules",
     "Ruleset": "geom.rulesets",
+    "Ship": "geom.objects",
     "TabletopError": "geom.errors",
     "UnknownObjectError": "geom.errors",
     "XWING_ARCS": "geom.arcs",
+    "XWingRuleset": "geom.rulesets",
     "arc_region_outline": "geom.arcs",
     "armada_attack_range": "geom.hulls",
     "as_poses": "geom.poses",
@@ -186,6 +233,7 @@ _SOURCES: dict[str, str] = {
     "place_outline": "geom.shapes",
     "play_area": "geom.areas",
     "rectangle": "geom.shapes",
+    "show": "geom.errors",
     "speed_chart": "geom.hulls",
     "targeting_point": "geom.hulls",
     "to_local": "geom.poses",

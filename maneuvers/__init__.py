@@ -19,7 +19,11 @@ if _typing.TYPE_CHECKING:
         choose_side,
         execute_armada,
     )
-    from maneuvers.moves import execute, final_pose, local_move
+    from maneuvers.moves import (
+        execute,
+        final_pose,
+        local_move,
+    )
     from maneuvers.notation import (
         ADVANCED_BEARINGS,
         ARMADA_MAX_CLICKS,
@@ -35,9 +39,18 @@ if _typing.TYPE_CHECKING:
         XWingManeuver,
         accepted_maneuvers,
         maneuver_name,
+        maneuver_words,
         parse_maneuver,
     )
-    from maneuvers.result import ActionPosition, MoveResult, ObstacleHit, json_pose
+    from maneuvers.result import (
+        ActionPosition,
+        MoveDetail,
+        MoveResult,
+        ObstacleHit,
+        TemplateMove,
+        ToolMove,
+        json_pose,
+    )
     from maneuvers.templates import (
         ARC_STEP_DEGREES,
         BANK_DEGREES,
@@ -82,13 +95,16 @@ __all__ = [
     "Boost",
     "Direction",
     "Maneuver",
+    "MoveDetail",
     "MoveResult",
     "ObstacleHit",
     "PosePath",
     "RollGeometry",
     "RollPosition",
+    "TemplateMove",
     "TemplateShape",
     "ToolLayout",
+    "ToolMove",
     "XWingManeuver",
     "accepted_maneuvers",
     "armada_local_move",
@@ -102,6 +118,7 @@ __all__ = [
     "json_pose",
     "local_move",
     "maneuver_name",
+    "maneuver_words",
     "mirror_moves",
     "parse_maneuver",
     "roll_geometry",
@@ -126,6 +143,7 @@ _SOURCES: dict[str, str] = {
     "Boost": "maneuvers.notation",
     "Direction": "maneuvers.notation",
     "Maneuver": "maneuvers.notation",
+    "MoveDetail": "maneuvers.result",
     "MoveResult": "maneuvers.result",
     "ObstacleHit": "maneuvers.result",
     "PosePath": "maneuvers.templates",
@@ -136,8 +154,10 @@ _SOURCES: dict[str, str] = {
     "TEMPLATE_WIDTH_MM": "maneuvers.templates",
     "TURN_DEGREES": "maneuvers.templates",
     "TURN_RADII_MM": "maneuvers.templates",
+    "TemplateMove": "maneuvers.result",
     "TemplateShape": "maneuvers.templates",
     "ToolLayout": "maneuvers.armada",
+    "ToolMove": "maneuvers.result",
     "XWING_SPEEDS": "maneuvers.notation",
     "XWingManeuver": "maneuvers.notation",
     "accepted_maneuvers": "maneuvers.notation",
@@ -152,6 +172,7 @@ _SOURCES: dict[str, str] = {
     "json_pose": "maneuvers.result",
     "local_move": "maneuvers.moves",
     "maneuver_name": "maneuvers.notation",
+    "maneuver_words": "maneuvers.notation",
     "mirror_moves": "maneuvers.templates",
     "parse_maneuver": "maneuvers.notation",
     "roll_geometry": "maneuvers.xwing",
