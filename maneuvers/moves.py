@@ -20,6 +20,10 @@ geom.errors.InvalidManeuverError: maneuver 'loop 2': cannot read maneuver 'loop 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Protocol
+
+import numpy as np
 from numpy.typing import ArrayLike
 
 from geom.poses import FloatArray, compose
@@ -30,7 +34,39 @@ from maneuvers.result import MoveResult
 from maneuvers.xwing import execute_xwing, xwing_local_move
 from obstacles.scene import Scene
 
-__all__ = ["execute", "final_pose", "local_move"]
+__all__ = ["Moved", "apply_moves", "execute", "final_pose", "local_move"]
+
+
+class Moved(Protocol):
+    """What :func:`apply_moves` reads from a move (a :class:`MoveResult` is one)."""
+
+    @property
+    def ship(self) -> object:
+        """The moving ship's id (or the ship, whose ``id`` is read)."""
+
+    @property
+    def final(self) -> ArrayLike:
+        """The final pose ``(x, y, heading)``."""
+
+
+def apply_moves(scene: Scene, moves: Iterable[Moved]) -> Scene:
+    """Return the scene with every moved ship at its final pose (moves in order).
+
+    Examples
+    --------
+    >>> from geom.areas import play_area
+    >>> from geom.objects import Ship
+    >>> from geom.rulesets import get_ruleset
+    >>> scene = Scene(get_ruleset("xwing2"), play_area("3x3ft"), ships=(Ship("a", "small", 300, 100),))
+    >>> after = apply_moves(scene, [execute(scene, "a", "straight 2")])
+    >>> after.ship("a").y
+    220.0
+    """
+    for move in moves:
+        ship = scene.ship(str(getattr(move.ship, "id", move.ship)))
+        x, y, heading = (float(v) for v in np.asarray(move.final, dtype=np.float64)[:3])
+        scene = scene.with_ship(ship.moved(x, y, heading))
+    return scene
 
 
 def local_move(

@@ -279,8 +279,11 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
 
     Examples
     --------
-    >>> from tabletop.scenefile import load_scene
-    >>> check(load_scene("examples/xwing-tournament.toml")).legal
+    >>> import tomllib
+    >>> from obstacles.scene import Scene
+    >>> with open("examples/xwing-tournament.toml", "rb") as file:
+    ...     scene = Scene.from_dict(tomllib.load(file))
+    >>> check(scene).legal
     True
     """
     ruleset, area = scene.ruleset, scene.area

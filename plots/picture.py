@@ -24,11 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import matplotlib
-import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from geom.errors import InvalidInputError
+from maneuvers.moves import apply_moves
 from obstacles.measuring import Measurement
 from obstacles.scene import Scene
 from plots.draw import (
@@ -51,7 +51,6 @@ __all__ = [
     "DEFAULT_HEIGHT_IN",
     "FORMATS",
     "RenderResult",
-    "after_moves",
     "default_size",
     "output_format",
     "render",
@@ -238,15 +237,6 @@ def _clip(lines: list[str], budget: int) -> list[str]:
     return [*lines[: max(budget - 1, 0)], f"... and {len(lines) - budget + 1} more lines"]
 
 
-def after_moves(scene: Scene, moves: Sequence[MoveLike]) -> Scene:
-    """Return the scene with every moved ship at its final pose (moves in order)."""
-    for move in moves:
-        ship = scene.ship(str(getattr(move.ship, "id", move.ship)))
-        x, y, heading = (float(v) for v in np.asarray(move.final, dtype=np.float64)[:3])
-        scene = scene.with_ship(ship.moved(x, y, heading))
-    return scene
-
-
 def scene_figure(
     scene: Scene,
     *,
@@ -307,7 +297,7 @@ def scene_figure(
     for move in moves:
         draw_move(ax, scene, move)
     if measurement is not None:
-        draw_measurement(ax, after_moves(scene, moves), measurement)
+        draw_measurement(ax, apply_moves(scene, moves), measurement)
     top = 1.0 - 0.12 / height_in
     heading = title if title else "tabletop"
     fig.text(left, top, heading, ha="left", va="top", fontsize=12, fontweight="bold", color=INK)

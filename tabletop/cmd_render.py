@@ -126,11 +126,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 f"--move {' '.join(words)}: expected a ship id and a maneuver, "
                 "like --move wedge bank 2 left"
             )
-        from maneuvers import execute
+        from maneuvers import apply_moves, execute
 
         result = execute(moved, words[0], " ".join(words[1:]))
         moves.append(result)
-        moved = plots.after_moves(moved, [result])
+        moved = apply_moves(moved, [result])
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
