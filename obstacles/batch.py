@@ -188,7 +188,7 @@ def setups_legal(
         )
     limits = _limits(rules)
     if backend() == "numba":
-        from geom import _kernels
+        from obstacles import _kernels
 
         out = np.empty(len(place), dtype=np.bool_)
         with _kernels.LAUNCH_LOCK:
@@ -271,7 +271,7 @@ def obstructed(
         -1, 4
     )
     if backend() == "numba":
-        from geom import _kernels
+        from obstacles import _kernels
 
         out = np.empty(len(starts), dtype=np.bool_)
         with _kernels.LAUNCH_LOCK:
