@@ -31,16 +31,11 @@ from geom.errors import InvalidInputError
 from maneuvers.moves import apply_moves
 from obstacles.measuring import Measurement
 from obstacles.scene import Scene
-from plots.draw import (
-    MoveLike,
-    band_text,
-    draw_measurement,
-    draw_move,
-    draw_scene,
-    legend_handles,
-    move_text,
-    scene_limits,
-)
+from plots._common import scene_limits
+from plots.draw import draw_scene
+from plots.legend import legend_handles
+from plots.measurement import band_text, draw_measurement
+from plots.move import MoveLike, draw_move, move_text
 from plots.style import ALARM, INK, RC_PARAMS
 
 if TYPE_CHECKING:

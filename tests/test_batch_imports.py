@@ -21,8 +21,8 @@ import numpy as np
 import pytest
 
 from geom import _kernels, _numba, batch
-from obstacles import _kernels as _obstacle_kernels
 from geom.batch import NO_NUMBA_ENV, backend
+from obstacles import _kernels as _obstacle_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 
