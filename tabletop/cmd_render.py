@@ -21,6 +21,7 @@ same SVG text.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import re
 from pathlib import Path
@@ -108,9 +109,19 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
+def _require_matplotlib() -> None:
+    """Refuse to render, naming the extra to install, where matplotlib is missing."""
+    if importlib.util.find_spec("matplotlib") is None:
+        raise InvalidInputError(
+            "render draws with matplotlib, which is not installed; "
+            "install the plots extra: pip install 'tabletop[plots]'"
+        )
+
+
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     _check_output(args.scene, args.output)
+    _require_matplotlib()
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
