@@ -17,6 +17,7 @@ __all__ = [
     "run",
     "run_json",
     "scene_file",
+    "ships",
     "template_detail",
     "tool_detail",
 ]
@@ -49,6 +50,20 @@ def scene_file(tmp_path: Path, text: str, name: str = "scene.toml") -> str:
     path = tmp_path / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return str(path)
+
+
+def ships(ruleset: str, *entries: tuple[str, str, float, float, float]) -> str:
+    """TOML for ships given as (id, base, x, y, heading)."""
+    lines = [f'ruleset = "{ruleset}"']
+    for ident, base, x, y, heading in entries:
+        lines += [
+            "[[ships]]",
+            f'id = "{ident}"',
+            f'base = "{base}"',
+            f"at = [{x}, {y}]",
+            f"heading = {heading}",
+        ]
+    return "\n".join(lines) + "\n"
 
 
 def template_detail(result: MoveResult) -> TemplateMove:

@@ -12,16 +12,15 @@ when ``|measured - limit| <= 1.0``).
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from common import run as run_cli
 
 from obstacles.legality import RULES, CheckReport, Violation, check
-from tabletop.cli import main
 from tabletop.files import scene_toml
 from tabletop.scenefile import parse_scene
 
@@ -159,12 +158,6 @@ def run_check(data: dict[str, Any], *, fixes: bool = True) -> CheckReport:
 
 def rules_of(report: CheckReport, rule: str) -> list[Violation]:
     return [v for v in report.violations if v.rule == rule]
-
-
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def edge_reference(shape: Shape, edge: str, gap: float, area: str) -> tuple[Point, Point, int]:

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from common import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,19 +22,12 @@ from maneuvers import (
     maneuver_name,
     parse_maneuver,
 )
-from tabletop.cli import main
 from tabletop.scenefile import load_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 XWING_EXAMPLE = ROOT / "examples" / "xwing-tournament.toml"
 ARMADA_EXAMPLE = ROOT / "examples" / "armada-standard.toml"
 XW = get_ruleset("xwing2")
-
-
-def run(*argv: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main([str(a) for a in argv], out, err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,6 @@ otherwise; ``obstructed_by`` lists every obstacle (and ship) any of them crosses
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
+from common import run as run_cli
 
 from geom.errors import InvalidInputError
 from obstacles.measuring import measure
@@ -34,7 +34,6 @@ from obstacles.obstruction import (
     obstructed_segment,
     tied_bands,
 )
-from tabletop.cli import main
 from tabletop.scenefile import parse_scene
 
 ATTACKER: dict[str, Any] = {"id": "att", "base": "small", "at": [300.0, 300.0], "heading": 90}
@@ -73,12 +72,6 @@ def xwing(
 
 def shot(data: dict[str, Any], a: str = "att", b: str = "def", arc: str = "front") -> Any:
     return measure(parse_scene(data), a, b, arc=arc)
-
-
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 # -- X-Wing: one shortest segment -------------------------------------------------------
