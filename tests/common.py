@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 import textwrap
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from tabletop.cli import main
 __all__ = [
     "EXAMPLES",
     "ROOT",
+    "final_move_oracle",
     "run",
     "run_json",
     "scene_file",
@@ -76,3 +78,33 @@ def tool_detail(result: MoveResult) -> ToolMove:
     """The Armada detail of a move (fails on an X-Wing move)."""
     assert isinstance(result.detail, ToolMove), result.detail
     return result.detail
+
+
+def final_move_oracle(words: str, h: float) -> tuple[float, float, float]:
+    """rules.md's final move of an X-Wing maneuver in the ship frame, worked out by hand.
+
+    The ship frame is +y forward, +x right; `h` is half the base length. The one oracle
+    every final-pose test compares against (the package's own code is not used).
+    """
+    parts = words.split()
+    reverse = parts[0] == "reverse"
+    if reverse:
+        parts = parts[1:]
+    bearing, speed = parts[0], int(parts[1])
+    left = parts[-1] == "left"
+    c45 = math.cos(math.radians(45.0))
+    if bearing in ("straight", "koiogran"):
+        dx, dy, turn = 0.0, 2.0 * h + 40.0 * speed, 0.0
+    elif bearing in ("bank", "segnor"):
+        radius = {1: 80.0, 2: 130.0, 3: 180.0}[speed]
+        dx, dy, turn = radius * (1.0 - c45) + h * c45, h + radius * c45 + h * c45, -45.0
+    else:
+        radius = {1: 35.0, 2: 62.5, 3: 90.0}[speed]
+        dx, dy, turn = radius + h, h + radius, -90.0
+    if left:
+        dx, turn = -dx, -turn
+    if reverse:
+        dy, turn = -dy, -turn
+    # Advanced maneuvers: a further 180° (Koiogran, Segnor), or 90° toward the turn (Tallon).
+    turn += {"koiogran": 180.0, "segnor": 180.0, "tallon": turn}.get(bearing, 0.0)
+    return dx, dy, turn

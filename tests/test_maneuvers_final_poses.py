@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from common import final_move_oracle
 
 from geom.errors import InvalidInputError
 from geom.rulesets import get_ruleset
@@ -21,36 +22,8 @@ from maneuvers import final_pose, local_move, parse_maneuver
 
 DATA = Path(__file__).parent / "data" / "maneuvers"
 HALF = {"small": 20.0, "medium": 30.0, "large": 40.0, "huge": 112.5, "huge-short": 97.5}
-BANK_R = {1: 80.0, 2: 130.0, 3: 180.0}
-TURN_R = {1: 35.0, 2: 62.5, 3: 90.0}
 HEADINGS = (0.0, 90.0, 210.0)
 START_AT = (400.0, 350.0)
-
-
-def formula_move(words: str, h: float) -> tuple[float, float, float]:
-    """The rules.md final pose of a maneuver, as a ship-frame move (dx, dy, dheading)."""
-    parts = words.split()
-    reverse = parts[0] == "reverse"
-    if reverse:
-        parts = parts[1:]
-    bearing, speed = parts[0], int(parts[1])
-    left = parts[-1] == "left"
-    if bearing in ("straight", "koiogran"):
-        dx, dy, turn = 0.0, 2 * h + 40.0 * speed, 0.0
-    elif bearing in ("bank", "segnor"):
-        r, a = BANK_R[speed], math.radians(45.0)
-        dx = r * (1 - math.cos(a)) + h * math.sin(a)
-        dy = h + r * math.sin(a) + h * math.cos(a)
-        turn = -45.0
-    else:
-        r = TURN_R[speed]
-        dx, dy, turn = r + h, h + r, -90.0
-    turn += {"koiogran": 180.0, "segnor": 180.0, "tallon": -90.0}.get(bearing, 0.0)
-    if left:
-        dx, turn = -dx, -turn
-    if reverse:
-        dy, turn = -dy, -turn
-    return dx, dy, turn
 
 
 def to_world(move: tuple[float, float, float], heading: float) -> tuple[float, float, float]:
@@ -98,7 +71,7 @@ def test_xwing_final_pose_matches_formula(
     words: str, family: str, base: str, heading: float
 ) -> None:
     xw = get_ruleset("xwing2")
-    expected = to_world(formula_move(words, HALF[base]), heading)
+    expected = to_world(final_move_oracle(words, HALF[base]), heading)
     assert_pose(final_pose([*START_AT, heading], base, words, xw), expected)
 
 
@@ -111,7 +84,7 @@ def test_xwing_final_pose_matches_formula(
 )
 def test_huge_final_pose_matches_formula(words: str, base: str, heading: float) -> None:
     xw = get_ruleset("xwing2")
-    expected = to_world(formula_move(words, HALF[base]), heading)
+    expected = to_world(final_move_oracle(words, HALF[base]), heading)
     assert_pose(final_pose([*START_AT, heading], base, words, xw), expected)
 
 
@@ -168,7 +141,7 @@ def test_roll_final_pose(
     ],
 )
 def test_boost_is_the_one_template(words: str, same_as: str, base: str, heading: float) -> None:
-    expected = to_world(formula_move(same_as, HALF[base]), heading)
+    expected = to_world(final_move_oracle(same_as, HALF[base]), heading)
     assert_pose(final_pose([*START_AT, heading], base, words, get_ruleset("xwing2")), expected)
 
 
@@ -228,7 +201,7 @@ def test_final_pose_is_array_first() -> None:
     poses = final_pose(starts, "large", "bank 2 right", xw)
     assert poses.shape == (3, 3)
     for row, heading in zip(poses, HEADINGS, strict=True):
-        assert_pose(row, to_world(formula_move("bank 2 right", 40.0), heading))
+        assert_pose(row, to_world(final_move_oracle("bank 2 right", 40.0), heading))
     assert final_pose(np.empty((0, 3)), "small", "turn 1 left", xw).shape == (0, 3)
 
 
