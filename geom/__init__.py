@@ -47,7 +47,6 @@ if _typing.TYPE_CHECKING:
         targeting_point,
     )
     from geom.measure import (
-        EPSILON_MM,
         BandReport,
         band,
         band_report,
@@ -98,6 +97,12 @@ if _typing.TYPE_CHECKING:
         world_polygon,
         world_polygons,
     )
+    from geom.tolerance import (
+        EPSILON_MM,
+        beyond,
+        same_length,
+        within,
+    )
 
 __all__ = [
     "AREA_PRESETS",
@@ -142,6 +147,7 @@ __all__ = [
     "band_report",
     "bands",
     "base_footprint",
+    "beyond",
     "closest_points",
     "compose",
     "contested",
@@ -161,11 +167,13 @@ __all__ = [
     "place_outline",
     "play_area",
     "rectangle",
+    "same_length",
     "show",
     "speed_chart",
     "targeting_point",
     "to_local",
     "to_world",
+    "within",
     "world_polygon",
     "world_polygons",
 ]
@@ -183,7 +191,7 @@ _SOURCES: dict[str, str] = {
     "DISK_BASES": "geom.rulesets",
     "Degrees": "geom.poses",
     "EDGES": "geom.areas",
-    "EPSILON_MM": "geom.measure",
+    "EPSILON_MM": "geom.tolerance",
     "FloatArray": "geom.poses",
     "Footprint": "geom.shapes",
     "HULL_ZONES": "geom.hulls",
@@ -214,6 +222,7 @@ _SOURCES: dict[str, str] = {
     "band_report": "geom.measure",
     "bands": "geom.measure",
     "base_footprint": "geom.shapes",
+    "beyond": "geom.tolerance",
     "closest_points": "geom.measure",
     "compose": "geom.poses",
     "contested": "geom.measure",
@@ -233,11 +242,13 @@ _SOURCES: dict[str, str] = {
     "place_outline": "geom.shapes",
     "play_area": "geom.areas",
     "rectangle": "geom.shapes",
+    "same_length": "geom.tolerance",
     "show": "geom.errors",
     "speed_chart": "geom.hulls",
     "targeting_point": "geom.hulls",
     "to_local": "geom.poses",
     "to_world": "geom.poses",
+    "within": "geom.tolerance",
     "world_polygon": "geom.shapes",
     "world_polygons": "geom.shapes",
 }

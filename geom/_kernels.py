@@ -35,7 +35,7 @@ import numpy as np
 
 from geom._numba import LAUNCH_LOCK, BoolArray, jit, orient, prange
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "LAUNCH_LOCK",

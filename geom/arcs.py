@@ -35,8 +35,9 @@ from numpy.typing import ArrayLike, NDArray
 from geom.errors import InvalidInputError
 from geom.measure import closest_points
 from geom.poses import FloatArray, as_poses
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import base_footprint, rectangle, world_polygon, world_polygons
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "FAR_MM",

@@ -53,7 +53,8 @@ from geom.errors import InvalidInputError
 from geom.measure import bands
 from geom.poses import FloatArray
 from geom.rules import BandKind
-from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
+from geom.rulesets import Ruleset, get_ruleset
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "NO_NUMBA_ENV",

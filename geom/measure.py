@@ -34,7 +34,7 @@ import shapely
 from numpy.typing import ArrayLike, NDArray
 
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
+from geom.tolerance import EPSILON_MM, same_length
 
 __all__ = [
     "EPSILON_MM",
@@ -159,6 +159,8 @@ def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> N
     [0, 1, 1, 2, -1]
     """
     dist = np.asarray(d, dtype=np.float64)
+    # The vectorised form of geom.tolerance.within: a distance is in band k when it is
+    # within line k, so the search runs on the lines grown by the tolerance.
     edges = np.asarray(lines, dtype=np.float64) + EPSILON_MM
     index = np.searchsorted(edges, dist, side="left") + 1
     result = np.where(index > len(edges), -1, index)
@@ -212,7 +214,7 @@ def band_report(
     """
     nearest = min(lines, key=lambda line: abs(d - line))
     margin = nearest - d
-    if abs(margin) <= EPSILON_MM:
+    if same_length(margin, 0.0):
         margin = 0.0
     return BandReport(
         band=band(d, lines, zero_band=zero_band),

@@ -29,6 +29,7 @@ from typing import Any, Literal
 
 from geom.errors import InvalidConstantError, InvalidInputError
 from geom.rules import BandKind, BaseSpec, ManeuverGrammar, ObstacleSet
+from geom.tolerance import same_length
 
 __all__ = [
     "CONSTANT_NAMES",
@@ -43,9 +44,6 @@ __all__ = [
 ]
 
 Game = Literal["xwing", "armada"]
-
-#: Lengths within this many mm of each other are equal (``rules.md``, floating point).
-EPSILON_MM = 1e-6
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -228,7 +226,7 @@ class Ruleset:
         """
         for kind in self.band_kinds:
             for index, line in enumerate(self.band_lines_of(kind)):
-                if abs(line - limit) <= EPSILON_MM:
+                if same_length(line, limit):
                     return f"{kind} {index + 1}"
         return None
 

@@ -2,7 +2,7 @@
 
 Imported only when the numba path is selected (``geom.batch.backend``), inside the batch
 functions. The geometry is the numpy path's, written out per item; orientation signs are
-exact (:func:`geom._numba.orient`) and lengths within :data:`geom.rulesets.EPSILON_MM`
+exact (:func:`geom._numba.orient`) and lengths within :data:`geom.tolerance.EPSILON_MM`
 are equal, as everywhere.
 """
 
@@ -23,12 +23,16 @@ from geom._numba import (
     segments_meet,
 )
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
+from geom.tolerance import EPSILON_MM, beyond, within
 
 __all__ = ["CHUNK", "LAUNCH_LOCK", "obstacles_within", "segments_blocked", "setups"]
 
 #: Setups per parallel chunk of :func:`setups` (each chunk allocates its scratch once).
 CHUNK = 256
+
+# The tolerance predicates themselves, compiled: the kernels decide lines as numpy does.
+_beyond = jit(inline=True)(beyond)
+_within = jit(inline=True)(within)
 
 
 @jit()
@@ -207,19 +211,19 @@ def setups(
                     lo_y, hi_y = min(lo_y, y), max(hi_y, y)
                 # Every obstacle more than the edge limit from every edge.
                 if not (
-                    lo_y - edge > EPSILON_MM
-                    and (height - hi_y) - edge > EPSILON_MM
-                    and lo_x - edge > EPSILON_MM
-                    and (width - hi_x) - edge > EPSILON_MM
+                    _beyond(lo_y, edge)
+                    and _beyond(height - hi_y, edge)
+                    and _beyond(lo_x, edge)
+                    and _beyond(width - hi_x, edge)
                 ):
                     legal = False
                     break
                 # Armada: entirely inside the setup area.
                 if boxed != 0.0 and not (
-                    lo_x >= bx0 - EPSILON_MM
-                    and hi_x <= bx1 + EPSILON_MM
-                    and lo_y >= by0 - EPSILON_MM
-                    and hi_y <= by1 + EPSILON_MM
+                    _within(bx0, lo_x)
+                    and _within(hi_x, bx1)
+                    and _within(by0, lo_y)
+                    and _within(hi_y, by1)
                 ):
                     legal = False
                     break

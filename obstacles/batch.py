@@ -43,8 +43,9 @@ from geom.areas import play_area
 from geom.batch import RulesetLike, as_ruleset, backend
 from geom.errors import InvalidInputError
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import EPSILON_MM, beyond, within
 from obstacles.catalog import get_token
 from obstacles.placement import placement_limits
 
@@ -384,14 +385,14 @@ def _setups_numpy(packed: _Packed, place: FloatArray, limits: FloatArray) -> Boo
         for w in world:
             low, high = w.min(axis=1), w.max(axis=1)
             # Every obstacle more than the edge limit from every edge.
-            legal &= low[:, 1] - edge > EPSILON_MM
-            legal &= (height - high[:, 1]) - edge > EPSILON_MM
-            legal &= low[:, 0] - edge > EPSILON_MM
-            legal &= (width - high[:, 0]) - edge > EPSILON_MM
+            legal &= beyond(low[:, 1], edge)
+            legal &= beyond(height - high[:, 1], edge)
+            legal &= beyond(low[:, 0], edge)
+            legal &= beyond(width - high[:, 0], edge)
             # Armada: entirely inside the setup area.
             if boxed:
-                legal &= (low[:, 0] >= x0 - EPSILON_MM) & (high[:, 0] <= x1 + EPSILON_MM)
-                legal &= (low[:, 1] >= y0 - EPSILON_MM) & (high[:, 1] <= y1 + EPSILON_MM)
+                legal &= within(x0, low[:, 0]) & within(high[:, 0], x1)
+                legal &= within(y0, low[:, 1]) & within(high[:, 1], y1)
         # Obstacles more than the spacing limit from each other (pairs whose bounding
         # circles are farther apart than that are).
         for i, j in _itertools.combinations(range(len(world)), 2):

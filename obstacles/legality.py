@@ -21,7 +21,8 @@ from geom.areas import PlayArea
 from geom.measure import closest_points, inside, json_mm, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
+from geom.tolerance import same_length, within
 from obstacles.placement import fix_move, legal_region, placement_limits
 from obstacles.scene import Obstacle, Scene
 
@@ -144,11 +145,11 @@ class CheckReport:
 
 def _margin(value: float) -> float:
     """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
-    return 0.0 if abs(value) <= EPSILON_MM else float(value)
+    return 0.0 if same_length(value, 0.0) else float(value)
 
 
 def _contested(margin: float, ruleset: Ruleset) -> bool:
-    return abs(margin) <= ruleset.contested_within + EPSILON_MM
+    return bool(within(abs(margin), ruleset.contested_within))
 
 
 def _edge_distances(

@@ -40,8 +40,8 @@ from geom.hulls import (
 from geom.measure import band, band_report, closest_points, json_mm
 from geom.objects import Ship
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
 from geom.shapes import world_polygon
+from geom.tolerance import EPSILON_MM
 from obstacles.measurement import (
     RANGE_BAND_NAMES,
     ArmadaDetail,

@@ -28,8 +28,9 @@ import shapely
 
 from geom.areas import PlayArea
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "FIX_CLEARANCE_MM",

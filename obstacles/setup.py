@@ -28,8 +28,9 @@ import shapely
 
 from geom.areas import PlayArea
 from geom.errors import InvalidInputError
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import beyond
 from obstacles.catalog import Token, catalog
 from obstacles.placement import PlacementLimits, legal_region, placement_limits
 from obstacles.scene import Obstacle, Scene
@@ -74,15 +75,20 @@ def _legal(
     polygon: shapely.Polygon, placed: list[shapely.Polygon], limits: PlacementLimits
 ) -> bool:
     x0, y0, x1, y1 = polygon.bounds
-    edge = limits.edge + EPSILON_MM
-    if x0 <= edge or y0 <= edge or limits.width - x1 <= edge or limits.height - y1 <= edge:
+    edge = limits.edge
+    if not (
+        beyond(x0, edge)
+        and beyond(y0, edge)
+        and beyond(limits.width - x1, edge)
+        and beyond(limits.height - y1, edge)
+    ):
         return False
     ax0, ay0, ax1, ay1 = limits.area.bounds
     if x0 < ax0 or y0 < ay0 or x1 > ax1 or y1 > ay1:
         return False
     if placed:
         gaps = shapely.distance(polygon, placed)
-        if float(np.min(gaps)) <= limits.spacing + EPSILON_MM:
+        if not beyond(float(np.min(gaps)), limits.spacing):
             return False
     return True
 

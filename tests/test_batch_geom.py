@@ -32,8 +32,9 @@ from geom.arcs import in_arc as scalar_in_arc
 from geom.errors import InvalidInputError
 from geom.measure import bands
 from geom.measure import distance as scalar_distance
-from geom.rulesets import EPSILON_MM, Ruleset, XWingRuleset, get_ruleset
+from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 from geom.shapes import base_footprint, world_polygon, world_polygons
+from geom.tolerance import EPSILON_MM
 
 PATHS = ("numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
