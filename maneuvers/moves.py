@@ -5,14 +5,14 @@ Examples
 >>> import numpy as np
 >>> from geom.rulesets import get_ruleset
 >>> xw = get_ruleset("xwing2")
->>> final_pose([300.0, 40.0, 90.0], "small", "straight 3", xw).round(6).tolist()
+>>> final_pose([300.0, 40.0, 90.0], "small", "straight 3", ruleset=xw).round(6).tolist()
 [300.0, 200.0, 90.0]
 >>> starts = np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 90.0]])
->>> final_pose(starts, "small", "turn 1 right", xw).round(6).tolist()
+>>> final_pose(starts, "small", "turn 1 right").round(6).tolist()
 [[55.0, -55.0, 270.0], [55.0, 55.0, 0.0]]
->>> final_pose(np.empty((0, 3)), "small", "stationary", xw).shape
+>>> final_pose(np.empty((0, 3)), "small", "stationary").shape
 (0, 3)
->>> final_pose([0.0, 0.0, 90.0], "small", "loop 2", xw)  # doctest: +ELLIPSIS
+>>> final_pose([0.0, 0.0, 90.0], "small", "loop 2")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 geom.errors.InvalidManeuverError: maneuver 'loop 2': cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import ArrayLike
 
+from geom.batch import RulesetLike, as_ruleset, backend, pose_rows
 from geom.poses import FloatArray, compose
 from geom.rulesets import Ruleset
 from maneuvers.armada import armada_local_move, execute_armada
@@ -89,23 +90,31 @@ def local_move(
     return xwing_local_move(maneuver, base, ruleset, text=text)
 
 
-def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset) -> FloatArray:
-    """Return where a complete maneuver takes poses ``(3,)`` or ``(n, 3)`` (array-first).
+def final_pose(
+    poses: ArrayLike, base: str, maneuver: str, *, ruleset: RulesetLike = "xwing2"
+) -> FloatArray:
+    """Return where a complete maneuver takes start poses ``(3,)`` or ``(N, 3)``.
+
+    The one final-pose function: a single pose is a one-row call and keeps its shape
+    (``(3,)`` in, ``(3,)`` out). The maneuver's ship-frame move is worked out once
+    (:func:`local_move`); applying it to many poses runs in a numba kernel unless
+    ``TABLETOP_NO_NUMBA=1`` selects numpy (:func:`geom.batch.backend`).
 
     Parameters
     ----------
-    pose : array_like of shape (..., 3)
+    poses : array_like of shape (3,) or (N, 3)
         Start poses ``(x, y, heading)``: mm and degrees counter-clockwise from +x.
     base : str
         A base name of the ruleset.
-    maneuver_text : str
+    maneuver : str
         Maneuver words (``cli.md``).
-    ruleset : Ruleset
-        The game edition.
+    ruleset : str or Ruleset, default "xwing2"
+        The game edition, by name or as a ruleset (the convention of every array
+        function: the last parameter, by keyword).
 
     Returns
     -------
-    ndarray of the shape of `pose`
+    ndarray of the shape of `poses`
         Final poses, headings in ``[0, 360)``.
 
     Raises
@@ -115,11 +124,24 @@ def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset)
     IllegalManeuverError
         For a maneuver the base cannot do.
     InvalidInputError
-        For an unknown base.
+        For an unknown base or ruleset, or poses of the wrong shape.
     """
-    maneuver = parse_maneuver(maneuver_text, ruleset)
-    ruleset.base_size(base)
-    return compose(pose, local_move(maneuver, base, ruleset, text=maneuver_text))
+    rules = as_ruleset(ruleset)
+    parsed = parse_maneuver(maneuver, rules)
+    rules.base_size(base)
+    move = np.asarray(local_move(parsed, base, rules, text=maneuver), dtype=np.float64)
+    start = np.asarray(poses, dtype=np.float64)
+    if start.ndim == 1:
+        return np.asarray(compose(pose_rows(start), move)[0], dtype=np.float64)
+    rows = pose_rows(start)
+    if backend() == "numba":
+        from geom import _kernels
+
+        out = np.empty_like(rows)
+        with _kernels.LAUNCH_LOCK:
+            _kernels.compose_moves(rows, move, out)
+        return out
+    return compose(rows, move)
 
 
 def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:

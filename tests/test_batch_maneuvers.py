@@ -98,7 +98,7 @@ def test_final_poses_equal_final_pose(name: str, case: tuple[str, str, str, np.n
     ruleset_name, base, words, poses = case
     ruleset = RULESETS[ruleset_name]
     try:
-        expected = final_pose(poses, base, words, ruleset)
+        expected = final_pose(poses, base, words, ruleset=ruleset)
     except InvalidInputError as error:
         message: str | None = str(error)
     else:
@@ -114,7 +114,7 @@ def test_final_poses_equal_final_pose(name: str, case: tuple[str, str, str, np.n
     # One pose at a time gives the same rows.
     for row, pose in zip(got, poses, strict=True):
         assert_same_poses(
-            row[None], final_pose(pose, base, words, ruleset)[None], exact=name == "numpy"
+            row[None], final_pose(pose, base, words, ruleset=ruleset)[None], exact=name == "numpy"
         )
 
 
