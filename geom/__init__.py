@@ -1,8 +1,11 @@
 """The geometry kernel: poses, shapes, play areas, rulesets, distances, bands and arcs.
 
 It knows no game phase: everything here is a pure function of poses, outlines and a
-:class:`~geom.rulesets.Ruleset`. Array functions come first (numpy arrays of poses and
-shapely geometries in, arrays out); scalar helpers unpack one answer.
+:class:`~geom.rulesets.Ruleset`. One public array function per question, the scalar a one-row call:
+:func:`distance`, :func:`band` and :func:`in_arc` take poses and base names (the ruleset
+last, by keyword) and run on numba or numpy (:func:`backend`); the geometry-level helpers
+(:func:`geometry_distance`, :func:`line_band`, :func:`targets_in_arc`) take shapely
+geometries and band lines.
 """
 
 import typing as _typing
@@ -15,14 +18,20 @@ if _typing.TYPE_CHECKING:
         AttackRange,
         arc_region_outline,
         attack_range,
-        in_arc,
         parse_xwing_arc,
+        targets_in_arc,
     )
     from geom.areas import (
         AREA_PRESETS,
         EDGES,
         PlayArea,
         play_area,
+    )
+    from geom.batch import (
+        backend,
+        band,
+        distance,
+        in_arc,
     )
     from geom.errors import (
         IllegalManeuverError,
@@ -48,14 +57,14 @@ if _typing.TYPE_CHECKING:
     )
     from geom.measure import (
         BandReport,
-        band,
         band_report,
-        bands,
         closest_points,
         contested,
-        distance,
+        geometry_distance,
         inside,
         json_mm,
+        line_band,
+        line_bands,
         overlaps,
     )
     from geom.objects import (
@@ -143,9 +152,9 @@ __all__ = [
     "armada_attack_range",
     "as_poses",
     "attack_range",
+    "backend",
     "band",
     "band_report",
-    "bands",
     "base_footprint",
     "beyond",
     "closest_points",
@@ -153,6 +162,7 @@ __all__ = [
     "contested",
     "distance",
     "firing_arc",
+    "geometry_distance",
     "get_ruleset",
     "hull_arcs",
     "hull_names",
@@ -161,6 +171,8 @@ __all__ = [
     "in_arc",
     "inside",
     "json_mm",
+    "line_band",
+    "line_bands",
     "normalize_heading",
     "overlaps",
     "parse_xwing_arc",
@@ -171,6 +183,7 @@ __all__ = [
     "show",
     "speed_chart",
     "targeting_point",
+    "targets_in_arc",
     "to_local",
     "to_world",
     "within",
@@ -218,24 +231,27 @@ _SOURCES: dict[str, str] = {
     "armada_attack_range": "geom.hulls",
     "as_poses": "geom.poses",
     "attack_range": "geom.arcs",
-    "band": "geom.measure",
+    "backend": "geom.batch",
+    "band": "geom.batch",
     "band_report": "geom.measure",
-    "bands": "geom.measure",
     "base_footprint": "geom.shapes",
     "beyond": "geom.tolerance",
     "closest_points": "geom.measure",
     "compose": "geom.poses",
     "contested": "geom.measure",
-    "distance": "geom.measure",
+    "distance": "geom.batch",
     "firing_arc": "geom.hulls",
+    "geometry_distance": "geom.measure",
     "get_ruleset": "geom.rulesets",
     "hull_arcs": "geom.hulls",
     "hull_names": "geom.hulls",
     "hull_token": "geom.hulls",
     "hull_zone": "geom.hulls",
-    "in_arc": "geom.arcs",
+    "in_arc": "geom.batch",
     "inside": "geom.measure",
     "json_mm": "geom.measure",
+    "line_band": "geom.measure",
+    "line_bands": "geom.measure",
     "normalize_heading": "geom.poses",
     "overlaps": "geom.measure",
     "parse_xwing_arc": "geom.arcs",
@@ -246,6 +262,7 @@ _SOURCES: dict[str, str] = {
     "show": "geom.errors",
     "speed_chart": "geom.hulls",
     "targeting_point": "geom.hulls",
+    "targets_in_arc": "geom.arcs",
     "to_local": "geom.poses",
     "to_world": "geom.poses",
     "within": "geom.tolerance",

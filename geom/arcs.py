@@ -45,8 +45,8 @@ __all__ = [
     "AttackRange",
     "arc_region_outline",
     "attack_range",
-    "in_arc",
     "parse_xwing_arc",
+    "targets_in_arc",
 ]
 
 #: The X-Wing arc names accepted by ``measure --arc``.
@@ -183,7 +183,7 @@ def attack_range(
     return AttackRange(in_region, float(d), points, part)
 
 
-def in_arc(
+def targets_in_arc(
     ruleset: Ruleset,
     attacker_poses: ArrayLike,
     attacker_base: str,
@@ -200,7 +200,7 @@ def in_arc(
     >>> xw = get_ruleset("xwing2")
     >>> poses = np.array([[0.0, 0.0, 90.0], [0.0, 0.0, 270.0]])
     >>> targets = world_polygons(base_footprint(xw, "small").outline, [[0.0, 200.0, 0.0]])
-    >>> in_arc(xw, poses, "small", targets, "front").tolist()
+    >>> targets_in_arc(xw, poses, "small", targets, "front").tolist()
     [True, False]
     """
     poses = np.atleast_2d(as_poses(attacker_poses))

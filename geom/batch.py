@@ -50,7 +50,7 @@ from numpy.typing import ArrayLike, NDArray
 
 from geom.arcs import XWING_ARCS, parse_xwing_arc
 from geom.errors import InvalidInputError
-from geom.measure import bands
+from geom.measure import line_bands
 from geom.poses import FloatArray
 from geom.rules import BandKind
 from geom.rulesets import Ruleset, get_ruleset
@@ -196,7 +196,7 @@ def distance(
     """Return the least distance between the bases at poses `a` and `b`, in mm.
 
     The bases are measured without guides; a squadron is its disk, measured exactly.
-    Equal to :func:`geom.measure.distance` of the bases' shapely outlines (within
+    Equal to :func:`geom.measure.geometry_distance` of the bases' shapely outlines (within
     floating-point rounding, about 1e-12 mm): 0 when they touch or overlap.
 
     Parameters
@@ -276,7 +276,7 @@ def band(
     geom.errors.InvalidInputError: unknown band kind 'distance' for xwing2; expected: range
     """
     rules = as_ruleset(ruleset)
-    return bands(distance, rules.band_lines_of(kind), zero_band=rules.zero_band(kind))
+    return line_bands(distance, rules.band_lines_of(kind), zero_band=rules.zero_band(kind))
 
 
 #: Arc codes of the kernels, in :data:`geom.arcs.XWING_ARCS` order.
@@ -294,7 +294,7 @@ def in_arc(
 ) -> NDArray[np.bool_]:
     """Return whether each base at `b` lies partly in the X-Wing arc of the base at `a`.
 
-    The rule of :func:`geom.arcs.in_arc`: any part of the target's base (without guides)
+    The rule of :func:`geom.arcs.targets_in_arc`: any part of the target's base (without guides)
     in the arc region outside the attacker's base, boundaries included. Arcs are
     wedges of rays from the base centre at ± the ruleset's half-angle (``front``,
     ``rear``, ``left``, ``right``), half-planes (``full-front``, ``full-rear``) or the

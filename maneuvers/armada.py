@@ -31,7 +31,7 @@ import shapely
 
 from geom.errors import IllegalManeuverError
 from geom.hulls import speed_chart
-from geom.measure import closest_points, distance, overlaps
+from geom.measure import closest_points, geometry_distance, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose
 from geom.rulesets import Ruleset
@@ -285,7 +285,7 @@ def execute_armada(
     if overlapped:
         index = min(
             overlapped,
-            key=lambda i: (float(distance(polygon, blocker_polygons[i])), blockers[i].id),
+            key=lambda i: (float(geometry_distance(polygon, blocker_polygons[i])), blockers[i].id),
         )
         bumped = blockers[index].id
         _, points = closest_points(polygon, blocker_polygons[index])

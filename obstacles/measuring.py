@@ -37,7 +37,7 @@ from geom.hulls import (
     hull_arcs,
     hull_zone,
 )
-from geom.measure import band, band_report, closest_points, json_mm
+from geom.measure import band_report, closest_points, json_mm, line_band
 from geom.objects import Ship
 from geom.poses import FloatArray
 from geom.shapes import world_polygon
@@ -173,8 +173,8 @@ def _detail(
         if isinstance(shot, _XWingArc):
             return XWingDetail(main_band, *shot)
         return XWingDetail(main_band)
-    d_band = band(distance, ruleset.band_lines_of("distance"))
-    r_index = band(distance, ruleset.band_lines_of("range"))
+    d_band = line_band(distance, ruleset.band_lines_of("distance"))
+    r_index = line_band(distance, ruleset.band_lines_of("range"))
     r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
     if isinstance(shot, _ArmadaArc):
         return ArmadaDetail(

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from geom.areas import play_area
-from geom.measure import distance, overlaps
+from geom.measure import geometry_distance, overlaps
 from geom.objects import Ship
 from geom.poses import to_local
 from geom.rulesets import get_ruleset
@@ -119,7 +119,7 @@ def test_bank_bump_ends_on_the_pose_path_and_touching() -> None:
     final = shapely.Polygon(scene.ships[0].moved(*result.final).polygon(XW, guides=True))
     other = scene.ships[1].polygon(XW, guides=True)
     assert not overlaps(final, other)
-    assert float(distance(final, other)) <= 0.05
+    assert float(geometry_distance(final, other)) <= 0.05
 
 
 # -- properties -------------------------------------------------------------------
@@ -202,7 +202,7 @@ def test_bumped_ship_never_overlaps_ends_touching_and_stays_on_the_path(
     if result.bumped is not None:
         assert not result.complete
         # Ends touching the ship it bumped.
-        assert float(distance(moved, other)) <= 0.05
+        assert float(geometry_distance(moved, other)) <= 0.05
     # The final pose lies on the pose path: both guide points on the guide path.
     h = HALF[base]
     local = to_local(np.array([result.final[:2]]), start.pose)[0]
