@@ -109,6 +109,28 @@ class Violation:
             out["fix"] = None if self.fix is None else dict(self.fix)
         return out
 
+    def describe(self, number: int) -> str:
+        """Return the lines ``tabletop check`` prints for this violation, numbered `number`."""
+        lines = [f"  {number}. {self.rule}: {self.message}"]
+        if self.distance is not None and self.limit is not None and self.margin is not None:
+            contested = (
+                "  CONTESTED (within the contested distance of the line)" if self.contested else ""
+            )
+            lines.append(
+                f"     measured {self.distance:.1f} mm, limit {self.limit:.1f} mm, "
+                f"margin {self.margin:+.1f} mm{contested}"
+            )
+        if self.points is not None:
+            (x0, y0), (x1, y1) = self.points
+            lines.append(f"     closest points ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f})")
+        if self.fixable:
+            if self.fix is None:
+                lines.append(f"     fix: no legal position for {self.objects[0]} at this rotation")
+            else:
+                dx, dy = self.fix["move"]
+                lines.append(f"     fix: move {self.fix['object']} by ({dx:+.2f}, {dy:+.2f}) mm")
+        return "\n".join(lines)
+
 
 @_dc.dataclass(frozen=True, eq=False)
 class CheckReport:
@@ -141,6 +163,15 @@ class CheckReport:
             "violations": [v.to_json() for v in self.violations],
             "checked": dict(self.checked),
         }
+
+    def describe(self, source: str) -> str:
+        """Return the report ``tabletop check`` prints, headed by `source` (the scene's name)."""
+        verdict = "legal" if self.legal else f"ILLEGAL: {len(self.violations)} violation(s)"
+        lines = [f"{source}: {self.ruleset}, {verdict}"]
+        lines.extend(v.describe(i) for i, v in enumerate(self.violations, 1))
+        counted = ", ".join(f"{rule} {n}" for rule, n in self.checked.items())
+        lines.append(f"  checked: {counted}")
+        return "\n".join(lines)
 
 
 def _margin(value: float) -> float:
