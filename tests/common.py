@@ -16,12 +16,14 @@ __all__ = [
     "EXAMPLES",
     "ROOT",
     "final_move_oracle",
+    "json_scene_file",
     "run",
     "run_json",
     "scene_file",
     "ships",
     "template_detail",
     "tool_detail",
+    "write_scene",
 ]
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,11 +49,21 @@ def run_json(*argv: str | Path) -> dict[str, Any]:
     return data
 
 
-def scene_file(tmp_path: Path, text: str, name: str = "scene.toml") -> str:
-    """Write a scene file (dedented) under `tmp_path`; return its path."""
+def write_scene(tmp_path: Path, text: str, name: str = "scene.toml") -> Path:
+    """Write scene text (dedented) under `tmp_path`; return its path."""
     path = tmp_path / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return str(path)
+    return path
+
+
+def scene_file(tmp_path: Path, text: str, name: str = "scene.toml") -> str:
+    """Write a scene file (dedented) under `tmp_path`; return its path as a string."""
+    return str(write_scene(tmp_path, text, name))
+
+
+def json_scene_file(tmp_path: Path, data: Any, name: str = "scene.json") -> str:
+    """Write a scene structure as a JSON file under `tmp_path`; return its path."""
+    return str(write_scene(tmp_path, json.dumps(data), name))
 
 
 def ships(ruleset: str, *entries: tuple[str, str, float, float, float]) -> str:

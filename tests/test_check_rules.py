@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from common import json_scene_file
 from common import run as run_cli
 
 from obstacles.legality import RULES, CheckReport, Violation, check
@@ -932,14 +933,8 @@ def test_armada_foreign_kind() -> None:
 # -- tabletop check: exit codes and JSON ------------------------------------------------
 
 
-def write_json(tmp_path: Path, data: dict[str, Any], name: str = "scene.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
 def test_cli_legal_exit_0(tmp_path: Path) -> None:
-    path = write_json(tmp_path, tournament())
+    path = json_scene_file(tmp_path, tournament())
     code, out, err = run_cli("check", path, "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
@@ -991,7 +986,7 @@ def test_cli_violations_exit_1_and_json_fields(tmp_path: Path) -> None:
             {"id": "rock-b", "outline": square, "at": [439.5, 255.0]},
         ],
     )
-    path = write_json(tmp_path, data)
+    path = json_scene_file(tmp_path, data)
     code, out, err = run_cli("check", path, "--json")
     assert (code, err) == (1, "")
     report = json.loads(out)
@@ -1050,7 +1045,7 @@ def test_cli_contested_spacing(tmp_path: Path) -> None:
             {"id": "b", "outline": square, "at": [439.5, 400.0]},
         ],
     )
-    code, out, _ = run_cli("check", write_json(tmp_path, data), "--json")
+    code, out, _ = run_cli("check", json_scene_file(tmp_path, data), "--json")
     assert code == 1
     (v,) = json.loads(out)["violations"]
     assert (v["rule"], v["distance"], v["margin"], v["contested"]) == (
@@ -1110,7 +1105,7 @@ def test_cli_bad_input_exit_2(
     tmp_path: Path, data: dict[str, Any], words: list[str], suffix: str
 ) -> None:
     if suffix == ".json":
-        path = write_json(tmp_path, data)
+        path = json_scene_file(tmp_path, data)
     else:
         path = str(tmp_path / "scene.toml")
         Path(path).write_text(scene_toml(data), encoding="utf-8")

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from common import write_scene
 
 from geom.errors import InvalidInputError
 from geom.objects import Ship
@@ -45,26 +46,20 @@ at = [457.2, 457.2]
 # -- helpers ---------------------------------------------------------------------------
 
 
-def write(tmp_path: Path, text: str, name: str = "scene.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def load_toml(tmp_path: Path, text: str) -> Scene:
-    return load_scene(write(tmp_path, text))
+    return load_scene(write_scene(tmp_path, text))
 
 
 def toml_error(tmp_path: Path, text: str) -> tuple[SceneError, str]:
     """Load TOML text that must fail; return the error and the file name it must name."""
-    path = write(tmp_path, text)
+    path = write_scene(tmp_path, text)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     return info.value, str(path)
 
 
 def json_error(tmp_path: Path, text: str) -> tuple[SceneError, str]:
-    path = write(tmp_path, text, "scene.json")
+    path = write_scene(tmp_path, text, "scene.json")
     with pytest.raises(SceneError) as info:
         load_scene(path)
     return info.value, str(path)
@@ -515,10 +510,10 @@ def test_huge_integer_toml(tmp_path: Path) -> None:
 def test_integer_that_does_not_fit_a_float(tmp_path: Path, suffix: str) -> None:
     big = "1" + "0" * 400
     if suffix.endswith(".toml"):
-        path = write(tmp_path, SHIP_A.replace("[100, 40]", f"[100, {big}]"), suffix)
+        path = write_scene(tmp_path, SHIP_A.replace("[100, 40]", f"[100, {big}]"), suffix)
     else:
         text = f'{{"ships": [{{"id": "a", "base": "small", "at": [100, {big}]}}]}}'
-        path = write(tmp_path, text, suffix)
+        path = write_scene(tmp_path, text, suffix)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     check_where(info.value, str(path), "ships[0] 'a'", "at", "fits a 64-bit float", "401 digits")
@@ -820,14 +815,14 @@ def test_missing_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["scene.yaml", "scene", "scene.toml.bak"])
 def test_unknown_suffix(tmp_path: Path, name: str) -> None:
-    path = write(tmp_path, SHIP_A, name)
+    path = write_scene(tmp_path, SHIP_A, name)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     check_where(info.value, str(path), None, None, "unknown scene file type", ".toml or .json")
 
 
 def test_suffix_is_case_insensitive(tmp_path: Path) -> None:
-    assert load_scene(write(tmp_path, SHIP_A, "SCENE.TOML")).ships[0].id == "a"
+    assert load_scene(write_scene(tmp_path, SHIP_A, "SCENE.TOML")).ships[0].id == "a"
 
 
 def test_a_directory(tmp_path: Path) -> None:
@@ -872,7 +867,7 @@ def test_file_of_exactly_ten_megabytes_loads(tmp_path: Path) -> None:
 
 
 def test_loading_never_writes_the_file(tmp_path: Path) -> None:
-    path = write(tmp_path, ROCK + SHIP_A)
+    path = write_scene(tmp_path, ROCK + SHIP_A)
     before, mtime = path.read_bytes(), path.stat().st_mtime_ns
     load_scene(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == (before, mtime)
@@ -950,8 +945,8 @@ FULL_JSON: dict[str, Any] = {
 
 
 def test_toml_and_json_load_to_the_same_scene(tmp_path: Path) -> None:
-    from_toml = load_scene(write(tmp_path, FULL_TOML))
-    from_json = load_scene(write(tmp_path, json.dumps(FULL_JSON), "scene.json"))
+    from_toml = load_scene(write_scene(tmp_path, FULL_TOML))
+    from_json = load_scene(write_scene(tmp_path, json.dumps(FULL_JSON), "scene.json"))
     assert read_scene_data(tmp_path / "scene.toml") == FULL_JSON
     assert from_toml.to_dict() == from_json.to_dict()
     assert from_toml.ruleset == from_json.ruleset
@@ -971,7 +966,7 @@ def test_toml_and_json_load_to_the_same_scene(tmp_path: Path) -> None:
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_examples_load_the_same_from_json(tmp_path: Path, example: Path) -> None:
     from_toml = load_scene(example)
-    path = write(tmp_path, json.dumps(read_scene_data(example)), "example.json")
+    path = write_scene(tmp_path, json.dumps(read_scene_data(example)), "example.json")
     from_json = load_scene(path)
     assert from_toml.to_dict() == from_json.to_dict()
     assert from_toml.ships == from_json.ships
@@ -979,8 +974,8 @@ def test_examples_load_the_same_from_json(tmp_path: Path, example: Path) -> None
 
 
 def test_a_scene_written_back_loads_to_the_same_scene(tmp_path: Path) -> None:
-    scene = load_scene(write(tmp_path, FULL_TOML))
-    again = load_scene(write(tmp_path, json.dumps(scene.to_dict()), "again.json"))
+    scene = load_scene(write_scene(tmp_path, FULL_TOML))
+    again = load_scene(write_scene(tmp_path, json.dumps(scene.to_dict()), "again.json"))
     assert again.to_dict() == scene.to_dict()
 
 
