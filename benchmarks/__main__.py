@@ -30,7 +30,8 @@ from numpy.typing import NDArray
 from geom import batch
 from geom.arcs import arc_region_outline
 from geom.areas import play_area
-from geom.rulesets import EPSILON_MM, get_ruleset
+from geom.rulesets import get_ruleset
+from geom.tolerance import EPSILON_MM
 from maneuvers.batch import final_poses
 from maneuvers.moves import local_move
 from maneuvers.notation import parse_maneuver

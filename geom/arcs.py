@@ -35,8 +35,9 @@ from numpy.typing import ArrayLike, NDArray
 from geom.errors import InvalidInputError
 from geom.measure import closest_points
 from geom.poses import FloatArray, as_poses
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import base_footprint, rectangle, world_polygon, world_polygons
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "FAR_MM",
@@ -44,8 +45,8 @@ __all__ = [
     "AttackRange",
     "arc_region_outline",
     "attack_range",
-    "in_arc",
     "parse_xwing_arc",
+    "targets_in_arc",
 ]
 
 #: The X-Wing arc names accepted by ``measure --arc``.
@@ -182,7 +183,7 @@ def attack_range(
     return AttackRange(in_region, float(d), points, part)
 
 
-def in_arc(
+def targets_in_arc(
     ruleset: Ruleset,
     attacker_poses: ArrayLike,
     attacker_base: str,
@@ -199,7 +200,7 @@ def in_arc(
     >>> xw = get_ruleset("xwing2")
     >>> poses = np.array([[0.0, 0.0, 90.0], [0.0, 0.0, 270.0]])
     >>> targets = world_polygons(base_footprint(xw, "small").outline, [[0.0, 200.0, 0.0]])
-    >>> in_arc(xw, poses, "small", targets, "front").tolist()
+    >>> targets_in_arc(xw, poses, "small", targets, "front").tolist()
     [True, False]
     """
     poses = np.atleast_2d(as_poses(attacker_poses))

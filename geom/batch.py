@@ -50,9 +50,11 @@ from numpy.typing import ArrayLike, NDArray
 
 from geom.arcs import XWING_ARCS, parse_xwing_arc
 from geom.errors import InvalidInputError
-from geom.measure import bands
+from geom.measure import line_bands
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
+from geom.rules import BandKind
+from geom.rulesets import Ruleset, get_ruleset
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "NO_NUMBA_ENV",
@@ -177,9 +179,9 @@ def base_dims(ruleset: Ruleset, bases: BaseNames, n: int) -> FloatArray:
         raise InvalidInputError(f"expected one base name or {n}, got {len(names)}")
     table: dict[str, tuple[float, float, float]] = {}
     for name in dict.fromkeys(names):
-        width, length = ruleset.base_size(name)
-        radius = width / 2.0 if name == "squadron" else 0.0
-        table[name] = (width / 2.0, length / 2.0, radius)
+        spec = ruleset.base_spec(name)
+        radius = spec.width / 2.0 if spec.is_disk else 0.0
+        table[name] = (spec.width / 2.0, spec.length / 2.0, radius)
     return np.array([table[name] for name in names], dtype=np.float64).reshape(-1, 3)
 
 
@@ -194,7 +196,7 @@ def distance(
     """Return the least distance between the bases at poses `a` and `b`, in mm.
 
     The bases are measured without guides; a squadron is its disk, measured exactly.
-    Equal to :func:`geom.measure.distance` of the bases' shapely outlines (within
+    Equal to :func:`geom.measure.geometry_distance` of the bases' shapely outlines (within
     floating-point rounding, about 1e-12 mm): 0 when they touch or overlap.
 
     Parameters
@@ -244,7 +246,7 @@ def band(
     distance: ArrayLike,
     *,
     ruleset: RulesetLike = "xwing2",
-    kind: Literal["range", "distance"] = "range",
+    kind: BandKind = "range",
 ) -> NDArray[np.int64]:
     """Return the band of each distance: -1 beyond the last line.
 
@@ -274,17 +276,7 @@ def band(
     geom.errors.InvalidInputError: unknown band kind 'distance' for xwing2; expected: range
     """
     rules = as_ruleset(ruleset)
-    if rules.game == "xwing":
-        if kind != "range":
-            raise InvalidInputError(f"unknown band kind {kind!r} for {rules.name}; expected: range")
-        return bands(distance, rules.xwing_range_bands, zero_band=rules.range_zero)
-    if kind == "distance":
-        return bands(distance, rules.armada_distance_bands)
-    if kind == "range":
-        return bands(distance, rules.armada_range_bands)
-    raise InvalidInputError(
-        f"unknown band kind {kind!r} for {rules.name}; expected one of: distance, range"
-    )
+    return line_bands(distance, rules.band_lines_of(kind), zero_band=rules.zero_band(kind))
 
 
 #: Arc codes of the kernels, in :data:`geom.arcs.XWING_ARCS` order.
@@ -302,7 +294,7 @@ def in_arc(
 ) -> NDArray[np.bool_]:
     """Return whether each base at `b` lies partly in the X-Wing arc of the base at `a`.
 
-    The rule of :func:`geom.arcs.in_arc`: any part of the target's base (without guides)
+    The rule of :func:`geom.arcs.targets_in_arc`: any part of the target's base (without guides)
     in the arc region outside the attacker's base, boundaries included. Arcs are
     wedges of rays from the base centre at ± the ruleset's half-angle (``front``,
     ``rear``, ``left``, ``right``), half-planes (``full-front``, ``full-rear``) or the
@@ -334,7 +326,7 @@ def in_arc(
     [False, True, True, True, False]
     """
     rules = as_ruleset(ruleset)
-    if rules.game != "xwing":
+    if rules.hull_zones:
         raise InvalidInputError(
             f"in_arc measures X-Wing arcs; {rules.name} arcs belong to hull zones "
             "(geom.hulls.firing_arc)"

@@ -12,13 +12,13 @@ Examples
 >>> import shapely
 >>> a = shapely.box(0, 0, 40, 40)
 >>> b = shapely.box(140, 0, 180, 40)
->>> float(distance(a, b))
+>>> float(geometry_distance(a, b))
 100.0
->>> band(100.0, (100.0, 200.0, 300.0))
+>>> line_band(100.0, (100.0, 200.0, 300.0))
 1
->>> band(100.00001, (100.0, 200.0, 300.0))
+>>> line_band(100.00001, (100.0, 200.0, 300.0))
 2
->>> band(300.5, (100.0, 200.0, 300.0)) is None
+>>> line_band(300.5, (100.0, 200.0, 300.0)) is None
 True
 >>> contested(99.0, (100.0, 200.0), within=1.0), contested(98.9, (100.0, 200.0), within=1.0)
 (True, False)
@@ -34,24 +34,24 @@ import shapely
 from numpy.typing import ArrayLike, NDArray
 
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
+from geom.tolerance import EPSILON_MM, same_length
 
 __all__ = [
     "EPSILON_MM",
     "BandReport",
-    "band",
     "band_report",
-    "bands",
     "closest_points",
     "contested",
-    "distance",
+    "geometry_distance",
     "inside",
     "json_mm",
+    "line_band",
+    "line_bands",
     "overlaps",
 ]
 
 
-def distance(
+def geometry_distance(
     a: ArrayLike, b: ArrayLike, radius_a: ArrayLike = 0.0, radius_b: ArrayLike = 0.0
 ) -> FloatArray:
     """Return the least distance between geometries `a` and `b`, in mm (array-first).
@@ -141,7 +141,9 @@ def inside(geometry: shapely.Geometry, region: shapely.Geometry) -> bool:
     return bool(shapely.covers(grown, geometry))
 
 
-def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> NDArray[np.int64]:
+def line_bands(
+    d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False
+) -> NDArray[np.int64]:
     """Return the band of each distance: 1-based, -1 beyond the last line (array-first).
 
     Parameters
@@ -155,10 +157,12 @@ def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> N
 
     Examples
     --------
-    >>> bands([0.0, 50.0, 100.0, 150.0, 999.0], (100.0, 200.0), zero_band=True).tolist()
+    >>> line_bands([0.0, 50.0, 100.0, 150.0, 999.0], (100.0, 200.0), zero_band=True).tolist()
     [0, 1, 1, 2, -1]
     """
     dist = np.asarray(d, dtype=np.float64)
+    # The vectorised form of geom.tolerance.within: a distance is in band k when it is
+    # within line k, so the search runs on the lines grown by the tolerance.
     edges = np.asarray(lines, dtype=np.float64) + EPSILON_MM
     index = np.searchsorted(edges, dist, side="left") + 1
     result = np.where(index > len(edges), -1, index)
@@ -167,9 +171,9 @@ def bands(d: ArrayLike, lines: Sequence[float], *, zero_band: bool = False) -> N
     return np.asarray(result, dtype=np.int64)
 
 
-def band(d: float, lines: Sequence[float], *, zero_band: bool = False) -> int | None:
+def line_band(d: float, lines: Sequence[float], *, zero_band: bool = False) -> int | None:
     """Return the band of one distance, or None beyond the last line."""
-    value = int(bands(d, lines, zero_band=zero_band))
+    value = int(line_bands(d, lines, zero_band=zero_band))
     return None if value < 0 else value
 
 
@@ -212,10 +216,10 @@ def band_report(
     """
     nearest = min(lines, key=lambda line: abs(d - line))
     margin = nearest - d
-    if abs(margin) <= EPSILON_MM:
+    if same_length(margin, 0.0):
         margin = 0.0
     return BandReport(
-        band=band(d, lines, zero_band=zero_band),
+        band=line_band(d, lines, zero_band=zero_band),
         nearest_line=float(nearest),
         margin=round(float(margin), 9),
         contested=contested(d, lines, within=within),

@@ -21,7 +21,7 @@ import numpy as np
 import shapely
 
 from geom.poses import FloatArray, normalize_heading
-from geom.rulesets import Ruleset
+from geom.rulesets import DISK_BASES, Ruleset
 from geom.shapes import Footprint, base_footprint, world_polygon
 
 __all__ = ["Ship"]
@@ -63,7 +63,7 @@ class Ship:
     @property
     def is_squadron(self) -> bool:
         """Whether this is an Armada squadron (a disk base)."""
-        return self.base == "squadron"
+        return self.base in DISK_BASES
 
     def footprint(self, ruleset: Ruleset, *, guides: bool = False) -> Footprint:
         """Return the base footprint in the ship frame (with guides where asked)."""

@@ -23,6 +23,7 @@ import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "MAX_COORDINATE_MM",
     "Degrees",
     "FloatArray",
     "Millimetres",
@@ -32,6 +33,9 @@ __all__ = [
     "to_local",
     "to_world",
 ]
+
+#: Largest coordinate or length accepted anywhere, mm (the table is about a metre across).
+MAX_COORDINATE_MM = 1.0e6
 
 #: A length, mm.
 Millimetres: TypeAlias = float

@@ -28,20 +28,22 @@ from types import MappingProxyType as _MappingProxyType
 from typing import Any, Literal
 
 from geom.errors import InvalidConstantError, InvalidInputError
+from geom.rules import BandKind, BaseSpec, ManeuverGrammar, ObstacleSet
+from geom.tolerance import same_length
 
 __all__ = [
     "CONSTANT_NAMES",
+    "DISK_BASES",
     "RULESETS",
     "RULESET_NAMES",
+    "ArmadaRuleset",
     "Game",
     "Ruleset",
+    "XWingRuleset",
     "get_ruleset",
 ]
 
 Game = Literal["xwing", "armada"]
-
-#: Lengths within this many mm of each other are equal (``rules.md``, floating point).
-EPSILON_MM = 1e-6
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -50,7 +52,10 @@ def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 
 @_dc.dataclass(frozen=True)
 class Ruleset:
-    """The constants and rule choices of one game edition.
+    """The constants and rule choices of one game edition: the base of the rules objects.
+
+    It implements :class:`geom.rules.Rules` through its two games,
+    :class:`XWingRuleset` and :class:`ArmadaRuleset`, which override what differs.
 
     Lengths are in millimetres, angles in degrees. Build one with :func:`get_ruleset`;
     :meth:`with_constants` returns a copy with ``[constants]`` overrides applied.
@@ -119,35 +124,111 @@ class Ruleset:
     )
     contested_within: float = 1.0
 
-    # -- derived helpers -------------------------------------------------------------
+    # -- what every game answers (the Rules protocol); the games override -------------
+
+    @property
+    def band_kinds(self) -> tuple[BandKind, ...]:
+        """The band scales this game measures, the main one first."""
+        raise NotImplementedError
+
+    def band_lines_of(self, kind: BandKind) -> tuple[float, ...]:
+        """Return the lines of one band scale, mm.
+
+        Raises
+        ------
+        InvalidInputError
+            For a scale the game does not have.
+        """
+        raise NotImplementedError
+
+    def zero_band(self, kind: BandKind) -> bool:
+        """Return whether touching is band 0 of that scale (X-Wing 2.0 range 0)."""
+        return False
 
     @property
     def band_lines(self) -> tuple[float, ...]:
         """Every band line a measurement report flags as contested, in mm."""
-        if self.game == "xwing":
-            return self.xwing_range_bands
-        return tuple(sorted(set(self.armada_distance_bands) | set(self.armada_range_bands)))
+        lines: set[float] = set()
+        for kind in self.band_kinds:
+            lines |= set(self.band_lines_of(kind))
+        return tuple(sorted(lines))
 
     @property
     def obstacle_edge_limit(self) -> float:
         """How far (strictly more than) an obstacle must be from every edge, mm."""
-        if self.game == "xwing":
-            return self.xwing_obstacle_edge
-        return self.armada_distance_bands[2]
+        raise NotImplementedError
 
     @property
     def obstacle_spacing_limit(self) -> float:
         """How far (strictly more than) obstacles must be from each other, mm."""
-        if self.game == "xwing":
-            return self.xwing_obstacle_spacing
-        return self.armada_distance_bands[0]
+        raise NotImplementedError
 
     @property
     def deployment_limit(self) -> float:
         """How far (at most) the whole base may be from its player's edge, mm."""
-        if self.game == "xwing":
-            return self.xwing_deployment
-        return self.armada_distance_bands[2]
+        raise NotImplementedError
+
+    @property
+    def obstacle_set(self) -> ObstacleSet:
+        """The obstacles of a setup."""
+        raise NotImplementedError
+
+    @property
+    def maneuver_grammar(self) -> ManeuverGrammar:
+        """How maneuvers of this game are written."""
+        raise NotImplementedError
+
+    @property
+    def setup_area_boxed(self) -> bool:
+        """Whether obstacles are placed inside a setup area smaller than the table."""
+        return False
+
+    @property
+    def hull_names(self) -> tuple[str, ...]:
+        """The hulls a ship may name (printed tokens, speed charts); empty without hulls."""
+        return ()
+
+    @property
+    def hull_zones(self) -> bool:
+        """Whether ships attack from hull zones (Armada) rather than printed arcs (X-Wing)."""
+        return False
+
+    @property
+    def ruler(self) -> tuple[BandKind, tuple[float, ...]]:
+        """The band scale of the game's ruler and the lines printed on it, mm."""
+        kind = self.band_kinds[0]
+        return kind, self.band_lines_of(kind)
+
+    @property
+    def ship_guides(self) -> bool:
+        """Whether bases have guides (nubs) that count for overlap and maneuvers."""
+        return False
+
+    def _spec(self, base: str, width: float, length: float) -> BaseSpec:
+        raise NotImplementedError
+
+    def base_spec(self, base: str) -> BaseSpec:
+        """Return the spec of a base of this game.
+
+        Raises
+        ------
+        InvalidInputError
+            If the ruleset has no such base; the message lists those it has.
+        """
+        width, length = self.base_size(base)
+        return self._spec(base, width, length)
+
+    def limit_words(self, limit: float) -> str | None:
+        """Return the band a limit is the outer line of (``"range 2"``), or None.
+
+        The words follow the limits, so an overridden constant never reads as a band
+        it is not: a 150 mm X-Wing edge limit is on no range line.
+        """
+        for kind in self.band_kinds:
+            for index, line in enumerate(self.band_lines_of(kind)):
+                if same_length(line, limit):
+                    return f"{kind} {index + 1}"
+        return None
 
     def base_size(self, base: str) -> tuple[float, float]:
         """Return ``(width, length)`` of a base of this ruleset, in mm.
@@ -167,7 +248,7 @@ class Ruleset:
 
     def arc_half_angle(self, base: str) -> float:
         """Return the X-Wing arc half-angle for a base, degrees from the heading."""
-        key = "huge" if base.startswith("huge") else base
+        key = "huge" if base in _HUGE_XWING_BASES else base
         return self.xwing_arc_half_angles[key]
 
     def with_constants(self, overrides: Mapping[str, Any]) -> Ruleset:
@@ -270,6 +351,152 @@ CONSTANT_NAMES: tuple[str, ...] = (
     "contested_within",
 )
 
+#: X-Wing bases that are huge (the few maneuvers, huge arcs, obstruction).
+_HUGE_XWING_BASES = frozenset({"huge", "huge-short"})
+#: Bases measured as a disk, of any game (Armada squadrons).
+DISK_BASES = frozenset({"squadron"})
+#: The Armada huge base.
+_ARMADA_HUGE = frozenset({"huge"})
+
+
+@_dc.dataclass(frozen=True)
+class XWingRuleset(Ruleset):
+    """The X-Wing rules; the editions (``xwing2``, ``xwing1``) differ by data alone."""
+
+    @property
+    def band_kinds(self) -> tuple[BandKind, ...]:
+        """X-Wing measures range only."""
+        return ("range",)
+
+    def band_lines_of(self, kind: BandKind) -> tuple[float, ...]:
+        """Return the range lines (``xwing_range_bands``), mm."""
+        if kind not in self.band_kinds:
+            raise InvalidInputError(f"unknown band kind {kind!r} for {self.name}; expected: range")
+        return self.xwing_range_bands
+
+    def zero_band(self, kind: BandKind) -> bool:
+        """Return whether touching is range 0 (2.0 and later)."""
+        return self.range_zero
+
+    @property
+    def obstacle_edge_limit(self) -> float:
+        """``xwing_obstacle_edge``, mm."""
+        return self.xwing_obstacle_edge
+
+    @property
+    def obstacle_spacing_limit(self) -> float:
+        """``xwing_obstacle_spacing``, mm."""
+        return self.xwing_obstacle_spacing
+
+    @property
+    def deployment_limit(self) -> float:
+        """``xwing_deployment``, mm."""
+        return self.xwing_deployment
+
+    @property
+    def obstacle_set(self) -> ObstacleSet:
+        """Three different tokens per player from the tournament families."""
+        return ObstacleSet(
+            catalog="xwing-obstacles",
+            kinds=_frozen({}),
+            per_player=3,
+            families=self.xwing_tournament_families,
+            setup_kinds=("asteroid", "debris", "gas"),
+        )
+
+    @property
+    def maneuver_grammar(self) -> ManeuverGrammar:
+        """Templates: straight, bank, turn, ..., rolls and boosts."""
+        return "templates"
+
+    @property
+    def ship_guides(self) -> bool:
+        """X-Wing bases have guides."""
+        return True
+
+    @property
+    def ruler(self) -> tuple[BandKind, tuple[float, ...]]:
+        """The range ruler: range 1 to 3."""
+        return "range", self.xwing_range_bands[:3]
+
+    def _spec(self, base: str, width: float, length: float) -> BaseSpec:
+        huge = base in _HUGE_XWING_BASES
+        half_angle = self.xwing_arc_half_angles["huge" if huge else base]
+        return BaseSpec(width, length, False, huge, half_angle, obstructs=huge)
+
+
+@_dc.dataclass(frozen=True)
+class ArmadaRuleset(Ruleset):
+    """The Armada rules: distance and range bands, hull zones, the maneuver tool."""
+
+    @property
+    def band_kinds(self) -> tuple[BandKind, ...]:
+        """Armada measures distance (1-5) and range (close, medium, long)."""
+        return ("distance", "range")
+
+    def band_lines_of(self, kind: BandKind) -> tuple[float, ...]:
+        """Return the distance or range lines, mm."""
+        if kind == "distance":
+            return self.armada_distance_bands
+        if kind == "range":
+            return self.armada_range_bands
+        raise InvalidInputError(
+            f"unknown band kind {kind!r} for {self.name}; expected one of: distance, range"
+        )
+
+    @property
+    def obstacle_edge_limit(self) -> float:
+        """Beyond distance 3 of every edge, mm."""
+        return self.armada_distance_bands[2]
+
+    @property
+    def obstacle_spacing_limit(self) -> float:
+        """Beyond distance 1 of each other, mm."""
+        return self.armada_distance_bands[0]
+
+    @property
+    def deployment_limit(self) -> float:
+        """Within distance 3 of the player's edge, mm."""
+        return self.armada_distance_bands[2]
+
+    @property
+    def obstacle_set(self) -> ObstacleSet:
+        """The standard set: three asteroid fields, two debris fields, one station."""
+        return ObstacleSet(
+            catalog="armada-obstacles",
+            kinds=_frozen({"asteroid": 3, "debris": 2, "station": 1}),
+            per_player=None,
+            families=frozenset(),
+            setup_kinds=("asteroid", "debris", "station"),
+        )
+
+    @property
+    def maneuver_grammar(self) -> ManeuverGrammar:
+        """Courses set on the maneuver tool."""
+        return "tool"
+
+    @property
+    def setup_area_boxed(self) -> bool:
+        """Obstacles go in the setup area, not the whole table."""
+        return True
+
+    @property
+    def hull_zones(self) -> bool:
+        """Armada ships attack from their four hull zones."""
+        return True
+
+    @property
+    def hull_names(self) -> tuple[str, ...]:
+        """Every hull of ``geom/data/armada-hulls.json``."""
+        from geom.hulls import hull_names  # the hull table is loaded only when asked
+
+        return hull_names()
+
+    def _spec(self, base: str, width: float, length: float) -> BaseSpec:
+        disk = base in DISK_BASES
+        return BaseSpec(width, length, disk, base in _ARMADA_HUGE, None, obstructs=not disk)
+
+
 _XWING_BASES = _frozen(
     {
         "small": (40.0, 40.0),
@@ -285,7 +512,7 @@ _XWING2_FAMILIES = _XWING1_FAMILIES | {"gascloud", "pom"}
 #: The three rulesets by name, with the constants of ``rules.md``.
 RULESETS: Mapping[str, Ruleset] = _frozen(
     {
-        "xwing2": Ruleset(
+        "xwing2": XWingRuleset(
             name="xwing2",
             game="xwing",
             default_area="3x3ft",
@@ -294,7 +521,7 @@ RULESETS: Mapping[str, Ruleset] = _frozen(
             xwing_tournament_families=_XWING2_FAMILIES,
             xwing_roll_model="positions",
         ),
-        "xwing1": Ruleset(
+        "xwing1": XWingRuleset(
             name="xwing1",
             game="xwing",
             default_area="3x3ft",
@@ -303,7 +530,7 @@ RULESETS: Mapping[str, Ruleset] = _frozen(
             xwing_tournament_families=_XWING1_FAMILIES,
             xwing_roll_model="slide",
         ),
-        "armada": Ruleset(
+        "armada": ArmadaRuleset(
             name="armada",
             game="armada",
             default_area="6x3ft",

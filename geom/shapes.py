@@ -111,13 +111,13 @@ def base_footprint(ruleset: Ruleset, base: str, *, guides: bool = False) -> Foot
     InvalidInputError
         For a base the ruleset does not have.
     """
-    width, length = ruleset.base_size(base)
+    spec = ruleset.base_spec(base)
     guide = (
         (ruleset.xwing_guide_width, ruleset.xwing_guide_inner, ruleset.xwing_guide_depth)
-        if guides and ruleset.game == "xwing" and base != "squadron"
+        if guides and ruleset.ship_guides and not spec.is_disk
         else None
     )
-    return _footprint(base == "squadron", width, length, guide)
+    return _footprint(spec.is_disk, spec.width, spec.length, guide)
 
 
 @_functools.lru_cache(maxsize=64)

@@ -29,16 +29,16 @@ import math as _math
 import numpy as np
 import shapely
 
-from geom.errors import InvalidInputError
+from geom.errors import IllegalManeuverError
 from geom.hulls import speed_chart
-from geom.measure import closest_points, distance, overlaps
+from geom.measure import closest_points, geometry_distance, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose
 from geom.rulesets import Ruleset
 from geom.shapes import rectangle, world_polygon
 from maneuvers._shared import nearest_first, outside_play_area, place
 from maneuvers.notation import ArmadaCourse, Direction, maneuver_name
-from maneuvers.result import MoveResult, ObstacleHit
+from maneuvers.result import MoveResult, ObstacleHit, ToolMove
 from obstacles.scene import Scene
 
 __all__ = [
@@ -148,23 +148,26 @@ def choose_side(
     return ("right" if left and not right else "left"), (left, right)
 
 
-def _check_base(base: str) -> None:
-    if base == "squadron":
-        raise InvalidInputError(
+def _check_base(course: ArmadaCourse, base: str, ruleset: Ruleset, text: str | None) -> None:
+    if ruleset.base_spec(base).is_disk:
+        raise IllegalManeuverError(
             "a squadron moves by distance, not with the maneuver tool; "
-            "`move` takes Armada ships (small, medium, large, huge bases)"
+            "`move` takes Armada ships (small, medium, large, huge bases)",
+            text or maneuver_name(course),
         )
 
 
-def armada_local_move(course: ArmadaCourse, base: str, ruleset: Ruleset) -> FloatArray:
+def armada_local_move(
+    course: ArmadaCourse, base: str, ruleset: Ruleset, *, text: str | None = None
+) -> FloatArray:
     """Return the local move ``(dx, dy, dheading)`` of a full-speed course (side: :func:`choose_side`).
 
     Raises
     ------
-    InvalidInputError
-        For a squadron.
+    IllegalManeuverError
+        For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(base)
+    _check_base(course, base, ruleset, text)
     if course.speed == 0:
         return np.zeros(3)
     side, _ = choose_side(course, base, ruleset)
@@ -214,15 +217,17 @@ def chart_violation(course: ArmadaCourse, hull: str | None) -> str | None:
     )
 
 
-def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult:
+def execute_armada(
+    scene: Scene, ship: Ship, course: ArmadaCourse, *, text: str | None = None
+) -> MoveResult:
     """Execute an Armada course of `ship` against `scene`.
 
     Raises
     ------
-    InvalidInputError
-        For a squadron.
+    IllegalManeuverError
+        For a squadron; its ``where`` names `text` (the words as given) or the course.
     """
-    _check_base(ship.base)
+    _check_base(course, ship.base, scene.ruleset, text)
     ruleset = scene.ruleset
     start = ship.pose
     body = rectangle(*ruleset.base_size(ship.base))
@@ -245,7 +250,7 @@ def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult
             obstacles=(),
             legal=False,
             reason=chart_problem,
-            speed=course.speed,
+            detail=ToolMove(speed=course.speed),
         )
     if course.speed:
         side, (left, right) = choose_side(course, ship.base, ruleset)
@@ -280,7 +285,7 @@ def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult
     if overlapped:
         index = min(
             overlapped,
-            key=lambda i: (float(distance(polygon, blocker_polygons[i])), blockers[i].id),
+            key=lambda i: (float(geometry_distance(polygon, blocker_polygons[i])), blockers[i].id),
         )
         bumped = blockers[index].id
         _, points = closest_points(polygon, blocker_polygons[index])
@@ -311,8 +316,7 @@ def execute_armada(scene: Scene, ship: Ship, course: ArmadaCourse) -> MoveResult
         legal=legal,
         reason=reason,
         bump_point=bump_point,
-        speed=speed,
-        side=side,
-        tool_overlap=tool_overlap,
-        squadrons=tuple(squadrons),
+        detail=ToolMove(
+            speed=speed, side=side, tool_overlap=tool_overlap, squadrons=tuple(squadrons)
+        ),
     )

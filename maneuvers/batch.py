@@ -21,13 +21,11 @@ Examples
 
 from __future__ import annotations
 
-import numpy as np
 from numpy.typing import ArrayLike
 
-from geom.batch import RulesetLike, as_ruleset, backend, pose_rows
-from geom.poses import FloatArray, compose
-from maneuvers.moves import local_move
-from maneuvers.notation import parse_maneuver
+from geom.batch import RulesetLike, pose_rows
+from geom.poses import FloatArray
+from maneuvers.moves import final_pose
 
 __all__ = ["final_poses"]
 
@@ -35,7 +33,10 @@ __all__ = ["final_poses"]
 def final_poses(
     poses: ArrayLike, base: str, maneuver: str, *, ruleset: RulesetLike = "xwing2"
 ) -> FloatArray:
-    """Return where one complete maneuver takes each start pose.
+    """Return where one complete maneuver takes each start pose, always as rows ``(N, 3)``.
+
+    :func:`maneuvers.moves.final_pose` with the poses as rows: the same contract, the
+    same backends, a single pose answered as one row.
 
     Parameters
     ----------
@@ -70,16 +71,6 @@ def final_poses(
     >>> final_poses([0.0, 0.0, 90.0], "small", "bank 4 right")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    geom.errors.InvalidInputError: cannot read maneuver 'bank 4 right': the speed of bank 4 is out of range (1 to 3); ...
+    geom.errors.InvalidManeuverError: maneuver 'bank 4 right': cannot read maneuver 'bank 4 right': the speed of bank 4 is out of range (1 to 3); ...
     """
-    rules = as_ruleset(ruleset)
-    start = pose_rows(poses)
-    move = np.asarray(local_move(parse_maneuver(maneuver, rules), base, rules), dtype=np.float64)
-    if backend() == "numba":
-        from geom import _kernels
-
-        out = np.empty_like(start)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.compose_moves(start, move, out)
-        return out
-    return compose(start, move)
+    return final_pose(pose_rows(poses), base, maneuver, ruleset=ruleset)

@@ -5,23 +5,28 @@ Examples
 >>> import numpy as np
 >>> from geom.rulesets import get_ruleset
 >>> xw = get_ruleset("xwing2")
->>> final_pose([300.0, 40.0, 90.0], "small", "straight 3", xw).round(6).tolist()
+>>> final_pose([300.0, 40.0, 90.0], "small", "straight 3", ruleset=xw).round(6).tolist()
 [300.0, 200.0, 90.0]
 >>> starts = np.array([[0.0, 0.0, 0.0], [0.0, 0.0, 90.0]])
->>> final_pose(starts, "small", "turn 1 right", xw).round(6).tolist()
+>>> final_pose(starts, "small", "turn 1 right").round(6).tolist()
 [[55.0, -55.0, 270.0], [55.0, 55.0, 0.0]]
->>> final_pose(np.empty((0, 3)), "small", "stationary", xw).shape
+>>> final_pose(np.empty((0, 3)), "small", "stationary").shape
 (0, 3)
->>> final_pose([0.0, 0.0, 90.0], "small", "loop 2", xw)  # doctest: +ELLIPSIS
+>>> final_pose([0.0, 0.0, 90.0], "small", "loop 2")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
+geom.errors.InvalidManeuverError: maneuver 'loop 2': cannot read maneuver 'loop 2': unknown word 'loop'; accepted for xwing2: ...
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Protocol
+
+import numpy as np
 from numpy.typing import ArrayLike
 
+from geom.batch import RulesetLike, as_ruleset, backend, pose_rows
 from geom.poses import FloatArray, compose
 from geom.rulesets import Ruleset
 from maneuvers.armada import armada_local_move, execute_armada
@@ -30,10 +35,44 @@ from maneuvers.result import MoveResult
 from maneuvers.xwing import execute_xwing, xwing_local_move
 from obstacles.scene import Scene
 
-__all__ = ["execute", "final_pose", "local_move"]
+__all__ = ["Moved", "apply_moves", "execute", "final_pose", "local_move"]
 
 
-def local_move(maneuver: Maneuver, base: str, ruleset: Ruleset) -> FloatArray:
+class Moved(Protocol):
+    """What :func:`apply_moves` reads from a move (a :class:`MoveResult` is one)."""
+
+    @property
+    def ship(self) -> object:
+        """The moving ship's id (or the ship, whose ``id`` is read)."""
+
+    @property
+    def final(self) -> ArrayLike:
+        """The final pose ``(x, y, heading)``."""
+
+
+def apply_moves(scene: Scene, moves: Iterable[Moved]) -> Scene:
+    """Return the scene with every moved ship at its final pose (moves in order).
+
+    Examples
+    --------
+    >>> from geom.areas import play_area
+    >>> from geom.objects import Ship
+    >>> from geom.rulesets import get_ruleset
+    >>> scene = Scene(get_ruleset("xwing2"), play_area("3x3ft"), ships=(Ship("a", "small", 300, 100),))
+    >>> after = apply_moves(scene, [execute(scene, "a", "straight 2")])
+    >>> after.ship("a").y
+    220.0
+    """
+    for move in moves:
+        ship = scene.ship(str(getattr(move.ship, "id", move.ship)))
+        x, y, heading = (float(v) for v in np.asarray(move.final, dtype=np.float64)[:3])
+        scene = scene.with_ship(ship.moved(x, y, heading))
+    return scene
+
+
+def local_move(
+    maneuver: Maneuver, base: str, ruleset: Ruleset, *, text: str | None = None
+) -> FloatArray:
     """Return the ship-frame move ``(dx, dy, dheading)`` of a complete maneuver.
 
     Without a scene nothing can bump: this is the full maneuver (a roll without a position
@@ -47,37 +86,62 @@ def local_move(maneuver: Maneuver, base: str, ruleset: Ruleset) -> FloatArray:
     [-37.574, 90.711, -135.0]
     """
     if isinstance(maneuver, ArmadaCourse):
-        return armada_local_move(maneuver, base, ruleset)
-    return xwing_local_move(maneuver, base, ruleset)
+        return armada_local_move(maneuver, base, ruleset, text=text)
+    return xwing_local_move(maneuver, base, ruleset, text=text)
 
 
-def final_pose(pose: ArrayLike, base: str, maneuver_text: str, ruleset: Ruleset) -> FloatArray:
-    """Return where a complete maneuver takes poses ``(3,)`` or ``(n, 3)`` (array-first).
+def final_pose(
+    poses: ArrayLike, base: str, maneuver: str, *, ruleset: RulesetLike = "xwing2"
+) -> FloatArray:
+    """Return where a complete maneuver takes start poses ``(3,)`` or ``(N, 3)``.
+
+    The one final-pose function: a single pose is a one-row call and keeps its shape
+    (``(3,)`` in, ``(3,)`` out). The maneuver's ship-frame move is worked out once
+    (:func:`local_move`); applying it to many poses runs in a numba kernel unless
+    ``TABLETOP_NO_NUMBA=1`` selects numpy (:func:`geom.batch.backend`).
 
     Parameters
     ----------
-    pose : array_like of shape (..., 3)
+    poses : array_like of shape (3,) or (N, 3)
         Start poses ``(x, y, heading)``: mm and degrees counter-clockwise from +x.
     base : str
         A base name of the ruleset.
-    maneuver_text : str
+    maneuver : str
         Maneuver words (``cli.md``).
-    ruleset : Ruleset
-        The game edition.
+    ruleset : str or Ruleset, default "xwing2"
+        The game edition, by name or as a ruleset (the convention of every array
+        function: the last parameter, by keyword).
 
     Returns
     -------
-    ndarray of the shape of `pose`
+    ndarray of the shape of `poses`
         Final poses, headings in ``[0, 360)``.
 
     Raises
     ------
+    InvalidManeuverError
+        For unreadable words.
+    IllegalManeuverError
+        For a maneuver the base cannot do.
     InvalidInputError
-        For unreadable words, or a maneuver the base cannot do.
+        For an unknown base or ruleset, or poses of the wrong shape.
     """
-    maneuver = parse_maneuver(maneuver_text, ruleset)
-    ruleset.base_size(base)
-    return compose(pose, local_move(maneuver, base, ruleset))
+    rules = as_ruleset(ruleset)
+    parsed = parse_maneuver(maneuver, rules)
+    rules.base_size(base)
+    move = np.asarray(local_move(parsed, base, rules, text=maneuver), dtype=np.float64)
+    start = np.asarray(poses, dtype=np.float64)
+    if start.ndim == 1:
+        return np.asarray(compose(pose_rows(start), move)[0], dtype=np.float64)
+    rows = pose_rows(start)
+    if backend() == "numba":
+        from geom import _kernels
+
+        out = np.empty_like(rows)
+        with _kernels.LAUNCH_LOCK:
+            _kernels.compose_moves(rows, move, out)
+        return out
+    return compose(rows, move)
 
 
 def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
@@ -98,8 +162,12 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
 
     Raises
     ------
-    InvalidInputError
-        For an unknown ship, unreadable words, or a maneuver the base cannot do.
+    UnknownObjectError
+        For an id that is no ship of the scene (``where`` is ``"ship 'ID'"``).
+    InvalidManeuverError
+        For unreadable words (``where`` is ``"maneuver 'TEXT'"``).
+    IllegalManeuverError
+        For a maneuver the ship's base cannot do (``where`` is ``"maneuver 'TEXT'"``).
 
     Examples
     --------
@@ -115,5 +183,5 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
     ship = scene.ship(ship_id)
     maneuver = parse_maneuver(maneuver_text, scene.ruleset)
     if isinstance(maneuver, ArmadaCourse):
-        return execute_armada(scene, ship, maneuver)
-    return execute_xwing(scene, ship, maneuver)
+        return execute_armada(scene, ship, maneuver, text=maneuver_text)
+    return execute_xwing(scene, ship, maneuver, text=maneuver_text)

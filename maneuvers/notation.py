@@ -25,16 +25,18 @@ ArmadaCourse(speed=2, yaws=(0, -1), side=None, navigate=False)
 >>> parse_maneuver("bnak 2 left", xw)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: cannot read maneuver 'bnak 2 left': unknown word 'bnak' (did you mean 'bank'?); accepted for xwing2: straight 1-5, bank 1-3 left|right, ...
+geom.errors.InvalidManeuverError: maneuver 'bnak 2 left': cannot read maneuver 'bnak 2 left': unknown word 'bnak' (did you mean 'bank'?); accepted for xwing2: straight 1-5, bank 1-3 left|right, ...
 """
 
 from __future__ import annotations
 
 import dataclasses as _dc
 import difflib as _difflib
+from collections.abc import Callable
 from typing import Literal, TypeAlias, cast
 
-from geom.errors import InvalidInputError
+from geom.errors import InvalidManeuverError
+from geom.rules import ManeuverGrammar
 from geom.rulesets import Ruleset
 
 __all__ = [
@@ -52,6 +54,7 @@ __all__ = [
     "XWingManeuver",
     "accepted_maneuvers",
     "maneuver_name",
+    "maneuver_words",
     "parse_maneuver",
 ]
 
@@ -186,6 +189,8 @@ _XWING_WORDS = (
     *_ROLL_POSITIONS,
 )
 _ARMADA_WORDS = ("speed", "yaw", "side", "left", "right", "navigate")
+_ACCEPTED: dict[ManeuverGrammar, str] = {"templates": _XWING_ACCEPTED, "tool": _ARMADA_ACCEPTED}
+_WORDS: dict[ManeuverGrammar, tuple[str, ...]] = {"templates": _XWING_WORDS, "tool": _ARMADA_WORDS}
 
 
 def accepted_maneuvers(ruleset: Ruleset) -> str:
@@ -197,7 +202,19 @@ def accepted_maneuvers(ruleset: Ruleset) -> str:
     >>> accepted_maneuvers(get_ruleset("armada"))[:24]
     'speed 0-4 [yaw C1 ... Cn'
     """
-    return _ARMADA_ACCEPTED if ruleset.game == "armada" else _XWING_ACCEPTED
+    return _ACCEPTED[ruleset.maneuver_grammar]
+
+
+def maneuver_words(ruleset: Ruleset) -> tuple[str, ...]:
+    """Return every word the ruleset's maneuvers use (numbers aside).
+
+    Examples
+    --------
+    >>> from geom.rulesets import get_ruleset
+    >>> maneuver_words(get_ruleset("armada"))
+    ('speed', 'yaw', 'side', 'left', 'right', 'navigate')
+    """
+    return _WORDS[ruleset.maneuver_grammar]
 
 
 class _Reader:
@@ -209,14 +226,15 @@ class _Reader:
         self.words = text.lower().replace("center", "centre").split()
         self.index = 0
 
-    def fail(self, problem: str) -> InvalidInputError:
-        return InvalidInputError(
+    def fail(self, problem: str) -> InvalidManeuverError:
+        return InvalidManeuverError(
             f"cannot read maneuver {self.text!r}: {problem}; accepted for "
-            f"{self.ruleset.name}: {accepted_maneuvers(self.ruleset)}"
+            f"{self.ruleset.name}: {accepted_maneuvers(self.ruleset)}",
+            self.text,
         )
 
-    def unknown(self, word: str) -> InvalidInputError:
-        vocabulary = _ARMADA_WORDS if self.ruleset.game == "armada" else _XWING_WORDS
+    def unknown(self, word: str) -> InvalidManeuverError:
+        vocabulary = maneuver_words(self.ruleset)
         close = _difflib.get_close_matches(word, vocabulary, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         return self.fail(f"unknown word {word!r}{hint}")
@@ -355,12 +373,16 @@ def parse_maneuver(text: str, ruleset: Ruleset) -> Maneuver:
     >>> parse_maneuver("speed 2 yaw 3 0", get_ruleset("armada"))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    geom.errors.InvalidInputError: cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
+    geom.errors.InvalidManeuverError: maneuver 'speed 2 yaw 3 0': cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
     """
-    reader = _Reader(text, ruleset)
-    if ruleset.game == "armada":
-        return _armada(reader)
-    return _xwing(reader)
+    return _READERS[ruleset.maneuver_grammar](_Reader(text, ruleset))
+
+
+#: The reader of each maneuver grammar.
+_READERS: dict[ManeuverGrammar, Callable[[_Reader], Maneuver]] = {
+    "templates": _xwing,
+    "tool": _armada,
+}
 
 
 def maneuver_name(maneuver: Maneuver) -> str:

@@ -28,7 +28,15 @@ import shapely
 
 from geom.poses import FloatArray, normalize_heading
 
-__all__ = ["ActionPosition", "MoveResult", "ObstacleHit", "json_pose"]
+__all__ = [
+    "ActionPosition",
+    "MoveDetail",
+    "MoveResult",
+    "ObstacleHit",
+    "TemplateMove",
+    "ToolMove",
+    "json_pose",
+]
 
 #: ``(obstacle id, how)``, how being ``moves-through`` or ``ends-on``.
 ObstacleHit: TypeAlias = tuple[str, Literal["moves-through", "ends-on"]]
@@ -90,7 +98,120 @@ class ActionPosition:
         }
 
 
-@_dc.dataclass(frozen=True, eq=False)
+@_dc.dataclass(frozen=True, slots=True, eq=False)
+class TemplateMove:
+    """What an X-Wing move adds: how far along the template, roll positions, huge ships.
+
+    Attributes
+    ----------
+    progress : float or None
+        Template moves: how far the rear-guide point ran along the guide path, mm.
+    positions : tuple of ActionPosition
+        Barrel rolls: every position considered.
+    intervals : tuple of (low, high)
+        1st-edition barrel rolls: the legal forward offsets, mm.
+    sections : tuple of (section, obstacle ids)
+        Huge ships: the obstacles overlapping the ``fore`` and ``aft`` halves.
+    removed : tuple of str
+        Huge ships: the obstacles removed from the play area.
+    """
+
+    progress: float | None = None
+    positions: tuple[ActionPosition, ...] = ()
+    intervals: tuple[tuple[float, float], ...] = ()
+    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    removed: tuple[str, ...] = ()
+
+    def json_fields(self) -> dict[str, Any]:
+        """Return the fields this detail adds to the JSON answer, in ``cli.md`` order."""
+        data: dict[str, Any] = {}
+        if self.positions:
+            data["positions"] = [p.to_json() for p in self.positions]
+        if self.intervals:
+            data["intervals"] = [[_mm(low), _mm(high)] for low, high in self.intervals]
+        if self.progress is not None:
+            data["progress"] = _mm(self.progress)
+        if self.sections:
+            data["sections"] = {name: list(ids) for name, ids in self.sections}
+            data["removed"] = list(self.removed)
+        return data
+
+    def head_lines(self) -> list[str]:
+        """Return the report lines that come before legality (none for X-Wing)."""
+        return []
+
+    def tail_lines(self) -> list[str]:
+        """Return the report lines after the obstacles: sections, removed, positions."""
+        lines = [
+            f"  {name + ':':11} {', '.join(ids) or 'no obstacle'}" for name, ids in self.sections
+        ]
+        if self.removed:
+            lines.append(f"  removed:    {', '.join(self.removed)}")
+        for position in self.positions:
+            state = "legal" if position.legal else f"fails: {position.reason}"
+            lines.append(f"  {position.name + ':':11} {_pose(position.pose)}, {state}")
+        if self.intervals:
+            spans = ", ".join(f"{low:+.2f} to {high:+.2f}" for low, high in self.intervals)
+            lines.append(f"  legal offsets: {spans} mm")
+        return lines
+
+
+@_dc.dataclass(frozen=True, slots=True, eq=False)
+class ToolMove:
+    """What an Armada course adds: the speed moved, the tool's side, squadrons aside.
+
+    Attributes
+    ----------
+    speed : int
+        The speed the ship moved at.
+    side : str or None
+        The side of the ship the tool was laid on (None when the course was refused).
+    tool_overlap : bool or None
+        Whether the final base overlaps the tool.
+    squadrons : tuple of str
+        Squadrons under the final base (moved aside by the opponent).
+    """
+
+    speed: int
+    side: str | None = None
+    tool_overlap: bool | None = None
+    squadrons: tuple[str, ...] = ()
+
+    def json_fields(self) -> dict[str, Any]:
+        """Return the fields this detail adds to the JSON answer, in ``cli.md`` order."""
+        return {
+            "speed": self.speed,
+            "side": self.side,
+            "tool_overlap": self.tool_overlap,
+            "squadrons": list(self.squadrons),
+        }
+
+    def head_lines(self) -> list[str]:
+        """Return the speed line, which comes before legality."""
+        tool = f" (tool on the {self.side} side)" if self.side else ""
+        return [f"  speed:      {self.speed}{tool}"]
+
+    def tail_lines(self) -> list[str]:
+        """Return the squadrons line, if any were under the final base."""
+        if not self.squadrons:
+            return []
+        return [f"  squadrons:  {', '.join(self.squadrons)} (placed aside)"]
+
+
+#: The per-game part of a move.
+MoveDetail: TypeAlias = TemplateMove | ToolMove
+
+
+def _pose(pose: FloatArray) -> str:
+    x, y, heading = (float(v) for v in pose)
+    return f"({x:.1f}, {y:.1f}) heading {heading % 360.0:.1f}°"
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+@_dc.dataclass(frozen=True, slots=True, eq=False)
 class MoveResult:
     """The outcome of one maneuver, roll, boost or Armada course.
 
@@ -119,30 +240,15 @@ class MoveResult:
         Rolls, boosts and Armada courses: whether the move can be done; None otherwise.
     reason : str or None
         Why not, when not legal.
-    positions : tuple of ActionPosition
-        Barrel rolls: every position considered.
     bump_point : ndarray of shape (2,) or None
         Where the bumped ships touch (the midpoint of their closest points).
     counted_template : shapely geometry or None
         The part of the template that counted for obstacles: the whole template on a
         complete move, the part between the start and the final position after a bump,
         None when the template has no effect (huge ships, Armada).
-    progress : float or None
-        X-Wing template moves: how far the rear-guide point ran along the guide path, mm.
-    sections : tuple of (section, obstacle ids)
-        X-Wing huge ships: the obstacles overlapping the ``fore`` and ``aft`` halves.
-    removed : tuple of str
-        X-Wing huge ships: the obstacles removed from the play area.
-    intervals : tuple of (low, high)
-        1st-edition barrel rolls: the legal forward offsets, mm.
-    speed : int or None
-        Armada: the speed the ship moved at.
-    side : str or None
-        Armada: the side of the ship the tool was laid on.
-    tool_overlap : bool or None
-        Armada: whether the final base overlaps the tool.
-    squadrons : tuple of str
-        Armada: squadrons under the final base (moved aside by the opponent).
+    detail : TemplateMove or ToolMove
+        What the game adds: X-Wing progress, roll positions and huge-ship sections, or
+        the Armada speed, tool side and squadrons.
     """
 
     ship: str
@@ -156,28 +262,20 @@ class MoveResult:
     obstacles: tuple[ObstacleHit, ...]
     legal: bool | None = None
     reason: str | None = None
-    positions: tuple[ActionPosition, ...] = ()
     bump_point: FloatArray | None = None
     counted_template: shapely.Geometry | None = None
-    progress: float | None = None
-    sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    removed: tuple[str, ...] = ()
-    intervals: tuple[tuple[float, float], ...] = ()
-    speed: int | None = None
-    side: str | None = None
-    tool_overlap: bool | None = None
-    squadrons: tuple[str, ...] = ()
+    detail: MoveDetail = _dc.field(default_factory=TemplateMove)
 
     def to_json(self) -> dict[str, Any]:
         """Return the ``tabletop move --json`` object (``cli.md``)."""
+        sections = self.detail.sections if isinstance(self.detail, TemplateMove) else ()
         in_section = {
-            ident: [name for name, ids in self.sections if ident in ids]
-            for ident, _ in self.obstacles
+            ident: [name for name, ids in sections if ident in ids] for ident, _ in self.obstacles
         }
         obstacles: list[dict[str, Any]] = []
         for ident, how in self.obstacles:
             entry: dict[str, Any] = {"id": ident, "how": how}
-            if self.sections:
+            if sections:
                 entry["sections"] = in_section[ident]
             obstacles.append(entry)
         data: dict[str, Any] = {
@@ -196,18 +294,43 @@ class MoveResult:
         if self.legal is not None:
             data["legal"] = self.legal
             data["reason"] = self.reason
-        if self.positions:
-            data["positions"] = [p.to_json() for p in self.positions]
-        if self.intervals:
-            data["intervals"] = [[_mm(low), _mm(high)] for low, high in self.intervals]
-        if self.progress is not None:
-            data["progress"] = _mm(self.progress)
-        if self.sections:
-            data["sections"] = {name: list(ids) for name, ids in self.sections}
-            data["removed"] = list(self.removed)
-        if self.speed is not None:
-            data["speed"] = self.speed
-            data["side"] = self.side
-            data["tool_overlap"] = self.tool_overlap
-            data["squadrons"] = list(self.squadrons)
+        data.update(self.detail.json_fields())
         return data
+
+    def describe(self) -> str:
+        """Return the report of ``tabletop move`` for people.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> print(MoveResult("a", "straight 1", np.array([100.0, 40.0, 90.0]),
+        ...     np.array([100.0, 120.0, 90.0]), None, True, None, False, (("rock", "ends-on"),)
+        ...     ).describe())
+        a: straight 1
+          start:      (100.0, 40.0) heading 90.0°
+          final:      (100.0, 120.0) heading 90.0°
+          complete:   yes
+          bumped:     no
+          fled:       no
+          obstacles:  rock (ends on)
+        """
+        lines = [f"{self.ship}: {self.maneuver}"]
+        lines.append(f"  start:      {_pose(self.start)}")
+        lines.append(f"  final:      {_pose(self.final)}")
+        lines += self.detail.head_lines()
+        if self.legal is not None:
+            lines.append(f"  legal:      {_yes(self.legal)}")
+            if self.reason:
+                lines.append(f"  reason:     {self.reason}")
+        lines.append(f"  complete:   {_yes(self.complete)}")
+        bumped = "no"
+        if self.bumped is not None:
+            bumped = f"yes, {self.bumped}"
+            if self.bump_point is not None:
+                bumped += f" (touching at ({self.bump_point[0]:.1f}, {self.bump_point[1]:.1f}))"
+        lines.append(f"  bumped:     {bumped}")
+        lines.append(f"  fled:       {_yes(self.fled)}")
+        hits = ", ".join(f"{ident} ({how.replace('-', ' ')})" for ident, how in self.obstacles)
+        lines.append(f"  obstacles:  {hits or 'none'}")
+        lines += self.detail.tail_lines()
+        return "\n".join(lines)

@@ -19,7 +19,7 @@ Examples
 >>> xwing_local_move(XWingManeuver("turn", 1, "left"), "huge", xw)
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: a huge ship cannot do 'turn 1 left'; huge ships fly straight 1-5, bank 1-3 left|right and stationary
+geom.errors.IllegalManeuverError: maneuver 'turn 1 left': a huge ship cannot do 'turn 1 left'; huge ships fly straight 1-5, bank 1-3 left|right and stationary
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import Literal
 import numpy as np
 import shapely
 
-from geom.errors import InvalidInputError
+from geom.errors import IllegalManeuverError
 from geom.measure import closest_points, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose, to_world
@@ -44,7 +44,7 @@ from maneuvers.notation import (
     XWingManeuver,
     maneuver_name,
 )
-from maneuvers.result import ActionPosition, MoveResult, ObstacleHit
+from maneuvers.result import ActionPosition, MoveResult, ObstacleHit, TemplateMove
 from maneuvers.templates import (
     PosePath,
     TemplateShape,
@@ -80,10 +80,6 @@ _TEMPLATE_KIND: dict[str, Literal["straight", "bank", "turn"]] = {
 _EXTRA_TURN = {"koiogran": 180.0, "segnor": 180.0, "tallon": -90.0}
 _HUGE_BEARINGS = frozenset({"straight", "bank", "stationary"})
 _HUGE_WORDS = "huge ships fly straight 1-5, bank 1-3 left|right and stationary"
-
-
-def _is_huge(base: str) -> bool:
-    return base.startswith("huge")
 
 
 @_dc.dataclass(frozen=True)
@@ -152,8 +148,13 @@ def _template_of(maneuver: XWingManeuver | Boost) -> tuple[TemplateShape, bool, 
     return shape, maneuver.direction == "left", maneuver.reverse
 
 
-def _check_base(maneuver: XWingManeuver | BarrelRoll | Boost, base: str) -> None:
-    if not _is_huge(base):
+def _check_base(
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    base: str,
+    ruleset: Ruleset,
+    text: str | None = None,
+) -> None:
+    if not ruleset.base_spec(base).is_huge:
         return
     if (
         isinstance(maneuver, XWingManeuver)
@@ -161,7 +162,8 @@ def _check_base(maneuver: XWingManeuver | BarrelRoll | Boost, base: str) -> None
         and not maneuver.reverse
     ):
         return
-    raise InvalidInputError(f"a huge ship cannot do {maneuver_name(maneuver)!r}; {_HUGE_WORDS}")
+    name = maneuver_name(maneuver)
+    raise IllegalManeuverError(f"a huge ship cannot do {name!r}; {_HUGE_WORDS}", text or name)
 
 
 def _extra_turn(maneuver: XWingManeuver) -> float:
@@ -170,7 +172,11 @@ def _extra_turn(maneuver: XWingManeuver) -> float:
 
 
 def xwing_local_move(
-    maneuver: XWingManeuver | BarrelRoll | Boost, base: str, ruleset: Ruleset
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    base: str,
+    ruleset: Ruleset,
+    *,
+    text: str | None = None,
 ) -> FloatArray:
     """Return the local move ``(dx, dy, dheading)`` of a complete maneuver, roll or boost.
 
@@ -178,10 +184,11 @@ def xwing_local_move(
 
     Raises
     ------
-    InvalidInputError
-        For a maneuver the base cannot do (huge ships: only straight, bank, stationary).
+    IllegalManeuverError
+        For a maneuver the base cannot do (huge ships: only straight, bank, stationary);
+        its ``where`` names `text` (the words as given) or else the maneuver's name.
     """
-    _check_base(maneuver, base)
+    _check_base(maneuver, base, ruleset, text)
     half_length = ruleset.base_size(base)[1] / 2.0
     if isinstance(maneuver, BarrelRoll):
         geometry = roll_geometry(ruleset, base)
@@ -345,7 +352,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     ship, ruleset = table.ship, table.scene.ruleset
     start = ship.pose
     half_length = ruleset.base_size(ship.base)[1] / 2.0
-    huge = _is_huge(ship.base)
+    huge = ruleset.base_spec(ship.base).is_huge
     name = maneuver_name(maneuver)
     if maneuver.bearing == "stationary":
         hits: tuple[ObstacleHit, ...] = ()
@@ -362,8 +369,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             bumped=None,
             fled=table.fled(start),
             obstacles=hits,
-            sections=sections,
-            removed=tuple(i for i, _ in hits),
+            detail=TemplateMove(sections=sections, removed=tuple(i for i, _ in hits)),
         )
     shape, left, reverse = _template_of(maneuver)
     path = PosePath(shape, half_length, left, reverse)
@@ -410,9 +416,11 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         obstacles=hits,
         bump_point=bump_point,
         counted_template=counted_template,
-        progress=float(progress),
-        sections=sections,
-        removed=tuple(i for i, _ in hits) if huge else (),
+        detail=TemplateMove(
+            progress=float(progress),
+            sections=sections,
+            removed=tuple(i for i, _ in hits) if huge else (),
+        ),
     )
 
 
@@ -538,8 +546,7 @@ def _roll(table: _Table, roll: BarrelRoll) -> MoveResult:
         obstacles=(),
         legal=legal,
         reason=reason,
-        positions=positions,
-        intervals=intervals,
+        detail=TemplateMove(positions=positions, intervals=intervals),
     )
 
 
@@ -568,16 +575,21 @@ def _boost(table: _Table, boost: Boost) -> MoveResult:
 
 
 def execute_xwing(
-    scene: Scene, ship: Ship, maneuver: XWingManeuver | BarrelRoll | Boost
+    scene: Scene,
+    ship: Ship,
+    maneuver: XWingManeuver | BarrelRoll | Boost,
+    *,
+    text: str | None = None,
 ) -> MoveResult:
     """Execute an X-Wing maneuver, barrel roll or boost of `ship` against `scene`.
 
     Raises
     ------
-    InvalidInputError
-        For a maneuver the ship's base cannot do.
+    IllegalManeuverError
+        For a maneuver the ship's base cannot do; its ``where`` names `text` (the words
+        as given) or else the maneuver's name.
     """
-    _check_base(maneuver, ship.base)
+    _check_base(maneuver, ship.base, scene.ruleset, text)
     table = _Table.build(scene, ship)
     if isinstance(maneuver, BarrelRoll):
         return _roll(table, maneuver)

@@ -43,8 +43,9 @@ from geom.areas import play_area
 from geom.batch import RulesetLike, as_ruleset, backend
 from geom.errors import InvalidInputError
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import EPSILON_MM, beyond, within
 from obstacles.catalog import get_token
 from obstacles.placement import placement_limits
 
@@ -90,7 +91,7 @@ def _flat(parts: Sequence[FloatArray], shape: tuple[int, ...]) -> FloatArray:
 def _packed(ruleset: Ruleset, names: tuple[str, ...]) -> _Packed:
     """Return the tokens' outlines packed for the kernels (cached per game and names)."""
     outlines = tuple(get_token(ruleset, name).outline for name in names)
-    key = (ruleset.game, names)
+    key = (ruleset.obstacle_set.catalog, names)
     if key not in _PACKED:
         if len(_PACKED) >= 256:
             _PACKED.clear()
@@ -126,7 +127,7 @@ def _limits(ruleset: Ruleset) -> FloatArray:
     area = play_area(ruleset.default_area)
     limits = placement_limits(ruleset, area)
     x0, y0, x1, y1 = limits.area.bounds
-    boxed = 1.0 if ruleset.game == "armada" else 0.0
+    boxed = 1.0 if ruleset.setup_area_boxed else 0.0
     return np.array(
         [limits.edge, limits.spacing, limits.width, limits.height, x0, y0, x1, y1, boxed],
         dtype=np.float64,
@@ -188,7 +189,7 @@ def setups_legal(
         )
     limits = _limits(rules)
     if backend() == "numba":
-        from geom import _kernels
+        from obstacles import _kernels
 
         out = np.empty(len(place), dtype=np.bool_)
         with _kernels.LAUNCH_LOCK:
@@ -271,7 +272,7 @@ def obstructed(
         -1, 4
     )
     if backend() == "numba":
-        from geom import _kernels
+        from obstacles import _kernels
 
         out = np.empty(len(starts), dtype=np.bool_)
         with _kernels.LAUNCH_LOCK:
@@ -384,14 +385,14 @@ def _setups_numpy(packed: _Packed, place: FloatArray, limits: FloatArray) -> Boo
         for w in world:
             low, high = w.min(axis=1), w.max(axis=1)
             # Every obstacle more than the edge limit from every edge.
-            legal &= low[:, 1] - edge > EPSILON_MM
-            legal &= (height - high[:, 1]) - edge > EPSILON_MM
-            legal &= low[:, 0] - edge > EPSILON_MM
-            legal &= (width - high[:, 0]) - edge > EPSILON_MM
+            legal &= beyond(low[:, 1], edge)
+            legal &= beyond(height - high[:, 1], edge)
+            legal &= beyond(low[:, 0], edge)
+            legal &= beyond(width - high[:, 0], edge)
             # Armada: entirely inside the setup area.
             if boxed:
-                legal &= (low[:, 0] >= x0 - EPSILON_MM) & (high[:, 0] <= x1 + EPSILON_MM)
-                legal &= (low[:, 1] >= y0 - EPSILON_MM) & (high[:, 1] <= y1 + EPSILON_MM)
+                legal &= within(x0, low[:, 0]) & within(high[:, 0], x1)
+                legal &= within(y0, low[:, 1]) & within(high[:, 1], y1)
         # Obstacles more than the spacing limit from each other (pairs whose bounding
         # circles are farther apart than that are).
         for i, j in _itertools.combinations(range(len(world)), 2):

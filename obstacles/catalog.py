@@ -25,7 +25,7 @@ from __future__ import annotations
 import dataclasses as _dc
 import functools as _functools
 import json as _json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path as _Path
 
 import numpy as np
@@ -99,9 +99,16 @@ def _armada() -> Mapping[str, Token]:
     return _load("armada-obstacles.json")
 
 
+#: The loader of each catalog a rules object names (``ObstacleSet.catalog``).
+_CATALOGS: dict[str, Callable[[], Mapping[str, Token]]] = {
+    "xwing-obstacles": _xwing,
+    "armada-obstacles": _armada,
+}
+
+
 def catalog(ruleset: Ruleset) -> Mapping[str, Token]:
     """Return the tokens of the ruleset's game, by name."""
-    return _xwing() if ruleset.game == "xwing" else _armada()
+    return _CATALOGS[ruleset.obstacle_set.catalog]()
 
 
 def get_token(ruleset: Ruleset, name: str) -> Token:

@@ -21,7 +21,8 @@ from geom.areas import PlayArea
 from geom.measure import closest_points, inside, json_mm, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
+from geom.tolerance import same_length, within
 from obstacles.placement import fix_move, legal_region, placement_limits
 from obstacles.scene import Obstacle, Scene
 
@@ -108,6 +109,28 @@ class Violation:
             out["fix"] = None if self.fix is None else dict(self.fix)
         return out
 
+    def describe(self, number: int) -> str:
+        """Return the lines ``tabletop check`` prints for this violation, numbered `number`."""
+        lines = [f"  {number}. {self.rule}: {self.message}"]
+        if self.distance is not None and self.limit is not None and self.margin is not None:
+            contested = (
+                "  CONTESTED (within the contested distance of the line)" if self.contested else ""
+            )
+            lines.append(
+                f"     measured {self.distance:.1f} mm, limit {self.limit:.1f} mm, "
+                f"margin {self.margin:+.1f} mm{contested}"
+            )
+        if self.points is not None:
+            (x0, y0), (x1, y1) = self.points
+            lines.append(f"     closest points ({x0:.1f}, {y0:.1f}) to ({x1:.1f}, {y1:.1f})")
+        if self.fixable:
+            if self.fix is None:
+                lines.append(f"     fix: no legal position for {self.objects[0]} at this rotation")
+            else:
+                dx, dy = self.fix["move"]
+                lines.append(f"     fix: move {self.fix['object']} by ({dx:+.2f}, {dy:+.2f}) mm")
+        return "\n".join(lines)
+
 
 @_dc.dataclass(frozen=True, eq=False)
 class CheckReport:
@@ -141,14 +164,23 @@ class CheckReport:
             "checked": dict(self.checked),
         }
 
+    def describe(self, source: str) -> str:
+        """Return the report ``tabletop check`` prints, headed by `source` (the scene's name)."""
+        verdict = "legal" if self.legal else f"ILLEGAL: {len(self.violations)} violation(s)"
+        lines = [f"{source}: {self.ruleset}, {verdict}"]
+        lines.extend(v.describe(i) for i, v in enumerate(self.violations, 1))
+        counted = ", ".join(f"{rule} {n}" for rule, n in self.checked.items())
+        lines.append(f"  checked: {counted}")
+        return "\n".join(lines)
+
 
 def _margin(value: float) -> float:
     """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
-    return 0.0 if abs(value) <= EPSILON_MM else float(value)
+    return 0.0 if same_length(value, 0.0) else float(value)
 
 
 def _contested(margin: float, ruleset: Ruleset) -> bool:
-    return abs(margin) <= ruleset.contested_within + EPSILON_MM
+    return bool(within(abs(margin), ruleset.contested_within))
 
 
 def _edge_distances(
@@ -172,6 +204,30 @@ def _edge_distances(
     return out
 
 
+def _with_band(ruleset: Ruleset, limit: float) -> str:
+    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
+
+
+def _apart(ruleset: Ruleset, limit: float) -> str:
+    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
+
+
+def _words_first(ruleset: Ruleset, limit: float) -> str:
+    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
+    words = ruleset.limit_words(limit)
+    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
+
+
+def _number_word(count: int) -> str:
+    """Spell a small count as the rules do (``three``), larger ones as digits."""
+    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+    return words[count] if 0 <= count < len(words) else str(count)
+
+
 def _composition(scene: Scene) -> list[Violation]:
     ruleset = scene.ruleset
     found: list[Violation] = []
@@ -179,27 +235,33 @@ def _composition(scene: Scene) -> list[Violation]:
     def broken(objects: Sequence[str], message: str) -> None:
         found.append(Violation.plain("obstacle-composition", objects, message))
 
-    if ruleset.game == "armada":
-        # Armada: the standard set, three asteroid fields, two debris fields, one station.
-        wanted = {"asteroid": 3, "debris": 2, "station": 1}
-        for kind, count in wanted.items():
+    wanted = ruleset.obstacle_set
+    if wanted.per_player is None:
+        # A fixed set (Armada: three asteroid fields, two debris fields, one station).
+        for kind, count in wanted.kinds.items():
             ids = [o.id for o in scene.obstacles if o.kind == kind]
             if len(ids) != count:
                 broken(
                     ids, f"the table has {len(ids)} {kind} obstacles; the standard set has {count}"
                 )
-        others = [o.id for o in scene.obstacles if o.kind not in wanted]
+        others = [o.id for o in scene.obstacles if o.kind not in wanted.kinds]
         if others:
             broken(others, f"{', '.join(others)}: not part of the standard obstacle set")
         by_token: dict[str, list[str]] = {}
         for o in scene.obstacles:
             by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
+        every = _number_word(wanted.size)
         for name, ids in by_token.items():
             if len(ids) > 1:
-                broken(ids, f"{', '.join(ids)} are the same token ({name}); all six must differ")
+                broken(
+                    ids, f"{', '.join(ids)} are the same token ({name}); all {every} must differ"
+                )
         return found
-    # X-Wing tournament: each player exactly three different tokens of the allowed families.
-    families = ruleset.xwing_tournament_families
+    # Brought by the players (X-Wing tournament): each player exactly `per_player`
+    # different tokens of the allowed families.
+    families = wanted.families
+    per_player = wanted.per_player
+    brings = _number_word(per_player)
     for o in scene.obstacles:
         if o.token is None or o.family not in families:
             what = "a custom outline" if o.token is None else f"{o.token} ({o.family})"
@@ -209,14 +271,15 @@ def _composition(scene: Scene) -> list[Violation]:
         if o.player not in (1, 2):
             broken(
                 [o.id],
-                f"{o.id} has no player; in tournament play each player brings three obstacles",
+                f"{o.id} has no player; in tournament play each player brings {brings} obstacles",
             )
     for player in (1, 2):
         mine = [o for o in scene.obstacles if o.player == player]
-        if len(mine) != 3:
+        if len(mine) != per_player:
             broken(
                 [o.id for o in mine],
-                f"player {player} brought {len(mine)} obstacles; each player brings exactly 3",
+                f"player {player} brought {len(mine)} obstacles; each player brings exactly "
+                f"{per_player}",
             )
         seen: dict[str, list[str]] = {}
         for o in mine:
@@ -225,7 +288,8 @@ def _composition(scene: Scene) -> list[Violation]:
         for name, ids in seen.items():
             if len(ids) > 1:
                 broken(
-                    ids, f"player {player} brought {name} {len(ids)} times; the three must differ"
+                    ids,
+                    f"player {player} brought {name} {len(ids)} times; the {brings} must differ",
                 )
     return found
 
@@ -247,13 +311,16 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
 
     Examples
     --------
-    >>> from tabletop.scenefile import load_scene
-    >>> check(load_scene("examples/xwing-tournament.toml")).legal
+    >>> import tomllib
+    >>> from obstacles.scene import Scene
+    >>> with open("examples/xwing-tournament.toml", "rb") as file:
+    ...     scene = Scene.from_dict(tomllib.load(file))
+    >>> check(scene).legal
     True
     """
     ruleset, area = scene.ruleset, scene.area
     setup = scene.phase == "setup"
-    armada = ruleset.game == "armada"
+    boxed = ruleset.setup_area_boxed
     found: list[Violation] = []
     checked: dict[str, int] = {}
     polygons = {o.id: o.polygon() for o in scene.obstacles}
@@ -276,8 +343,6 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
             )
         return fix_cache[obstacle.id]
 
-    edge_words = "range 2" if not armada else "distance 3"
-    spacing_words = "range 1" if not armada else "distance 1"
     if setup:
         # Obstacles must be more than the edge limit from every edge.
         limit = limits.edge
@@ -295,7 +360,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
                             _contested(margin, ruleset),
                             points,
                             f"{o.id} is {measured:.1f} mm from the {edge} edge; it must be more "
-                            f"than {limit:g} mm ({edge_words})",
+                            f"than {_with_band(ruleset, limit)}",
                             fix_for(o),
                             True,
                         )
@@ -320,7 +385,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
                         _contested(margin, ruleset),
                         pts,
                         f"{a.id} is {measured:.1f} mm from {b.id}; obstacles must be more than "
-                        f"{limit:g} mm apart ({spacing_words})",
+                        f"{_apart(ruleset, limit)}",
                         fix_for(a),
                         True,
                     )
@@ -328,7 +393,7 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
         checked["obstacle-spacing"] = len(pairs)
 
         # Armada: obstacles lie entirely inside the setup area.
-        if armada:
+        if boxed:
             region = limits.area
             x0, _, x1, _ = region.bounds
             for o in scene.obstacles:
@@ -382,15 +447,15 @@ def check(scene: Scene, *, fixes: bool = True) -> CheckReport:
 
 def _deployment(scene: Scene) -> list[Violation]:
     ruleset, area = scene.ruleset, scene.area
-    armada = ruleset.game == "armada"
+    boxed = ruleset.setup_area_boxed
     limit = ruleset.deployment_limit
-    setup_area = area.setup_area(armada=armada)
+    setup_area = area.setup_area(armada=boxed)
     found: list[Violation] = []
-    ships = [s for s in scene.ships if not s.is_squadron]
+    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
     for ship in scene.ships:
         polygon = ship.polygon(ruleset)
         coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-        if ship.is_squadron:
+        if ruleset.base_spec(ship.base).is_disk:
             # Armada squadrons: inside the setup area, within distance 2 of a friendly ship.
             friends = [s for s in ships if s.player == ship.player]
             reach = ruleset.armada_distance_bands[1]
@@ -413,7 +478,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                             _contested(margin, ruleset),
                             best[1][::-1],
                             f"squadron {ship.id} is {measured:.1f} mm from the nearest friendly "
-                            f"ship; it must be within distance 2 ({reach:g} mm)",
+                            f"ship; it must be within {_words_first(ruleset, reach)}",
                         )
                     )
             else:
@@ -444,7 +509,7 @@ def _deployment(scene: Scene) -> list[Violation]:
             points = np.array([coords[i], [coords[i, 0], area.height]])
         margin = _margin(limit - measured)
         if margin < 0.0:
-            words = f"range 1 ({limit:g} mm)" if not armada else f"distance 3 ({limit:g} mm)"
+            words = _words_first(ruleset, limit)
             found.append(
                 Violation(
                     "ship-deployment",
@@ -458,7 +523,7 @@ def _deployment(scene: Scene) -> list[Violation]:
                     f"edge; the whole base must be within {words}",
                 )
             )
-        if armada and not inside(polygon, setup_area):
+        if boxed and not inside(polygon, setup_area):
             found.append(
                 Violation.plain(
                     "ship-deployment",
@@ -471,7 +536,7 @@ def _deployment(scene: Scene) -> list[Violation]:
 
 def _overlaps(scene: Scene, polygons: Mapping[str, shapely.Geometry]) -> list[Violation]:
     ruleset = scene.ruleset
-    guides = ruleset.game == "xwing"
+    guides = ruleset.ship_guides
     shapes = {s.id: s.polygon(ruleset, guides=guides) for s in scene.ships}
     found: list[Violation] = []
     for a, b in itertools.combinations(scene.ships, 2):

@@ -22,7 +22,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses as _dc
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import shapely
@@ -37,12 +37,21 @@ from geom.hulls import (
     hull_arcs,
     hull_zone,
 )
-from geom.measure import band, band_report, closest_points, json_mm
+from geom.measure import band_report, closest_points, json_mm, line_band
 from geom.objects import Ship
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM
 from geom.shapes import world_polygon
+from geom.tolerance import EPSILON_MM
+from obstacles.measurement import (
+    RANGE_BAND_NAMES,
+    ArmadaDetail,
+    Measurement,
+    MeasurementDetail,
+    Segment,
+    XWingDetail,
+)
 from obstacles.obstruction import (
+    Obstructed,
     SightLine,
     armada_sight_line,
     obstructed_band,
@@ -52,87 +61,6 @@ from obstacles.obstruction import (
 from obstacles.scene import Obstacle, Scene
 
 __all__ = ["RANGE_BAND_NAMES", "Measurement", "json_mm", "measure"]
-
-#: Armada range bands by index.
-RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
-
-
-@_dc.dataclass(frozen=True, eq=False)
-class Measurement:
-    """A measurement from object A to object B.
-
-    Attributes
-    ----------
-    from_id, to_id : str
-        The objects.
-    game : {"xwing", "armada"}
-        Which band fields apply.
-    distance : float
-        mm; the attack range when an arc was given and B is in it.
-    points : ndarray of shape (2, 2)
-        The closest points that gave `distance` (on A, then on B).
-    band : int or None
-        X-Wing range (0-5), None beyond 5 or for Armada.
-    distance_band : int or None
-        Armada distance 1-5, None beyond.
-    range_band : str or None
-        Armada ``close``, ``medium`` or ``long``, None beyond.
-    nearest_line, margin : float
-        The nearest band line, and ``line - distance`` (positive: on the shorter side).
-    contested : bool
-        Within ``contested_within`` of a band line.
-    arc : str or None
-        The arc (X-Wing) or hull zone (Armada) measured from.
-    in_arc : bool or None
-        Whether B is in that arc (None without an arc).
-    defending_zone : str or None
-        Armada: the defending hull zone measured to.
-    notes : tuple of str
-        What an answer assumed (a generic Armada token, an estimated targeting point).
-    """
-
-    from_id: str
-    to_id: str
-    game: str
-    distance: float
-    points: FloatArray
-    band: int | None
-    distance_band: int | None
-    range_band: str | None
-    nearest_line: float
-    margin: float
-    contested: bool
-    arc: str | None = None
-    in_arc: bool | None = None
-    defending_zone: str | None = None
-    notes: tuple[str, ...] = ()
-    extra: dict[str, Any] = _dc.field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the JSON object of ``tabletop measure --json`` (``cli.md``)."""
-        out: dict[str, Any] = {
-            "from": self.from_id,
-            "to": self.to_id,
-            "distance": json_mm(self.distance),
-        }
-        if self.game == "xwing":
-            out["band"] = self.band
-        else:
-            out["distance_band"] = self.distance_band
-            out["range_band"] = self.range_band
-        out["contested"] = self.contested
-        out["points"] = [[json_mm(x), json_mm(y)] for x, y in self.points]
-        out["nearest_line"] = json_mm(self.nearest_line)
-        out["margin"] = json_mm(self.margin)
-        if self.arc is not None:
-            out["arc"] = self.arc
-            out["in_arc"] = self.in_arc
-            if self.game == "armada":
-                out["defending_zone"] = self.defending_zone
-        out.update(self.extra)
-        if self.notes:
-            out["notes"] = list(self.notes)
-        return out
 
 
 def _shape(scene: Scene, obj: Ship | Obstacle) -> tuple[shapely.Geometry, float]:
@@ -171,9 +99,9 @@ def measure(
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
     notes: list[str] = []
-    extra: dict[str, Any] = {}
     in_arc: bool | None = None
-    if defending_zone is not None and (arc is None or ruleset.game != "armada"):
+    shot: _XWingArc | _ArmadaArc | None = None
+    if defending_zone is not None and (arc is None or not ruleset.hull_zones):
         raise InvalidInputError("a defending hull zone is for Armada attacks from a hull zone")
     if arc is None:
         (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
@@ -182,63 +110,110 @@ def measure(
     else:
         attacker, defender = _attack_pair(scene, first, second)
         blockers = _blockers(scene, attacker, defender)
-        if ruleset.game == "xwing":
-            parse_xwing_arc(arc)
-            shot = attack_range(
-                ruleset, attacker.pose, attacker.base, defender.polygon(ruleset), arc
-            )
-            distance, pts, in_arc = shot.distance, shot.points, shot.in_arc
-            measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
-            bands = tied_bands(attacker.polygon(ruleset), measured, distance)
-            if bands:
-                blocked, hits = obstructed_band(bands, [g for _, g in blockers])
-                extra["tied_segments"] = [
-                    [[json_mm(x), json_mm(y)] for x, y in band] for band in bands
-                ]
-            else:
-                blocked, hits = obstructed_segment(pts, [g for _, g in blockers])
-            extra["obstructed"] = blocked
-            extra["obstructed_by"] = sorted(blockers[i][0] for i in hits)
-        else:
+        if ruleset.hull_zones:
             armada = _armada_shot(scene, attacker, defender, arc, defending_zone, blockers)
-            distance, pts, in_arc, defending_zone, armada_notes, armada_extra = armada
+            distance, pts, in_arc, defending_zone, armada_notes, shot = armada
             if not in_arc:
                 # Out of arc: the plain distance between the bases (cli.md).
                 (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
                 d_arr, pts = closest_points(ga, gb, ra, rb)
                 distance = float(d_arr)
             notes += armada_notes
-            extra.update(armada_extra)
-    within = ruleset.contested_within
-    if ruleset.game == "xwing":
-        report = band_report(
-            distance, ruleset.xwing_range_bands, zero_band=ruleset.range_zero, within=within
-        )
-        xw_band, d_band, r_band = report.band, None, None
-    else:
-        report = band_report(distance, ruleset.band_lines, within=within)
-        xw_band = None
-        d_band = band(distance, ruleset.armada_distance_bands)
-        r_index = band(distance, ruleset.armada_range_bands)
-        r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
+        else:
+            distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
+    report = band_report(
+        distance,
+        ruleset.band_lines,
+        zero_band=ruleset.zero_band(ruleset.band_kinds[0]),
+        within=ruleset.contested_within,
+    )
     return Measurement(
         from_id=a,
         to_id=b,
-        game=ruleset.game,
         distance=distance,
         points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
-        band=xw_band,
-        distance_band=d_band,
-        range_band=r_band,
         nearest_line=report.nearest_line,
         margin=report.margin,
         contested=report.contested,
+        detail=_detail(scene, distance, report.band, shot),
         arc=arc,
         in_arc=in_arc,
-        defending_zone=defending_zone,
         notes=tuple(notes),
-        extra=extra,
     )
+
+
+class _XWingArc(NamedTuple):
+    """What an X-Wing arc shot found besides its range."""
+
+    obstructed: Obstructed
+    obstructed_by: tuple[str, ...]
+    tied_segments: tuple[Segment, ...] | None
+
+
+class _ArmadaArc(NamedTuple):
+    """What an Armada hull-zone shot found besides its range."""
+
+    obstructed: bool
+    obstructed_by: tuple[str, ...]
+    line_of_sight: bool
+    sight_line: Segment
+    defending_zone: str | None
+
+
+def _detail(
+    scene: Scene, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
+) -> MeasurementDetail:
+    """Build the game's detail: its bands and what the shot found.
+
+    Ships with hull zones (Armada) measure distance and range bands; the others
+    (X-Wing) the one range band.
+    """
+    ruleset = scene.ruleset
+    if not ruleset.hull_zones:
+        if isinstance(shot, _XWingArc):
+            return XWingDetail(main_band, *shot)
+        return XWingDetail(main_band)
+    d_band = line_band(distance, ruleset.band_lines_of("distance"))
+    r_index = line_band(distance, ruleset.band_lines_of("range"))
+    r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
+    if isinstance(shot, _ArmadaArc):
+        return ArmadaDetail(
+            d_band,
+            r_band,
+            shot.defending_zone,
+            shot.obstructed,
+            shot.obstructed_by,
+            shot.line_of_sight,
+            shot.sight_line,
+        )
+    return ArmadaDetail(d_band, r_band)
+
+
+def _segment(points: Any) -> Segment:
+    return tuple((json_mm(x), json_mm(y)) for x, y in points)
+
+
+def _xwing_shot(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    arc: str,
+    blockers: list[tuple[str, shapely.Geometry]],
+) -> tuple[float, FloatArray, bool, _XWingArc]:
+    """Attack range from an X-Wing arc, with obstruction (and tied segments)."""
+    ruleset = scene.ruleset
+    parse_xwing_arc(arc)
+    shot = attack_range(ruleset, attacker.pose, attacker.base, defender.polygon(ruleset), arc)
+    measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
+    bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
+    tied: tuple[Segment, ...] | None = None
+    if bands:
+        blocked, hits = obstructed_band(bands, [g for _, g in blockers])
+        tied = tuple(_segment(band) for band in bands)
+    else:
+        blocked, hits = obstructed_segment(shot.points, [g for _, g in blockers])
+    by = tuple(sorted(blockers[i][0] for i in hits))
+    return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
 
 
 def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, shapely.Geometry]]:
@@ -249,14 +224,14 @@ def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, s
     ruleset = scene.ruleset
     found: list[tuple[str, shapely.Geometry]] = [(o.id, o.polygon()) for o in scene.obstacles]
     for ship in scene.ships:
-        if ship.id in (attacker.id, defender.id) or ship.is_squadron:
+        if ship.id in (attacker.id, defender.id):
             continue
-        if ruleset.game == "armada" or ship.base.startswith("huge"):
+        if ruleset.base_spec(ship.base).obstructs:
             found.append((ship.id, ship.polygon(ruleset)))
     return found
 
 
-ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], dict[str, Any]]
+ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
 
 
 def _armada_shot(
@@ -269,7 +244,7 @@ def _armada_shot(
 ) -> ArmadaShot:
     """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
     ruleset = scene.ruleset
-    if attacker.is_squadron:
+    if ruleset.base_spec(attacker.base).is_disk:
         raise InvalidInputError(
             f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
         )
@@ -278,13 +253,13 @@ def _armada_shot(
             raise InvalidInputError(
                 f"unknown hull zone {name!r}; expected one of: " + ", ".join(HULL_ZONES)
             )
-    if defender.is_squadron and defending_zone is not None:
+    if ruleset.base_spec(defender.base).is_disk and defending_zone is not None:
         raise InvalidInputError(f"{defender.id!r} is a squadron: it has no hull zones")
     notes: list[str] = []
     arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
     notes += [f"{attacker.id}: {note_a}"] if note_a else []
     arcs_b: HullArcs | None = None
-    if not defender.is_squadron:
+    if not ruleset.base_spec(defender.base).is_disk:
         arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
         notes += [f"{defender.id}: {note_b}"] if note_b else []
     geometry = [g for _, g in blockers]
@@ -332,13 +307,14 @@ def _armada_shot(
             chosen, sight = shoot(None)
     notes += [f"{attacker.id}: {sight.attacker_note}"] if sight.attacker_note else []
     notes += [f"{defender.id}: {sight.defender_note}"] if sight.defender_note else []
-    extra: dict[str, Any] = {
-        "obstructed": bool(sight.blocked_by),
-        "obstructed_by": sorted(blockers[i][0] for i in sight.blocked_by),
-        "line_of_sight": sight.line_of_sight,
-        "sight_line": [[json_mm(x), json_mm(y)] for x, y in sight.points],
-    }
-    return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, extra
+    detail = _ArmadaArc(
+        bool(sight.blocked_by),
+        tuple(sorted(blockers[i][0] for i in sight.blocked_by)),
+        sight.line_of_sight,
+        _segment(sight.points),
+        chosen.defending_zone,
+    )
+    return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, detail
 
 
 def _nearest_zone(

@@ -36,8 +36,9 @@ import shapely
 
 from geom.hulls import HULL_ZONES, HullArcs, hull_token, hull_zone, targeting_point
 from geom.poses import FloatArray, to_world
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import world_polygon
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "TIE_ANGLE_DEGREES",
@@ -54,6 +55,7 @@ __all__ = [
 TIE_ANGLE_DEGREES = 0.01
 TIE_DISTANCE_MM = 0.01
 
+#: Whether an attack is obstructed: yes, no, or (tied segments crossing) the attacker's choice.
 Obstructed = bool | Literal["attacker-chooses"]
 
 

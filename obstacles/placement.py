@@ -28,8 +28,9 @@ import shapely
 
 from geom.areas import PlayArea
 from geom.poses import FloatArray
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import EPSILON_MM
 
 __all__ = [
     "FIX_CLEARANCE_MM",
@@ -78,7 +79,7 @@ def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
     return PlacementLimits(
         edge=ruleset.obstacle_edge_limit,
         spacing=ruleset.obstacle_spacing_limit,
-        area=area.setup_area(armada=ruleset.game == "armada"),
+        area=area.setup_area(armada=ruleset.setup_area_boxed),
         width=area.width,
         height=area.height,
     )

@@ -18,7 +18,7 @@ Examples
 >>> scene.get("nope")
 Traceback (most recent call last):
 ...
-geom.errors.InvalidInputError: no object with id 'nope'; the scene has: rock, a
+geom.errors.UnknownObjectError: no object with id 'nope'; the scene has: rock, a
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ import numpy as np
 import shapely
 
 from geom.areas import PlayArea
-from geom.errors import InvalidInputError
+from geom.errors import UnknownObjectError
 from geom.objects import Ship
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
@@ -177,23 +177,40 @@ class Scene:
 
         Raises
         ------
-        InvalidInputError
-            If there is none; the message lists the ids the scene has.
+        UnknownObjectError
+            If there is none; the message lists the ids the scene has. Its ``where`` is
+            None: the caller knows what the id was for.
         """
-        objects: tuple[Ship | Obstacle, ...] = (*self.obstacles, *self.ships)
-        for obj in objects:
+        for obj in self._by_id_order():
             if obj.id == id:
                 return obj
-        raise InvalidInputError(
-            f"no object with id {id!r}; the scene has: " + (", ".join(self.ids) or "no objects")
+        raise UnknownObjectError(
+            f"no object with id {id!r}; the scene has: " + (", ".join(self.ids) or "no objects"),
+            id,
         )
 
+    def _by_id_order(self) -> tuple[SceneObject, ...]:
+        return (*self.obstacles, *self.ships)
+
     def ship(self, id: str) -> Ship:
-        """Return the ship called `id` (raises if there is none, or it is an obstacle)."""
-        obj = self.get(id)
+        """Return the ship called `id`.
+
+        Raises
+        ------
+        UnknownObjectError
+            If there is none, or `id` is an obstacle; ``where`` is ``"ship 'ID'"``.
+        """
+        try:
+            obj = self.get(id)
+        except UnknownObjectError as error:
+            raise UnknownObjectError(error.message, id, where=f"ship {id!r}") from None
         if not isinstance(obj, Ship):
             ships = ", ".join(s.id for s in self.ships) or "no ships"
-            raise InvalidInputError(f"{id!r} is an obstacle, not a ship; the ships are: {ships}")
+            raise UnknownObjectError(
+                f"{id!r} is an obstacle, not a ship; the ships are: {ships}",
+                id,
+                where=f"ship {id!r}",
+            )
         return obj
 
     def replace(self, **changes: Any) -> Scene:
@@ -204,8 +221,21 @@ class Scene:
         """Return a copy in which the ship with `ship`'s id is replaced by `ship`."""
         return self.replace(ships=tuple(ship if s.id == ship.id else s for s in self.ships))
 
+    @classmethod
+    def from_dict(cls, data: Any) -> Scene:
+        """Build a scene from the scene-file structure (:func:`~obstacles.sceneformat.scene_from_dict`).
+
+        Raises
+        ------
+        SceneFormatError
+            For anything that does not fit ``scene-format.md``, naming the entry and key.
+        """
+        from obstacles.sceneformat import scene_from_dict  # the format builds on this module
+
+        return scene_from_dict(data)
+
     def to_dict(self) -> dict[str, Any]:
-        """Return the scene-file structure (the inverse of the loader)."""
+        """Return the scene-file structure (the inverse of :meth:`from_dict`)."""
         data: dict[str, Any] = {"ruleset": self.ruleset.name, "area": self.area.to_json()}
         if self.phase != "setup":
             data["phase"] = self.phase

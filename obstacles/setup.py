@@ -28,8 +28,9 @@ import shapely
 
 from geom.areas import PlayArea
 from geom.errors import InvalidInputError
-from geom.rulesets import EPSILON_MM, Ruleset
+from geom.rulesets import Ruleset
 from geom.shapes import place_outline
+from geom.tolerance import beyond
 from obstacles.catalog import Token, catalog
 from obstacles.placement import PlacementLimits, legal_region, placement_limits
 from obstacles.scene import Obstacle, Scene
@@ -52,13 +53,11 @@ def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
     Armada: the standard set (3 asteroids, 2 debris, 1 station).
     """
     tokens = catalog(ruleset)
-    if ruleset.game == "armada":
-        pool = {
-            kind: [t for t in tokens.values() if t.kind == kind]
-            for kind in ("asteroid", "debris", "station")
-        }
+    wanted = ruleset.obstacle_set
+    if wanted.per_player is None:
+        pool = {kind: [t for t in tokens.values() if t.kind == kind] for kind in wanted.setup_kinds}
         chosen: list[Token] = []
-        for kind, count in (("asteroid", 3), ("debris", 2), ("station", 1)):
+        for kind, count in wanted.kinds.items():
             if len(pool[kind]) < count:
                 raise InvalidInputError(f"the {ruleset.name} catalog has too few {kind} tokens")
             picks = rng.choice(len(pool[kind]), size=count, replace=False)
@@ -66,11 +65,9 @@ def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
         order = rng.permutation(len(chosen))
         return [chosen[int(i)] for i in order]
     allowed = [
-        t
-        for t in tokens.values()
-        if t.family in ruleset.xwing_tournament_families and t.kind in ("asteroid", "debris", "gas")
+        t for t in tokens.values() if t.family in wanted.families and t.kind in wanted.setup_kinds
     ]
-    picks = rng.choice(len(allowed), size=6, replace=False)
+    picks = rng.choice(len(allowed), size=wanted.size, replace=False)
     return [allowed[int(i)] for i in picks]
 
 
@@ -78,15 +75,20 @@ def _legal(
     polygon: shapely.Polygon, placed: list[shapely.Polygon], limits: PlacementLimits
 ) -> bool:
     x0, y0, x1, y1 = polygon.bounds
-    edge = limits.edge + EPSILON_MM
-    if x0 <= edge or y0 <= edge or limits.width - x1 <= edge or limits.height - y1 <= edge:
+    edge = limits.edge
+    if not (
+        beyond(x0, edge)
+        and beyond(y0, edge)
+        and beyond(limits.width - x1, edge)
+        and beyond(limits.height - y1, edge)
+    ):
         return False
     ax0, ay0, ax1, ay1 = limits.area.bounds
     if x0 < ax0 or y0 < ay0 or x1 > ax1 or y1 > ay1:
         return False
     if placed:
         gaps = shapely.distance(polygon, placed)
-        if float(np.min(gaps)) <= limits.spacing + EPSILON_MM:
+        if not beyond(float(np.min(gaps)), limits.spacing):
             return False
     return True
 

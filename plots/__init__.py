@@ -19,35 +19,24 @@ Examples
 ['rock', None, 'rock-label']
 """
 
-from plots.draw import (
-    MoveLike,
-    band_text,
-    draw_area,
-    draw_measurement,
-    draw_move,
-    draw_obstacle,
-    draw_scale_bar,
-    draw_scene,
-    draw_ship,
-    draw_violations,
-    geometry_path,
-    legend_handles,
-    move_text,
-    scene_limits,
-    violation_label,
-)
+from plots._common import geometry_path, scene_limits
+from plots.area import draw_area, draw_scale_bar
+from plots.draw import draw_scene
+from plots.legend import legend_handles
+from plots.measurement import band_text, draw_measurement
+from plots.move import MoveLike, draw_move, move_text
 from plots.picture import (
     DEFAULT_DPI,
     DEFAULT_HEIGHT_IN,
     FORMATS,
     RenderResult,
-    after_moves,
     default_size,
     output_format,
     render,
     save_figure,
     scene_figure,
 )
+from plots.ships import draw_obstacle, draw_ship
 from plots.style import (
     ALARM,
     KIND_COLOURS,
@@ -57,6 +46,7 @@ from plots.style import (
     kind_colour,
     player_colour,
 )
+from plots.violations import draw_violations, violation_label
 
 __all__: list[str] = [
     "ALARM",
@@ -69,7 +59,6 @@ __all__: list[str] = [
     "RC_PARAMS",
     "MoveLike",
     "RenderResult",
-    "after_moves",
     "band_text",
     "default_size",
     "draw_area",

@@ -24,23 +24,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import matplotlib
-import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from geom.errors import InvalidInputError
+from maneuvers.moves import apply_moves
 from obstacles.measuring import Measurement
 from obstacles.scene import Scene
-from plots.draw import (
-    MoveLike,
-    band_text,
-    draw_measurement,
-    draw_move,
-    draw_scene,
-    legend_handles,
-    move_text,
-    scene_limits,
-)
+from plots._common import scene_limits
+from plots.draw import draw_scene
+from plots.legend import legend_handles
+from plots.measurement import band_text, draw_measurement
+from plots.move import MoveLike, draw_move, move_text
 from plots.style import ALARM, INK, RC_PARAMS
 
 if TYPE_CHECKING:
@@ -51,7 +46,6 @@ __all__ = [
     "DEFAULT_HEIGHT_IN",
     "FORMATS",
     "RenderResult",
-    "after_moves",
     "default_size",
     "output_format",
     "render",
@@ -201,23 +195,23 @@ def _notes(
         other.append("Measurement:")
         line = f"{m.from_id} to {m.to_id}"
         if m.arc is not None:
-            line += f", {m.arc} {'hull zone' if m.game == 'armada' else 'arc'}"
+            line += f", {m.arc} {m.detail.arc_word}"
             line += "" if m.in_arc else " (NOT in arc: plain distance)"
         line += f": {m.distance:.1f} mm, {band_text(m)}"
         if m.contested:
             line += ", contested"
-        if "obstructed" in m.extra:
-            by = ", ".join(m.extra.get("obstructed_by", []))
-            obstructed = m.extra["obstructed"]
+        if m.detail.obstructed is not None:
+            by = ", ".join(m.detail.obstructed_by)
+            obstructed = m.detail.obstructed
             if obstructed is True:
                 line += f"; OBSTRUCTED by {by}"
             elif obstructed == "attacker-chooses":
                 line += f"; obstructed or not: the attacker chooses (crossed: {by})"
             else:
                 line += "; not obstructed"
-        if m.extra.get("line_of_sight") is False:
+        if m.detail.line_of_sight is False:
             line += "; NO line of sight (traced through another hull zone of the defender)"
-        if m.extra.get("tied_segments"):
+        if m.detail.tied_segments:
             line += (
                 "; the closest points are not unique: every segment in the shaded band "
                 "is equally the measurement"
@@ -236,15 +230,6 @@ def _clip(lines: list[str], budget: int) -> list[str]:
     if len(lines) <= budget:
         return lines
     return [*lines[: max(budget - 1, 0)], f"... and {len(lines) - budget + 1} more lines"]
-
-
-def after_moves(scene: Scene, moves: Sequence[MoveLike]) -> Scene:
-    """Return the scene with every moved ship at its final pose (moves in order)."""
-    for move in moves:
-        ship = scene.ship(str(getattr(move.ship, "id", move.ship)))
-        x, y, heading = (float(v) for v in np.asarray(move.final, dtype=np.float64)[:3])
-        scene = scene.with_ship(ship.moved(x, y, heading))
-    return scene
 
 
 def scene_figure(
@@ -307,7 +292,7 @@ def scene_figure(
     for move in moves:
         draw_move(ax, scene, move)
     if measurement is not None:
-        draw_measurement(ax, after_moves(scene, moves), measurement)
+        draw_measurement(ax, apply_moves(scene, moves), measurement)
     top = 1.0 - 0.12 / height_in
     heading = title if title else "tabletop"
     fig.text(left, top, heading, ha="left", va="top", fontsize=12, fontweight="bold", color=INK)

@@ -36,6 +36,7 @@ from boards.game import Policy, SimulationResult
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
 from tabletop.dogfightfile import game_log_text, load_game_file
+from tabletop.extras import require_plots
 from tabletop.files import atomic_write, write_through
 
 __all__ = ["POLICIES", "play_report", "register", "run"]
@@ -293,6 +294,7 @@ def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
             raise InvalidInputError(f"--fighter: {error}") from None
         if position.board[fighter] < 0:
             raise InvalidInputError(f"--fighter {args.fighter}: no fighter on that square")
+    require_plots()
     from plots.dogfight import render_position
 
     size = write_through(

@@ -23,6 +23,7 @@ from typing import Any, TextIO
 
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
 from tabletop.eventfile import EventFileError, load_event, tournament_error, write_event
+from tabletop.extras import require_plots
 from tabletop.files import atomic_write
 from tabletop.paths import same_file
 from tournament import (
@@ -548,6 +549,7 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if suffix not in (".png", ".svg"):
         raise UsageError(f"render writes .png or .svg, got {suffix or '(none)'!r}")
     event = _load(source)
+    require_plots()
     from plots.bracket import event_picture  # matplotlib only for this command
 
     atomic_write(args.output, event_picture(event, suffix[1:]), inputs=[source], force=args.force)

@@ -7,7 +7,6 @@ Armada hull zones: front, left, right, rear.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Sequence
 from typing import TextIO
 
 from obstacles.measuring import Measurement, measure
@@ -18,50 +17,14 @@ from tabletop.text import printable_report
 __all__ = ["band_words", "measurement_text", "register", "run"]
 
 
-def _point(p: Sequence[float]) -> str:
-    return f"({p[0]:.1f}, {p[1]:.1f})"
-
-
 def band_words(m: Measurement) -> str:
     """Return the band of a measurement in words (``range 2``, ``distance 3, medium range``)."""
-    if m.game == "xwing":
-        return "beyond range 5" if m.band is None else f"range {m.band}"
-    distance = "beyond distance 5" if m.distance_band is None else f"distance {m.distance_band}"
-    rng = "beyond long range" if m.range_band is None else f"{m.range_band} range"
-    return f"{distance}, {rng}"
+    return m.band_words()
 
 
 def measurement_text(m: Measurement) -> str:
-    """Return the human report of one measurement."""
-    head = f"{m.from_id} to {m.to_id}"
-    lines = []
-    if m.arc is not None:
-        zone = " hull zone" if m.game == "armada" else " arc"
-        head += f", from the {m.arc}{zone}"
-        where = "in arc" if m.in_arc else "NOT in arc (the plain distance follows)"
-        if m.defending_zone:
-            where += f", to the {m.defending_zone} hull zone"
-        lines.append(f"  arc:        {where}")
-    lines.insert(0, head)
-    lines.append(f"  distance:   {m.distance:.1f} mm")
-    lines.append(f"  band:       {band_words(m)}")
-    side = "inside" if m.margin >= 0 else "beyond"
-    lines.append(f"  margin:     {abs(m.margin):.1f} mm {side} the {m.nearest_line:.1f} mm line")
-    contested = "YES: within the contested distance of a line" if m.contested else "no"
-    lines.append(f"  contested:  {contested}")
-    lines.append(f"  closest:    {_point(m.points[0])} to {_point(m.points[1])}")
-    if "obstructed" in m.extra:
-        by = ", ".join(m.extra.get("obstructed_by", []))
-        verdict = {True: "YES", False: "no", "attacker-chooses": "the attacker chooses"}[
-            m.extra["obstructed"]
-        ]
-        tied = " (tied shortest segments)" if "tied_segments" in m.extra else ""
-        lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
-    if "line_of_sight" in m.extra:
-        sight = "yes" if m.extra["line_of_sight"] else "NO: traced through another hull zone"
-        lines.append(f"  sight:      {sight}")
-    lines.extend(f"  note:       {note}" for note in m.notes)
-    return "\n".join(lines)
+    """Return the human report of one measurement (:meth:`Measurement.describe`)."""
+    return m.describe()
 
 
 def register(parser: argparse.ArgumentParser) -> None:

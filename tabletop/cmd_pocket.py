@@ -28,6 +28,7 @@ from boards.pocket.plays import Play
 from boards.pocket.zones import ZONES
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.extras import require_plots
 from tabletop.files import atomic_write
 from tabletop.pocketfile import (
     BattleFile,
@@ -299,6 +300,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     # render
     if not args.output:
         raise InvalidInputError("render needs -o OUT.png or OUT.svg")
+    require_plots()
     from plots.pocket import render_battle
 
     suffix = Path(args.output).suffix.lower()

@@ -27,6 +27,7 @@ from typing import Any, TextIO
 
 from geom.errors import InvalidInputError
 from tabletop.cli import EXIT_OK, emit_json
+from tabletop.extras import require_plots
 from tabletop.files import write_through
 from tabletop.paths import output_target
 from tabletop.scenefile import load_scene
@@ -105,6 +106,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     # Checked before the scene is read or drawn: a refused output costs nothing.
     _check_output(args.scene, args.output, args.force)
+    require_plots()
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
@@ -120,11 +122,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 f"--move {' '.join(words)}: expected a ship id and a maneuver, "
                 "like --move wedge bank 2 left"
             )
-        from maneuvers import execute
+        from maneuvers import apply_moves, execute
 
         result = execute(moved, words[0], " ".join(words[1:]))
         moves.append(result)
-        moved = plots.after_moves(moved, [result])
+        moved = apply_moves(moved, [result])
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)

@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import json as _json
 import os as _os
-import reprlib as _reprlib
 import stat as _stat
 import sys as _sys
 import tomllib as _tomllib
 from pathlib import Path
 from typing import Any
 
-from geom.errors import InvalidInputError
+from geom.errors import InvalidInputError, show
 from tabletop.paths import STDIN_NAME
 
 __all__ = [
@@ -42,38 +41,6 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 #: How messages name standard input (given as ``-``).
 STDIN_LABEL = "<stdin>"
 _BOM = "\ufeff"
-
-
-class _ShortRepr(_reprlib.Repr):
-    # Values come from TOML and JSON: show null, true and false as those files write them.
-    def repr1(self, x: Any, level: int) -> str:
-        if x is None:
-            return "null"
-        if isinstance(x, bool):
-            return "true" if x else "false"
-        return super().repr1(x, level)
-
-    def repr_str(self, x: str, level: int) -> str:
-        shown = super().repr_str(x, level)
-        # A cut string says how long it was, so "..." never hides a megabyte.
-        whole = len(x) <= 4 * self.maxstring and shown == repr(x)
-        return shown if whole else f"{shown} ({len(x)} characters)"
-
-
-_SHORT = _ShortRepr()
-_SHORT.maxlevel, _SHORT.maxlist, _SHORT.maxdict = 3, 6, 4
-_SHORT.maxstring, _SHORT.maxlong, _SHORT.maxother = 80, 40, 80
-
-
-def show(value: Any) -> str:
-    """Return a short repr of a user value for a message (a huge value is abridged).
-
-    Examples
-    --------
-    >>> show(None), show(True), show("x" * 100)[-16:]
-    ('null', 'true', '(100 characters)')
-    """
-    return _SHORT.repr(value)
 
 
 class FileError(InvalidInputError):

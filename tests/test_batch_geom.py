@@ -28,12 +28,13 @@ from hypothesis import strategies as st
 
 from geom import batch
 from geom.arcs import XWING_ARCS, arc_region_outline
-from geom.arcs import in_arc as scalar_in_arc
+from geom.arcs import targets_in_arc as scalar_in_arc
 from geom.errors import InvalidInputError
-from geom.measure import bands
-from geom.measure import distance as scalar_distance
-from geom.rulesets import EPSILON_MM, Ruleset, get_ruleset
+from geom.measure import geometry_distance as scalar_distance
+from geom.measure import line_bands
+from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 from geom.shapes import base_footprint, world_polygon, world_polygons
+from geom.tolerance import EPSILON_MM
 
 PATHS = ("numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
@@ -107,17 +108,17 @@ def pose_pairs(draw: st.DrawFn) -> tuple[Ruleset, str, str, np.ndarray, np.ndarr
 
 def assert_bands_agree(ruleset: Ruleset, got: np.ndarray, reference: np.ndarray) -> None:
     """Bands of the batch distance equal the scalar API's, except within 1e-9 of a line's edge."""
-    kinds = ("range",) if ruleset.game == "xwing" else ("distance", "range")
+    kinds = ("range",) if isinstance(ruleset, XWingRuleset) else ("distance", "range")
     for kind in kinds:
         mine = batch.band(got, ruleset=ruleset, kind=kind)  # type: ignore[arg-type]
-        if ruleset.game == "xwing":
+        if isinstance(ruleset, XWingRuleset):
             lines, zero = ruleset.xwing_range_bands, ruleset.range_zero
         else:
             lines = (
                 ruleset.armada_distance_bands if kind == "distance" else ruleset.armada_range_bands
             )
             zero = False
-        theirs = bands(reference, lines, zero_band=zero)
+        theirs = line_bands(reference, lines, zero_band=zero)
         edges = np.array([0.0, *lines]) + EPSILON_MM
         tie = np.min(np.abs(reference[:, None] - edges[None, :]), axis=1) < 1e-9
         assert np.array_equal(mine[~tie], theirs[~tie]), (kind, got, reference)
@@ -256,15 +257,16 @@ def special_distances() -> st.SearchStrategy[float]:
 def test_band_equals_the_scalar_bands(values: list[float], name: str) -> None:
     ruleset = RULESETS[name]
     d = np.array(values)
-    if ruleset.game == "xwing":
-        expected = bands(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero)
+    if isinstance(ruleset, XWingRuleset):
+        expected = line_bands(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero)
         assert np.array_equal(batch.band(d, ruleset=ruleset), expected)
         return
     assert np.array_equal(
-        batch.band(d, ruleset=ruleset, kind="distance"), bands(d, ruleset.armada_distance_bands)
+        batch.band(d, ruleset=ruleset, kind="distance"),
+        line_bands(d, ruleset.armada_distance_bands),
     )
     assert np.array_equal(
-        batch.band(d, ruleset=ruleset, kind="range"), bands(d, ruleset.armada_range_bands)
+        batch.band(d, ruleset=ruleset, kind="range"), line_bands(d, ruleset.armada_range_bands)
     )
 
 

@@ -20,8 +20,9 @@ from unittest import mock
 import numpy as np
 import pytest
 
-from geom import _kernels, batch
+from geom import _kernels, _numba, batch
 from geom.batch import NO_NUMBA_ENV, backend
+from obstacles import _kernels as _obstacle_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -108,9 +109,9 @@ def test_backend_follows_the_environment(value: str, expected: str) -> None:
         _kernels.distances,
         _kernels.arcs_hit,
         _kernels.compose_moves,
-        _kernels.setups,
-        _kernels.segments_blocked,
-        _kernels.orient,
+        _obstacle_kernels.setups,
+        _obstacle_kernels.segments_blocked,
+        _numba.orient,
     ],
 )
 def test_kernels_keep_their_machine_code_on_disk(kernel: object) -> None:

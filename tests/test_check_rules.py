@@ -12,16 +12,16 @@ when ``|measured - limit| <= 1.0``).
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path
 from typing import Any
 
 import pytest
+from common import json_scene_file
+from common import run as run_cli
 
 from obstacles.legality import RULES, CheckReport, Violation, check
-from tabletop.cli import main
 from tabletop.files import scene_toml
 from tabletop.scenefile import parse_scene
 
@@ -159,12 +159,6 @@ def run_check(data: dict[str, Any], *, fixes: bool = True) -> CheckReport:
 
 def rules_of(report: CheckReport, rule: str) -> list[Violation]:
     return [v for v in report.violations if v.rule == rule]
-
-
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def edge_reference(shape: Shape, edge: str, gap: float, area: str) -> tuple[Point, Point, int]:
@@ -939,14 +933,8 @@ def test_armada_foreign_kind() -> None:
 # -- tabletop check: exit codes and JSON ------------------------------------------------
 
 
-def write_json(tmp_path: Path, data: dict[str, Any], name: str = "scene.json") -> str:
-    path = tmp_path / name
-    path.write_text(json.dumps(data), encoding="utf-8")
-    return str(path)
-
-
 def test_cli_legal_exit_0(tmp_path: Path) -> None:
-    path = write_json(tmp_path, tournament())
+    path = json_scene_file(tmp_path, tournament())
     code, out, err = run_cli("check", path, "--json")
     assert (code, err) == (0, "")
     data = json.loads(out)
@@ -998,7 +986,7 @@ def test_cli_violations_exit_1_and_json_fields(tmp_path: Path) -> None:
             {"id": "rock-b", "outline": square, "at": [439.5, 255.0]},
         ],
     )
-    path = write_json(tmp_path, data)
+    path = json_scene_file(tmp_path, data)
     code, out, err = run_cli("check", path, "--json")
     assert (code, err) == (1, "")
     report = json.loads(out)
@@ -1057,7 +1045,7 @@ def test_cli_contested_spacing(tmp_path: Path) -> None:
             {"id": "b", "outline": square, "at": [439.5, 400.0]},
         ],
     )
-    code, out, _ = run_cli("check", write_json(tmp_path, data), "--json")
+    code, out, _ = run_cli("check", json_scene_file(tmp_path, data), "--json")
     assert code == 1
     (v,) = json.loads(out)["violations"]
     assert (v["rule"], v["distance"], v["margin"], v["contested"]) == (
@@ -1117,7 +1105,7 @@ def test_cli_bad_input_exit_2(
     tmp_path: Path, data: dict[str, Any], words: list[str], suffix: str
 ) -> None:
     if suffix == ".json":
-        path = write_json(tmp_path, data)
+        path = json_scene_file(tmp_path, data)
     else:
         path = str(tmp_path / "scene.toml")
         Path(path).write_text(scene_toml(data), encoding="utf-8")
@@ -1138,3 +1126,40 @@ def test_cli_bad_input_exit_2(
     assert "Traceback" not in out + err
     for word in words:
         assert word in error["where"] + ": " + error["message"]
+
+
+# -- the words of a limit follow the limit ------------------------------------------------
+
+_SQUARE = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "constants", "words"),
+    [
+        # The defaults: the edge limit is the range 2 (distance 3) line.
+        ("xwing2", {}, "more than 200 mm (range 2)"),
+        ("armada", {}, "more than 185 mm (distance 3)"),
+        # An overridden limit on no band line names no band.
+        ("xwing2", {"xwing_obstacle_edge": 150}, "more than 150 mm"),
+        # An overridden limit on another line names that line.
+        ("xwing1", {"xwing_obstacle_edge": 300}, "more than 300 mm (range 3)"),
+        # Band lines moved away from the limit: no band either.
+        ("xwing2", {"xwing_range_bands": [90, 190, 290, 390, 490]}, "more than 200 mm"),
+        # Armada's limit moves with its distance band.
+        (
+            "armada",
+            {"armada_distance_bands": [70, 120, 180, 240, 300]},
+            "more than 180 mm (distance 3)",
+        ),
+    ],
+)
+def test_the_edge_message_names_the_limit_and_only_a_true_band(
+    ruleset: str, constants: dict[str, Any], words: str
+) -> None:
+    # The square's left side is 20 mm from the left edge: too near under every limit.
+    data = scene(ruleset, "6x3ft" if ruleset == "armada" else "3x3ft", constants=constants)
+    data["obstacles"] = [{"id": "sq", "outline": _SQUARE, "at": [40.0, 457.2]}]
+    found = rules_of(run_check(data, fixes=False), "obstacle-edge")
+    left = [v for v in found if "left edge" in v.message]
+    assert len(left) == 1
+    assert left[0].message == f"sq is 20.0 mm from the left edge; it must be {words}"

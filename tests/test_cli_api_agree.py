@@ -9,10 +9,11 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geom import strategies
 from geom.arcs import XWING_ARCS
 from geom.hulls import HULL_ZONES
+from geom.rulesets import XWingRuleset
 from maneuvers import execute
+from obstacles import strategies as obstacle_strategies
 from obstacles.legality import check
 from obstacles.measuring import measure
 from obstacles.scene import Scene
@@ -20,7 +21,9 @@ from tabletop.cli import main
 from tabletop.files import scene_json
 
 SCENES = st.sampled_from(["xwing2", "xwing1", "armada"]).flatmap(
-    lambda ruleset: strategies.scenes(ruleset=ruleset, min_ships=2, max_ships=4, max_obstacles=3)
+    lambda ruleset: obstacle_strategies.scenes(
+        ruleset=ruleset, min_ships=2, max_ships=4, max_obstacles=3
+    )
 )
 CHECKS = settings(
     max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -53,7 +56,7 @@ def test_check_json_equals_the_api(tmp_path: Path, scene: Scene) -> None:
 @given(scene=SCENES, data=st.data())
 def test_measure_json_equals_the_api(tmp_path: Path, scene: Scene, data: st.DataObject) -> None:
     a, b = data.draw(st.permutations([s.id for s in scene.ships]))[:2]
-    arcs = XWING_ARCS if scene.ruleset.game == "xwing" else HULL_ZONES
+    arcs = XWING_ARCS if isinstance(scene.ruleset, XWingRuleset) else HULL_ZONES
     arc = data.draw(st.none() | st.sampled_from(arcs))
     attacker = scene.ship(a)
     if arc is not None and attacker.is_squadron:
@@ -68,11 +71,13 @@ def test_measure_json_equals_the_api(tmp_path: Path, scene: Scene, data: st.Data
 @CHECKS
 @given(scene=SCENES, data=st.data())
 def test_move_json_equals_the_api(tmp_path: Path, scene: Scene, data: st.DataObject) -> None:
-    movable = [s for s in scene.ships if not s.base.startswith("huge") and not s.is_squadron]
+    movable = [
+        s for s in scene.ships if not scene.ruleset.base_spec(s.base).is_huge and not s.is_squadron
+    ]
     if not movable:
         return
     ship = data.draw(st.sampled_from(movable))
-    if scene.ruleset.game == "xwing":
+    if isinstance(scene.ruleset, XWingRuleset):
         maneuver = data.draw(
             st.sampled_from(
                 ["straight 2", "bank 1 left", "turn 3 right", "koiogran 4", "stationary"]

@@ -7,61 +7,20 @@ disks; a 3-4-5 triangle between two base corners gives a unique pair of closest 
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import subprocess
 import sys
 import textwrap
 from pathlib import Path
-from typing import Any
 
 import pytest
+from common import run, run_json, scene_file, ships
 
 from obstacles.measuring import measure
-from tabletop.cli import main
 from tabletop.scenefile import load_scene
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.toml"))
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    """Run the command line in-process; return (exit code, stdout, stderr)."""
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    assert "Traceback" not in err.getvalue()
-    return code, out.getvalue(), err.getvalue()
-
-
-def run_json(*argv: str) -> dict[str, Any]:
-    """Run a command that must succeed with --json; return its one JSON object."""
-    code, out, err = run(*argv)
-    assert (code, err) == (0, ""), err
-    assert out.endswith("\n")
-    assert out.count("\n") == 1
-    data = json.loads(out)
-    assert isinstance(data, dict)
-    return data
-
-
-def scene_file(tmp_path: Path, text: str, name: str = "scene.toml") -> str:
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return str(path)
-
-
-def ships(ruleset: str, *entries: tuple[str, str, float, float, float]) -> str:
-    """TOML for ships given as (id, base, x, y, heading)."""
-    lines = [f'ruleset = "{ruleset}"']
-    for ident, base, x, y, heading in entries:
-        lines += [
-            "[[ships]]",
-            f'id = "{ident}"',
-            f'base = "{base}"',
-            f"at = [{x}, {y}]",
-            f"heading = {heading}",
-        ]
-    return "\n".join(lines) + "\n"
 
 
 @pytest.fixture

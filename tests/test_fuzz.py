@@ -1,6 +1,6 @@
 """Fuzzing the scene loader and the command line with broken scenes.
 
-Valid scenes from :func:`geom.strategies.scenes` are mutated (a key dropped, an unknown
+Valid scenes from :func:`geom.obstacle_strategies.scenes` are mutated (a key dropped, an unknown
 key added, a value of another type, NaN or infinity, a huge number, a value wrapped in a
 list, a duplicate id, a random string, a boundary number, a random subtree) and written as
 JSON or TOML; random JSON and TOML trees and random bytes are written too. Each file goes
@@ -35,8 +35,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from geom import strategies
-from geom.rulesets import RULESET_NAMES, get_ruleset
+from geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
+from obstacles import strategies as obstacle_strategies
 from obstacles.scene import Scene
 from tabletop import cli
 from tabletop.scenefile import (
@@ -181,7 +181,7 @@ def exercise(path: Path, data: st.DataObject) -> Scene | SceneError:
         a, b = data.draw(st.permutations(ids).map(lambda p: p[:2]), label="measure ids")
         arcs: list[str | None] = [None]
         if a in {s.id for s in loaded.ships}:
-            arcs += ARMADA_ZONES if loaded.ruleset.game == "armada" else XWING_ARCS
+            arcs += ARMADA_ZONES if isinstance(loaded.ruleset, ArmadaRuleset) else XWING_ARCS
         arc = data.draw(st.sampled_from(arcs), label="arc")
         options = ["--json"] if arc is None else ["--json", "--arc", arc]
         # "--" keeps an id that starts with "-" from being read as an option.
@@ -244,7 +244,7 @@ RULESET_CHOICES = [
 
 VALID_TREES = (
     st.sampled_from(RULESET_CHOICES)
-    .flatmap(lambda r: strategies.scenes(ruleset=r, max_ships=3, max_obstacles=3))
+    .flatmap(lambda r: obstacle_strategies.scenes(ruleset=r, max_ships=3, max_obstacles=3))
     .map(lambda scene: scene.to_dict())
 )
 
@@ -539,7 +539,7 @@ CONSTANTS = {
 @settings(FUZZ, max_examples=FUZZ.max_examples // 2)
 @given(
     scene=st.sampled_from(RULESET_NAMES).flatmap(
-        lambda r: strategies.scenes(ruleset=r, min_ships=2, max_ships=3, max_obstacles=3)
+        lambda r: obstacle_strategies.scenes(ruleset=r, min_ships=2, max_ships=3, max_obstacles=3)
     ),
     data=st.data(),
 )

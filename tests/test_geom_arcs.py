@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 import shapely
 
-from geom.arcs import XWING_ARCS, arc_region_outline, attack_range, in_arc, parse_xwing_arc
+from geom.arcs import XWING_ARCS, arc_region_outline, attack_range, parse_xwing_arc, targets_in_arc
 from geom.errors import InvalidInputError
 from geom.rulesets import get_ruleset
 
@@ -94,7 +94,7 @@ def lines(
 
 def arcs_hit(base: str, pose: tuple[float, float, float], target: shapely.Polygon) -> set[str]:
     targets = np.array([target])
-    return {arc for arc in XWING_ARCS if bool(in_arc(XW, pose, base, targets, arc)[0])}
+    return {arc for arc in XWING_ARCS if bool(targets_in_arc(XW, pose, base, targets, arc)[0])}
 
 
 # -- half-angles and regions ------------------------------------------------------------

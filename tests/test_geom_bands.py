@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from geom.areas import play_area
-from geom.measure import band, band_report, bands, closest_points, contested
+from geom.measure import band_report, closest_points, contested, line_band, line_bands
 from geom.objects import Ship
 from geom.rulesets import Ruleset, get_ruleset
 from obstacles.measuring import measure
@@ -230,7 +230,7 @@ def test_xwing_range_boundaries(
     assert d == pytest.approx(max(gap, 0.0), abs=1e-9)
     assert float(np.linalg.norm(points[1] - points[0])) == pytest.approx(d, abs=1e-9)
     expected = range2 if ruleset_name == "xwing2" else range1
-    assert band(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero) == expected
+    assert line_band(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero) == expected
     report = band_report(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero, within=1.0)
     assert report.band == expected
     assert report.contested is is_contested
@@ -247,21 +247,25 @@ def test_xwing_range_between_different_bases(
     a, b = pair(base_a, XWING_SIZES[base_a], base_b, XWING_SIZES[base_b], gap, rotation)
     d, _ = measured(ruleset, a, b)
     assert d == pytest.approx(gap, abs=1e-9)
-    assert band(d, ruleset.xwing_range_bands, zero_band=True) == expected
+    assert line_band(d, ruleset.xwing_range_bands, zero_band=True) == expected
 
 
 def test_xwing_range_zero_only_in_second_edition() -> None:
     xw2, xw1 = get_ruleset("xwing2"), get_ruleset("xwing1")
     assert xw2.range_zero is True
     assert xw1.range_zero is False
-    assert bands([0.0, 1e-7, 0.5], xw2.xwing_range_bands, zero_band=True).tolist() == [0, 0, 1]
-    assert bands([0.0, 1e-7, 0.5], xw1.xwing_range_bands, zero_band=False).tolist() == [1, 1, 1]
+    assert line_bands([0.0, 1e-7, 0.5], xw2.xwing_range_bands, zero_band=True).tolist() == [0, 0, 1]
+    assert line_bands([0.0, 1e-7, 0.5], xw1.xwing_range_bands, zero_band=False).tolist() == [
+        1,
+        1,
+        1,
+    ]
 
 
 def test_range_bands_vectorised_match_the_table() -> None:
     lines = get_ruleset("xwing2").xwing_range_bands
     gaps = np.array([max(row[0], 0.0) for row in XWING_ROWS])
-    got = bands(gaps, lines, zero_band=True).tolist()
+    got = line_bands(gaps, lines, zero_band=True).tolist()
     assert got == [-1 if row[1] is None else row[1] for row in XWING_ROWS]
 
 
@@ -271,8 +275,8 @@ def test_range_bands_vectorised_match_the_table() -> None:
 def _armada_check(
     ruleset: Ruleset, d: float, dist_band: int | None, range_band: str | None, is_contested: bool
 ) -> None:
-    assert band(d, ruleset.armada_distance_bands) == dist_band
-    assert band(d, ruleset.armada_range_bands) == RANGE_INDEX[range_band]
+    assert line_band(d, ruleset.armada_distance_bands) == dist_band
+    assert line_band(d, ruleset.armada_range_bands) == RANGE_INDEX[range_band]
     assert contested(d, ruleset.band_lines, within=ruleset.contested_within) is is_contested
 
 
@@ -346,7 +350,7 @@ def test_armada_band_lines_are_every_distance_and_range_line() -> None:
 )
 def test_lengths_within_a_micrometre_are_equal(d: float, expected: int) -> None:
     # rules.md: 914.4 − 714.4 from an edge is exactly on the 200 line.
-    assert band(d, (100.0, 200.0, 300.0, 400.0, 500.0)) == expected
+    assert line_band(d, (100.0, 200.0, 300.0, 400.0, 500.0)) == expected
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,9 @@ import shapely
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from geom.measure import band, bands, closest_points, distance, overlaps
+from geom.measure import closest_points, geometry_distance, line_band, line_bands, overlaps
 from geom.objects import Ship
-from geom.rulesets import Ruleset, get_ruleset
+from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
@@ -65,7 +65,7 @@ def test_distance_is_symmetric(pair: tuple[Ruleset, Ship, Ship]) -> None:
     assert forth >= 0.0
     assert forth == pytest.approx(back, abs=1e-9)
     (ga, ra), (gb, rb) = a.measured_shape(ruleset), b.measured_shape(ruleset)
-    assert float(distance(ga, gb, ra, rb)) == pytest.approx(forth, abs=1e-9)
+    assert float(geometry_distance(ga, gb, ra, rb)) == pytest.approx(forth, abs=1e-9)
     assert bool(overlaps(ga, gb, ra, rb)) == bool(overlaps(gb, ga, rb, ra))
 
 
@@ -95,7 +95,7 @@ def test_distance_is_invariant_under_moving_the_whole_scene(
 def test_band_is_monotone_in_distance(name: str, d1: float, d2: float) -> None:
     ruleset = RULESETS[name]
     near, far = sorted((d1, d2))
-    if ruleset.game == "xwing":
+    if isinstance(ruleset, XWingRuleset):
         line_sets = [ruleset.xwing_range_bands]
     else:
         line_sets = [ruleset.armada_distance_bands, ruleset.armada_range_bands]
@@ -103,13 +103,13 @@ def test_band_is_monotone_in_distance(name: str, d1: float, d2: float) -> None:
         beyond = len(lines) + 1
 
         def rank(d: float, lines: tuple[float, ...] = lines, beyond: int = beyond) -> int:
-            value = band(d, lines, zero_band=ruleset.range_zero)
+            value = line_band(d, lines, zero_band=ruleset.range_zero)
             return beyond if value is None else value
 
         assert rank(near) <= rank(far)
         assert 0 <= rank(near) <= beyond
         # The array form agrees with the scalar one (-1 beyond the last line).
-        got = bands([near, far], lines, zero_band=ruleset.range_zero).tolist()
+        got = line_bands([near, far], lines, zero_band=ruleset.range_zero).tolist()
         assert [beyond if g == -1 else g for g in got] == [rank(near), rank(far)]
 
 
@@ -181,8 +181,8 @@ def test_touching_is_not_overlapping() -> None:
     corner = Ship("c", "small", 140.0, 140.0, 90.0).polygon(xw)  # corner to corner
     assert not bool(overlaps(a, b))
     assert not bool(overlaps(a, corner))
-    assert float(distance(a, b)) == 0.0
-    assert float(distance(a, corner)) == 0.0
+    assert float(geometry_distance(a, b)) == 0.0
+    assert float(geometry_distance(a, corner)) == 0.0
     ar = get_ruleset("armada")
     s1, s2 = Ship("s1", "squadron", 0.0, 0.0), Ship("s2", "squadron", 31.0, 0.0)
     (g1, r1), (g2, r2) = s1.measured_shape(ar), s2.measured_shape(ar)

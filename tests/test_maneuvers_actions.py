@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from common import template_detail
 
 from geom.areas import play_area
 from geom.errors import InvalidInputError
@@ -37,12 +38,14 @@ def test_a_free_roll_reports_three_legal_positions_and_ends_at_the_centre() -> N
     assert result.reason is None
     assert result.complete
     assert result.final.tolist() == pytest.approx([220.0, 300.0, 90.0])
-    assert [(p.name, p.legal) for p in result.positions] == [
+    assert [(p.name, p.legal) for p in template_detail(result).positions] == [
         ("forward", True),
         ("centre", True),
         ("back", True),
     ]
-    assert [p.pose[1] for p in result.positions] == pytest.approx([310.0, 300.0, 290.0])
+    assert [p.pose[1] for p in template_detail(result).positions] == pytest.approx(
+        [310.0, 300.0, 290.0]
+    )
     assert result.template is not None
     assert result.template.bounds == pytest.approx((240.0, 290.0, 280.0, 310.0))
     data = result.to_json()
@@ -64,7 +67,7 @@ def test_a_roll_blocked_at_centre_and_forward_ends_back() -> None:
     result = execute(scene_of("xwing2", (), A, blocker), "a", "roll left")
     assert result.legal is True
     assert result.final.tolist() == pytest.approx([220.0, 290.0, 90.0])
-    reasons = {p.name: p.reason for p in result.positions}
+    reasons = {p.name: p.reason for p in template_detail(result).positions}
     assert reasons == {
         "forward": "the base overlaps ship b",
         "centre": "the base overlaps ship b",
@@ -96,11 +99,11 @@ def test_roll_reasons_for_obstacles_under_the_base_and_fleeing() -> None:
     rock = square("rock", 220.0, 282.0)  # under the back and centre positions only
     result = execute(scene_of("xwing2", (rock,), A), "a", "roll left")
     assert result.final.tolist() == pytest.approx([220.0, 310.0, 90.0])
-    assert result.positions[2].reason == "the base overlaps obstacle rock"
+    assert template_detail(result).positions[2].reason == "the base overlaps obstacle rock"
     edge = Ship("a", "small", 70.0, 300.0)
     fled = execute(scene_of("xwing2", (), edge), "a", "roll left")
     assert fled.legal is False
-    assert fled.positions[1].reason == "the ship would flee the play area"
+    assert template_detail(fled).positions[1].reason == "the ship would flee the play area"
     assert not fled.fled
 
 
@@ -108,7 +111,7 @@ def test_a_touching_position_is_legal() -> None:
     # The blocker's guides touch the centre position's guides exactly: y 300 + 21.6 = 321.6.
     blocker = Ship("b", "small", 220.0, 343.2)
     result = execute(scene_of("xwing2", (), A, blocker), "a", "roll left")
-    assert [p.legal for p in result.positions] == [False, True, True]
+    assert [p.legal for p in template_detail(result).positions] == [False, True, True]
     assert result.final[1] == pytest.approx(300.0)
 
 
@@ -128,13 +131,13 @@ def test_first_edition_roll_reports_the_legal_slide() -> None:
     # Legal while o <= 16.8; the slide runs from -20 to +20.
     blocker = Ship("b", "small", 220.0, 360.0)
     result = execute(scene_of("xwing1", (), A, blocker), "a", "roll left")
-    assert len(result.intervals) == 1
-    low, high = result.intervals[0]
+    assert len(template_detail(result).intervals) == 1
+    low, high = template_detail(result).intervals[0]
     assert low == pytest.approx(-20.0)
     assert high == pytest.approx(16.8, abs=1e-3)
     assert result.final.tolist() == pytest.approx([220.0, 300.0, 90.0])
-    assert [p.offset for p in result.positions] == [20.0, 0.0, -20.0]
-    assert [p.legal for p in result.positions] == [False, True, True]
+    assert [p.offset for p in template_detail(result).positions] == [20.0, 0.0, -20.0]
+    assert [p.legal for p in template_detail(result).positions] == [False, True, True]
     assert result.to_json()["intervals"] == [[-20.0, pytest.approx(16.8, abs=1e-3)]]
 
 
@@ -143,7 +146,7 @@ def test_first_edition_roll_ends_at_the_legal_offset_nearest_the_centre() -> Non
     blocker = Ship("b", "small", 220.0, 335.0)
     result = execute(scene_of("xwing1", (), A, blocker), "a", "roll left")
     assert result.legal is True
-    assert result.intervals[0] == pytest.approx((-20.0, -8.2), abs=1e-3)
+    assert template_detail(result).intervals[0] == pytest.approx((-20.0, -8.2), abs=1e-3)
     assert result.final[1] == pytest.approx(300.0 - 8.2, abs=1e-3)
 
 

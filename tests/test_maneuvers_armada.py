@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from common import tool_detail
 
 from geom.areas import play_area
 from geom.errors import InvalidInputError
@@ -35,9 +36,9 @@ def test_a_free_straight_course() -> None:
     assert result.final.tolist() == pytest.approx([900.0, 200.0 + 3 * 68.4, 90.0])
     assert result.complete
     assert result.bumped is None
-    assert result.speed == 3
-    assert result.side == "left"
-    assert result.tool_overlap is False
+    assert tool_detail(result).speed == 3
+    assert tool_detail(result).side == "left"
+    assert tool_detail(result).tool_overlap is False
     assert result.maneuver == "speed 3 yaw 0 0 0"
     # The tool lies alongside, touching the base side: x 900 - 21.5 - 15.25 to 900 - 21.5.
     assert result.template is not None
@@ -49,7 +50,7 @@ def test_a_blocked_move_drops_speed_until_it_fits() -> None:
     # a's front at 336.8 + 35.5 = 372.3 (overlap); speed 1 at 303.9 fits.
     blocker = Ship("b", "small", 900.0, 200.0 + 3 * 68.4)
     result = execute(scene_of((), A, blocker), "a", "speed 3 yaw 0 0 0")
-    assert result.speed == 1
+    assert tool_detail(result).speed == 1
     assert result.final.tolist() == pytest.approx([900.0, 268.4, 90.0])
     assert result.bumped == "b"
     assert not result.complete
@@ -60,14 +61,14 @@ def test_the_closest_overlapped_ship_is_bumped() -> None:
     near = Ship("near", "small", 900.0, 340.0)  # overlapped at speeds 3 and 2
     far = Ship("far", "small", 930.0, 440.0)  # x from 908.5, y from 404.5: speed 3 only
     result = execute(scene_of((), A, near, far), "a", "speed 3")
-    assert result.speed == 1
+    assert tool_detail(result).speed == 1
     assert result.bumped == "near"
 
 
 def test_a_move_that_fits_only_at_speed_0() -> None:
     blocker = Ship("b", "small", 900.0, 271.0 + 1.0)  # rear edge 236.5: overlaps speed 1
     result = execute(scene_of((), A, blocker), "a", "speed 2")
-    assert result.speed == 0
+    assert tool_detail(result).speed == 0
     assert result.final.tolist() == pytest.approx(A.pose.tolist())
     assert result.bumped == "b"
 
@@ -75,7 +76,7 @@ def test_a_move_that_fits_only_at_speed_0() -> None:
 def test_touching_is_not_overlapping() -> None:
     blocker = Ship("b", "small", 900.0, 200.0 + 2 * 68.4 + 71.0)
     result = execute(scene_of((), A, blocker), "a", "speed 2")
-    assert result.speed == 2
+    assert tool_detail(result).speed == 2
     assert result.complete
 
 
@@ -85,7 +86,7 @@ def test_the_tool_goes_on_the_side_away_from_the_turn() -> None:
     assert choose_side(ArmadaCourse(1, (1,)), "small", ARMADA) == ("left", (False, True))
     assert choose_side(ArmadaCourse(2, (0, 0)), "small", ARMADA) == ("left", (False, False))
     result = execute(scene_of((), A), "a", "speed 1 yaw -1")
-    assert result.side == "right"
+    assert tool_detail(result).side == "right"
     assert result.legal is None
     assert result.final[2] == pytest.approx(67.5)
 
@@ -94,7 +95,7 @@ def test_a_named_side_that_overlaps_the_tool_is_reported() -> None:
     result = execute(scene_of((), A), "a", "speed 1 yaw -1 side left")
     assert result.legal is False
     assert result.reason == "the ship would overlap the tool on the left side"
-    assert result.tool_overlap is True
+    assert tool_detail(result).tool_overlap is True
 
 
 def test_huge_ships_take_the_tool_at_their_rear_base() -> None:
@@ -118,15 +119,15 @@ def test_speed_0_still_resolves_obstacles() -> None:
     result = execute(scene_of((square("under", 900.0, 200.0),), A), "a", "speed 0")
     assert result.obstacles == (("under", "ends-on"),)
     assert result.template is None
-    assert result.side is None
+    assert tool_detail(result).side is None
 
 
 def test_squadrons_do_not_stop_a_ship() -> None:
     squadron = Ship("tie", "squadron", 900.0, 200.0 + 68.4)
     result = execute(scene_of((), A, squadron), "a", "speed 1")
-    assert result.speed == 1
+    assert tool_detail(result).speed == 1
     assert result.complete
-    assert result.squadrons == ("tie",)
+    assert tool_detail(result).squadrons == ("tie",)
 
 
 def test_fleeing() -> None:

@@ -11,11 +11,12 @@ import math
 import numpy as np
 import pytest
 import shapely
+from common import template_detail
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from geom.areas import play_area
-from geom.measure import distance, overlaps
+from geom.measure import geometry_distance, overlaps
 from geom.objects import Ship
 from geom.poses import to_local
 from geom.rulesets import get_ruleset
@@ -54,7 +55,7 @@ def test_straight_into_a_ship_ahead_stops_touching(
     moved = scene.ships[0].moved(*result.final).polygon(XW, guides=True)
     assert touch.distance(moved) <= 1e-6
     assert touch.distance(scene.ships[1].polygon(XW, guides=True)) <= 1e-6
-    assert result.progress == pytest.approx(stop_y - 100.0, abs=1e-6)
+    assert template_detail(result).progress == pytest.approx(stop_y - 100.0, abs=1e-6)
 
 
 def test_no_bump_when_the_ships_just_miss_sideways() -> None:
@@ -85,7 +86,7 @@ def test_a_ship_touching_at_the_start_stays_put() -> None:
     scene = scene_of(Ship("a", "small", 300.0, 100.0), Ship("b", "small", 300.0, 143.2))
     result = execute(scene, "a", "straight 1")
     assert result.bumped == "b"
-    assert result.progress == 0.0
+    assert template_detail(result).progress == 0.0
     assert result.final.tolist() == pytest.approx([300.0, 100.0, 90.0])
 
 
@@ -118,7 +119,7 @@ def test_bank_bump_ends_on_the_pose_path_and_touching() -> None:
     final = shapely.Polygon(scene.ships[0].moved(*result.final).polygon(XW, guides=True))
     other = scene.ships[1].polygon(XW, guides=True)
     assert not overlaps(final, other)
-    assert float(distance(final, other)) <= 0.05
+    assert float(geometry_distance(final, other)) <= 0.05
 
 
 # -- properties -------------------------------------------------------------------
@@ -201,7 +202,7 @@ def test_bumped_ship_never_overlaps_ends_touching_and_stays_on_the_path(
     if result.bumped is not None:
         assert not result.complete
         # Ends touching the ship it bumped.
-        assert float(distance(moved, other)) <= 0.05
+        assert float(geometry_distance(moved, other)) <= 0.05
     # The final pose lies on the pose path: both guide points on the guide path.
     h = HALF[base]
     local = to_local(np.array([result.final[:2]]), start.pose)[0]

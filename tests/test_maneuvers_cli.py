@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from common import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,19 +22,12 @@ from maneuvers import (
     maneuver_name,
     parse_maneuver,
 )
-from tabletop.cli import main
 from tabletop.scenefile import load_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 XWING_EXAMPLE = ROOT / "examples" / "xwing-tournament.toml"
 ARMADA_EXAMPLE = ROOT / "examples" / "armada-standard.toml"
 XW = get_ruleset("xwing2")
-
-
-def run(*argv: str | Path) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main([str(a) for a in argv], out, err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize(
@@ -220,3 +213,44 @@ def test_armada_words_on_an_armada_scene_exit_2_when_bad() -> None:
     code, _, err = run("move", ARMADA_EXAMPLE, "victory", "straight", "2")
     assert code == 2
     assert "accepted for armada: speed 0-4" in err
+
+
+DOGFIGHT = ROOT / "examples" / "xwing-dogfight.toml"
+
+
+def _query_where(scene: Path, ship: str, maneuver: str) -> object:
+    import tomllib
+
+    from tabletop.cmd_query import answer
+
+    data = tomllib.loads(scene.read_text(encoding="utf-8"))
+    request = {"op": "move", "scene": data, "ship": ship, "maneuver": maneuver}
+    reply = answer(json.dumps(request), 3)
+    error = reply["error"]
+    assert isinstance(error, dict)
+    return error["where"]
+
+
+@pytest.mark.parametrize(
+    ("scene", "ship", "maneuver", "where", "error_type"),
+    [
+        # An obstacle given as the moving ship: the ship argument is at fault, not the words.
+        (DOGFIGHT, "rock", "straight 5", "ship 'rock'", "UnknownObjectError"),
+        (DOGFIGHT, "nobody", "straight 5", "ship 'nobody'", "UnknownObjectError"),
+        (DOGFIGHT, "wedge", "bank 4 left", "maneuver 'bank 4 left'", "InvalidManeuverError"),
+        (DOGFIGHT, "wedge", "speed 2", "maneuver 'speed 2'", "InvalidManeuverError"),
+        (ARMADA_EXAMPLE, "tie-wing", "speed 1", "maneuver 'speed 1'", "IllegalManeuverError"),
+    ],
+)
+def test_the_argument_at_fault_is_named_the_same_by_move_and_query(
+    scene: Path, ship: str, maneuver: str, where: str, error_type: str
+) -> None:
+    code, out, err = run("move", str(scene), ship, *maneuver.split(), "--json")
+    assert code == 2
+    assert json.loads(out)["error"]["where"] == where
+    assert err.startswith(f"tabletop move: error: {where}: ")
+    assert _query_where(scene, ship, maneuver) == where
+    with pytest.raises(InvalidInputError) as caught:
+        execute(load_scene(scene), ship, maneuver)
+    assert type(caught.value).__name__ == error_type
+    assert caught.value.where == where

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from common import final_move_oracle
 
 from geom.errors import InvalidInputError
 from geom.rulesets import get_ruleset
@@ -21,36 +22,8 @@ from maneuvers import final_pose, local_move, parse_maneuver
 
 DATA = Path(__file__).parent / "data" / "maneuvers"
 HALF = {"small": 20.0, "medium": 30.0, "large": 40.0, "huge": 112.5, "huge-short": 97.5}
-BANK_R = {1: 80.0, 2: 130.0, 3: 180.0}
-TURN_R = {1: 35.0, 2: 62.5, 3: 90.0}
 HEADINGS = (0.0, 90.0, 210.0)
 START_AT = (400.0, 350.0)
-
-
-def formula_move(words: str, h: float) -> tuple[float, float, float]:
-    """The rules.md final pose of a maneuver, as a ship-frame move (dx, dy, dheading)."""
-    parts = words.split()
-    reverse = parts[0] == "reverse"
-    if reverse:
-        parts = parts[1:]
-    bearing, speed = parts[0], int(parts[1])
-    left = parts[-1] == "left"
-    if bearing in ("straight", "koiogran"):
-        dx, dy, turn = 0.0, 2 * h + 40.0 * speed, 0.0
-    elif bearing in ("bank", "segnor"):
-        r, a = BANK_R[speed], math.radians(45.0)
-        dx = r * (1 - math.cos(a)) + h * math.sin(a)
-        dy = h + r * math.sin(a) + h * math.cos(a)
-        turn = -45.0
-    else:
-        r = TURN_R[speed]
-        dx, dy, turn = r + h, h + r, -90.0
-    turn += {"koiogran": 180.0, "segnor": 180.0, "tallon": -90.0}.get(bearing, 0.0)
-    if left:
-        dx, turn = -dx, -turn
-    if reverse:
-        dy, turn = -dy, -turn
-    return dx, dy, turn
 
 
 def to_world(move: tuple[float, float, float], heading: float) -> tuple[float, float, float]:
@@ -98,8 +71,8 @@ def test_xwing_final_pose_matches_formula(
     words: str, family: str, base: str, heading: float
 ) -> None:
     xw = get_ruleset("xwing2")
-    expected = to_world(formula_move(words, HALF[base]), heading)
-    assert_pose(final_pose([*START_AT, heading], base, words, xw), expected)
+    expected = to_world(final_move_oracle(words, HALF[base]), heading)
+    assert_pose(final_pose([*START_AT, heading], base, words, ruleset=xw), expected)
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
@@ -111,8 +84,8 @@ def test_xwing_final_pose_matches_formula(
 )
 def test_huge_final_pose_matches_formula(words: str, base: str, heading: float) -> None:
     xw = get_ruleset("xwing2")
-    expected = to_world(formula_move(words, HALF[base]), heading)
-    assert_pose(final_pose([*START_AT, heading], base, words, xw), expected)
+    expected = to_world(final_move_oracle(words, HALF[base]), heading)
+    assert_pose(final_pose([*START_AT, heading], base, words, ruleset=xw), expected)
 
 
 @pytest.mark.parametrize(
@@ -120,14 +93,14 @@ def test_huge_final_pose_matches_formula(words: str, base: str, heading: float) 
 )
 def test_huge_ships_reject_what_they_cannot_fly(words: str) -> None:
     with pytest.raises(InvalidInputError, match="huge ships fly straight"):
-        final_pose([*START_AT, 90.0], "huge", words, get_ruleset("xwing2"))
+        final_pose([*START_AT, 90.0], "huge", words, ruleset=get_ruleset("xwing2"))
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
 @pytest.mark.parametrize("base", ["small", "medium", "large"])
 def test_stationary_does_not_move(base: str, heading: float) -> None:
     assert_pose(
-        final_pose([*START_AT, heading], base, "stationary", get_ruleset("xwing2")),
+        final_pose([*START_AT, heading], base, "stationary", ruleset=get_ruleset("xwing2")),
         (*START_AT, heading),
     )
 
@@ -154,7 +127,9 @@ def test_roll_final_pose(
     dx = -lateral if direction == "left" else lateral
     words = f"roll {direction}" + (f" {position}" if position else "")
     expected = to_world((dx, offset, 0.0), heading)
-    assert_pose(final_pose([*START_AT, heading], base, words, get_ruleset(ruleset)), expected)
+    assert_pose(
+        final_pose([*START_AT, heading], base, words, ruleset=get_ruleset(ruleset)), expected
+    )
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
@@ -168,8 +143,10 @@ def test_roll_final_pose(
     ],
 )
 def test_boost_is_the_one_template(words: str, same_as: str, base: str, heading: float) -> None:
-    expected = to_world(formula_move(same_as, HALF[base]), heading)
-    assert_pose(final_pose([*START_AT, heading], base, words, get_ruleset("xwing2")), expected)
+    expected = to_world(final_move_oracle(same_as, HALF[base]), heading)
+    assert_pose(
+        final_pose([*START_AT, heading], base, words, ruleset=get_ruleset("xwing2")), expected
+    )
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
@@ -178,7 +155,9 @@ def test_boost_is_the_one_template(words: str, same_as: str, base: str, heading:
 def test_armada_straight_advances_68_4_per_speed(base: str, speed: int, heading: float) -> None:
     words = f"speed {speed}" + (" yaw" + " 0" * speed if speed else "")
     expected = to_world((0.0, 68.4 * speed, 0.0), heading)
-    assert_pose(final_pose([*START_AT, heading], base, words, get_ruleset("armada")), expected)
+    assert_pose(
+        final_pose([*START_AT, heading], base, words, ruleset=get_ruleset("armada")), expected
+    )
 
 
 @pytest.mark.parametrize("heading", HEADINGS)
@@ -187,7 +166,7 @@ def test_armada_straight_advances_68_4_per_speed(base: str, speed: int, heading:
 )
 def test_armada_heading_changes_22_5_per_click(yaws: tuple[int, ...], heading: float) -> None:
     words = f"speed {len(yaws)} yaw " + " ".join(map(str, yaws))
-    pose = final_pose([*START_AT, heading], "medium", words, get_ruleset("armada"))
+    pose = final_pose([*START_AT, heading], "medium", words, ruleset=get_ruleset("armada"))
     turn = (float(pose[2]) - heading - 22.5 * sum(yaws) + 180.0) % 360.0 - 180.0
     assert abs(turn) <= 0.01
 
@@ -219,22 +198,24 @@ def test_armada_yawed_final_pose(
     width, length = get_ruleset("armada").base_size(base)
     expected = to_world(walk_tool(yaws, width, length, side), heading)
     words = f"speed {len(yaws)} yaw {' '.join(map(str, yaws))} side {side}"
-    assert_pose(final_pose([*START_AT, heading], base, words, get_ruleset("armada")), expected)
+    assert_pose(
+        final_pose([*START_AT, heading], base, words, ruleset=get_ruleset("armada")), expected
+    )
 
 
 def test_final_pose_is_array_first() -> None:
     xw = get_ruleset("xwing2")
     starts = np.array([[*START_AT, h] for h in HEADINGS])
-    poses = final_pose(starts, "large", "bank 2 right", xw)
+    poses = final_pose(starts, "large", "bank 2 right", ruleset=xw)
     assert poses.shape == (3, 3)
     for row, heading in zip(poses, HEADINGS, strict=True):
-        assert_pose(row, to_world(formula_move("bank 2 right", 40.0), heading))
-    assert final_pose(np.empty((0, 3)), "small", "turn 1 left", xw).shape == (0, 3)
+        assert_pose(row, to_world(final_move_oracle("bank 2 right", 40.0), heading))
+    assert final_pose(np.empty((0, 3)), "small", "turn 1 left", ruleset=xw).shape == (0, 3)
 
 
 def test_final_pose_rejects_an_unknown_base() -> None:
     with pytest.raises(InvalidInputError, match="expected one of: small, medium"):
-        final_pose([0.0, 0.0, 90.0], "tiny", "straight 1", get_ruleset("xwing2"))
+        final_pose([0.0, 0.0, 90.0], "tiny", "straight 1", ruleset=get_ruleset("xwing2"))
 
 
 def test_reference_table() -> None:
@@ -243,7 +224,7 @@ def test_reference_table() -> None:
     for row in table["rows"]:
         ruleset = get_ruleset(row["ruleset"])
         move = local_move(parse_maneuver(row["maneuver"], ruleset), row["base"], ruleset)
-        pose = final_pose([0.0, 0.0, 90.0], row["base"], row["maneuver"], ruleset)
+        pose = final_pose([0.0, 0.0, 90.0], row["base"], row["maneuver"], ruleset=ruleset)
         got = [float(pose[0]), float(pose[1]), (float(pose[2]) - 90.0 + 180.0) % 360.0 - 180.0]
         if not np.allclose(got, row["expect"], atol=1e-3) or not np.allclose(
             move[:2], got[:2], atol=1e-9

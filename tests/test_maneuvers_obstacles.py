@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from common import template_detail
 
 from geom.areas import play_area
 from geom.objects import Ship
@@ -104,7 +105,7 @@ def test_a_bumped_ship_counts_only_the_template_up_to_where_it_stops() -> None:
 def test_a_ship_bumped_back_to_its_start_ignores_what_it_sits_on() -> None:
     blocker = Ship("b", "small", 300.0, 143.2)
     result = execute(scene_of((square("under", 300.0, 100.0),), A, blocker), "a", "straight 1")
-    assert result.progress == 0.0
+    assert template_detail(result).progress == 0.0
     assert result.obstacles == ()
 
 
@@ -146,8 +147,11 @@ def test_huge_ship_sections_and_removal() -> None:
         ("mid", "ends-on"),
         ("fore-rock", "ends-on"),
     )
-    assert result.removed == ("aft-rock", "mid", "fore-rock")
-    assert dict(result.sections) == {"fore": ("mid", "fore-rock"), "aft": ("aft-rock", "mid")}
+    assert template_detail(result).removed == ("aft-rock", "mid", "fore-rock")
+    assert dict(template_detail(result).sections) == {
+        "fore": ("mid", "fore-rock"),
+        "aft": ("aft-rock", "mid"),
+    }
     assert result.counted_template is None
     data = result.to_json()
     assert data["removed"] == ["aft-rock", "mid", "fore-rock"]

@@ -17,7 +17,6 @@ otherwise; ``obstructed_by`` lists every obstacle (and ship) any of them crosses
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from pathlib import Path
@@ -26,6 +25,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
+from common import run as run_cli
 
 from geom.errors import InvalidInputError
 from obstacles.measuring import measure
@@ -34,7 +34,6 @@ from obstacles.obstruction import (
     obstructed_segment,
     tied_bands,
 )
-from tabletop.cli import main
 from tabletop.scenefile import parse_scene
 
 ATTACKER: dict[str, Any] = {"id": "att", "base": "small", "at": [300.0, 300.0], "heading": 90}
@@ -75,12 +74,6 @@ def shot(data: dict[str, Any], a: str = "att", b: str = "def", arc: str = "front
     return measure(parse_scene(data), a, b, arc=arc)
 
 
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
-
-
 # -- X-Wing: one shortest segment -------------------------------------------------------
 
 
@@ -89,8 +82,8 @@ def test_single_segment_is_the_hand_segment() -> None:
     assert m.in_arc is True
     assert m.distance == pytest.approx(80.0, abs=1e-9)
     assert m.points.ravel().tolist() == pytest.approx([300.0, 320.0, 300.0, 400.0], abs=1e-9)
-    assert "tied_segments" not in m.extra
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert m.detail.tied_segments is None
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
 
 
 @pytest.mark.parametrize(
@@ -122,8 +115,8 @@ def test_single_segment_is_the_hand_segment() -> None:
 )
 def test_single_segment_obstruction(obstacle: dict[str, Any], blocked: bool) -> None:
     m = shot(xwing([obstacle], CORNER_DEFENDER))
-    assert m.extra["obstructed"] is blocked
-    assert m.extra["obstructed_by"] == (["o"] if blocked else [])
+    assert m.detail.obstructed is blocked
+    assert list(m.detail.obstructed_by) == (["o"] if blocked else [])
 
 
 def test_two_obstacles_both_listed_sorted() -> None:
@@ -133,8 +126,8 @@ def test_two_obstacles_both_listed_sorted() -> None:
         box("alpha", 295.0, 305.0, 370.0, 375.0),
     ]
     m = shot(xwing(obstacles, CORNER_DEFENDER))
-    assert m.extra["obstructed"] is True
-    assert m.extra["obstructed_by"] == ["alpha", "zeta"]
+    assert m.detail.obstructed is True
+    assert list(m.detail.obstructed_by) == ["alpha", "zeta"]
 
 
 # -- X-Wing: tied segments --------------------------------------------------------------
@@ -143,10 +136,10 @@ def test_two_obstacles_both_listed_sorted() -> None:
 def test_parallel_bases_report_the_band() -> None:
     m = shot(xwing([], FACING_DEFENDER))
     assert m.distance == pytest.approx(160.0, abs=1e-9)
-    (band,) = m.extra["tied_segments"]
+    (band,) = m.detail.tied_segments or []
     corners = sorted((float(x), float(y)) for x, y in band)
     assert corners == [(280.0, 320.0), (280.0, 480.0), (320.0, 320.0), (320.0, 480.0)]
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
 
 
 @pytest.mark.parametrize(
@@ -180,22 +173,22 @@ def test_parallel_bases_tied_segments(
     obstacles: list[dict[str, Any]], obstructed: bool | str, by: list[str]
 ) -> None:
     m = shot(xwing(obstacles, FACING_DEFENDER))
-    assert m.extra["obstructed"] == obstructed
-    assert type(m.extra["obstructed"]) is type(obstructed)
-    assert m.extra["obstructed_by"] == by
+    assert m.detail.obstructed == obstructed
+    assert type(m.detail.obstructed) is type(obstructed)
+    assert list(m.detail.obstructed_by) == by
 
 
 def test_offset_bases_band_is_the_overlap() -> None:
     # The defender 10 mm to the right: the facing edges share x in [290, 320] only.
     defender = dict(FACING_DEFENDER) | {"at": [310.0, 500.0]}
     m = shot(xwing([], defender))
-    (band,) = m.extra["tied_segments"]
+    (band,) = m.detail.tied_segments or []
     assert sorted(float(x) for x, _ in band) == [290.0, 290.0, 320.0, 320.0]
     # An obstacle under x 281..289 lies between the bases but crosses no tied segment.
     m = shot(xwing([box("o", 281.0, 289.0, 380.0, 390.0)], defender))
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
     m = shot(xwing([box("o", 281.0, 291.0, 380.0, 390.0)], defender))
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == ("attacker-chooses", ["o"])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == ("attacker-chooses", ["o"])
 
 
 def test_band_of_a_defender_partly_out_of_arc() -> None:
@@ -206,7 +199,7 @@ def test_band_of_a_defender_partly_out_of_arc() -> None:
     defender = dict(FACING_DEFENDER) | {"at": [330.0, 350.0]}
     m = shot(xwing([], defender))
     assert m.distance == pytest.approx(10.0, abs=1e-9)
-    (band,) = m.extra["tied_segments"]
+    (band,) = m.detail.tied_segments or []
     assert sorted(map(tuple, band)) == [
         (310.0, 320.0),
         (310.0, 330.0),
@@ -221,7 +214,7 @@ def test_band_of_a_defender_partly_out_of_arc() -> None:
     ]
     for obstacle, obstructed, by in cases:
         m = shot(xwing([obstacle], defender))
-        assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (obstructed, by)
+        assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (obstructed, by)
 
 
 def test_medium_attacker_band_is_the_smaller_edge() -> None:
@@ -236,9 +229,9 @@ def test_medium_attacker_band_is_the_smaller_edge() -> None:
     }
     m = shot(data)
     assert m.distance == pytest.approx(150.0, abs=1e-9)
-    (band,) = m.extra["tied_segments"]
+    (band,) = m.detail.tied_segments or []
     assert sorted({float(x) for x, _ in band}) == [280.0, 320.0]
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
 
 
 # -- X-Wing: huge ships -----------------------------------------------------------------
@@ -268,20 +261,20 @@ def test_huge_ship_between_obstructs() -> None:
     cr90 = {"id": "cr90", "base": "huge", "at": [457.2, 400.0], "heading": 0}
     m = measure(huge_scene(cr90), "att", "def", arc="front")
     assert m.distance == pytest.approx(360.0, abs=1e-9)
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (True, ["cr90"])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (True, ["cr90"])
 
 
 def test_huge_ship_covering_part_of_the_band() -> None:
     # A GR-75 (80 x 195) lying along x from 262.2 to 457.2: half the band is blocked.
     gr75 = {"id": "gr75", "base": "huge-short", "at": [457.2 - 97.5, 400.0], "heading": 0}
     m = measure(huge_scene(gr75), "att", "def", arc="front")
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == ("attacker-chooses", ["gr75"])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == ("attacker-chooses", ["gr75"])
 
 
 def test_other_ships_do_not_obstruct_in_xwing() -> None:
     large = {"id": "falcon", "base": "large", "at": [457.2, 400.0], "heading": 0}
     m = measure(huge_scene(large), "att", "def", arc="front")
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
 
 
 def test_huge_attacker_and_defender_do_not_obstruct_themselves() -> None:
@@ -294,7 +287,7 @@ def test_huge_attacker_and_defender_do_not_obstruct_themselves() -> None:
         ],
     }
     m = measure(parse_scene(data), "att", "def", arc="front")
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
 
 
 @pytest.mark.parametrize(
@@ -313,7 +306,7 @@ def test_huge_ship_obstacle_obstructs(hulk: dict[str, Any]) -> None:
     # 225 long across x (344.7..569.7), 80 deep (360..440): the whole band is behind it.
     scene = huge_scene(obstacles=[hulk])
     m = measure(scene, "att", "def", arc="front")
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (True, ["hulk"])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (True, ["hulk"])
     # ...and it is no attack target.
     with pytest.raises(InvalidInputError, match="huge ship placed as an obstacle"):
         measure(scene, "att", "hulk", arc="front")
@@ -438,9 +431,9 @@ def armada(obstacles: list[dict[str, Any]], *ships: dict[str, Any]) -> Any:
 def test_armada_clear_sight_line() -> None:
     m = armada([])
     assert (m.in_arc, m.defending_zone) == (True, "front")
-    assert m.extra["sight_line"] == [[739.35, 457.2], [1072.375, 457.2]]
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
-    assert m.extra["line_of_sight"] is True
+    assert [list(p) for p in m.detail.sight_line or ()] == [[739.35, 457.2], [1072.375, 457.2]]
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])
+    assert m.detail.line_of_sight is True
 
 
 @pytest.mark.parametrize(
@@ -482,9 +475,9 @@ def test_armada_obstruction(
     obstacles: list[dict[str, Any]], ships: list[dict[str, Any]], by: list[str]
 ) -> None:
     m = armada(obstacles, *ships)
-    assert m.extra["obstructed"] is bool(by)
-    assert m.extra["obstructed_by"] == by
-    assert m.extra["line_of_sight"] is True
+    assert m.detail.obstructed is bool(by)
+    assert list(m.detail.obstructed_by) == by
+    assert m.detail.line_of_sight is True
 
 
 def test_armada_no_line_of_sight_through_another_hull_zone() -> None:
@@ -513,7 +506,7 @@ def test_armada_no_line_of_sight_through_another_hull_zone() -> None:
     # The CR90's left targeting point (-11.5, -7.875): +y forward is world +x, +x right
     # is world -y, so it sits at (580 - 7.875, 230 + 11.5).
     start, end = (572.125, 241.5), (900.0, 496.55)
-    assert m.extra["sight_line"] == [list(start), list(end)]
+    assert [list(p) for p in m.detail.sight_line or ()] == [list(start), list(end)]
     # Where the line crosses the token's left side (x = 900 - 29.25), by hand:
     t = (870.75 - start[0]) / (end[0] - start[0])
     crossing = start[1] + t * (end[1] - start[1]) - 457.2
@@ -521,7 +514,7 @@ def test_armada_no_line_of_sight_through_another_hull_zone() -> None:
     # at y = 3.1 + 29.25 / tan(50.3°), above the crossing: the left zone is crossed.
     front_line = 3.1 + 29.25 / math.tan(math.radians(50.3))
     assert crossing < front_line
-    assert m.extra["line_of_sight"] is False
+    assert m.detail.line_of_sight is False
 
 
 def test_armada_squadron_target_sight_line_ends_at_its_centre() -> None:
@@ -532,10 +525,10 @@ def test_armada_squadron_target_sight_line_ends_at_its_centre() -> None:
         "ships": [VICTORY, {"id": "x", "base": "squadron", "at": [1000.0, 457.2], "player": 2}],
     }
     m = measure(parse_scene(data), "vic", "x", arc="front")
-    assert m.extra["sight_line"] == [[739.35, 457.2], [1000.0, 457.2]]
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (True, ["rock"])
-    assert m.extra["line_of_sight"] is True
+    assert [list(p) for p in m.detail.sight_line or ()] == [[739.35, 457.2], [1000.0, 457.2]]
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (True, ["rock"])
+    assert m.detail.line_of_sight is True
     # An obstacle under the squadron's base (radius 15.5) is trimmed with it.
     data["obstacles"] = [box("dust", 990.0, 995.0, 455.0, 459.0)]
     m = measure(parse_scene(data), "vic", "x", arc="front")
-    assert (m.extra["obstructed"], m.extra["obstructed_by"]) == (False, [])
+    assert (m.detail.obstructed, list(m.detail.obstructed_by)) == (False, [])

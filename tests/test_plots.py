@@ -146,7 +146,7 @@ def test_draw_measurement_hatches_the_obstacle_that_obstructs() -> None:
         }
     )
     m = measure(scene, "a", "b", arc="front")
-    assert m.extra["obstructed_by"] == ["rock"]
+    assert list(m.detail.obstructed_by) == ["rock"]
     ax = axes()
     plots.draw_scene(ax, scene, violations=False)
     artists = plots.draw_measurement(ax, scene, m)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import doctest
 import importlib
-import io
 import json
 import os
 import subprocess
@@ -14,19 +13,12 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from common import run
 from matplotlib.image import imread
-
-from tabletop.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 XWING = str(ROOT / "examples" / "xwing-tournament.toml")
 ARMADA = str(ROOT / "examples" / "armada-standard.toml")
-
-
-def run(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg", ".pdf", ".PNG"])

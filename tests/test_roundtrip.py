@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom import strategies
 from geom.rulesets import RULESET_NAMES, get_ruleset
+from obstacles import strategies as obstacle_strategies
 from obstacles.legality import check
 from obstacles.scene import Scene
 from tabletop import cli
@@ -58,7 +58,9 @@ AREAS = st.one_of(
     ),
 )
 SCENES = st.tuples(RULESETS, AREAS).flatmap(
-    lambda t: strategies.scenes(ruleset=t[0], area=t[1], max_ships=4, max_obstacles=4, ids=IDS)
+    lambda t: obstacle_strategies.scenes(
+        ruleset=t[0], area=t[1], max_ships=4, max_obstacles=4, ids=IDS
+    )
 )
 
 _counter = itertools.count()

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from common import write_scene
 
 from geom.errors import InvalidInputError
 from geom.objects import Ship
@@ -45,26 +46,20 @@ at = [457.2, 457.2]
 # -- helpers ---------------------------------------------------------------------------
 
 
-def write(tmp_path: Path, text: str, name: str = "scene.toml") -> Path:
-    path = tmp_path / name
-    path.write_text(textwrap.dedent(text), encoding="utf-8")
-    return path
-
-
 def load_toml(tmp_path: Path, text: str) -> Scene:
-    return load_scene(write(tmp_path, text))
+    return load_scene(write_scene(tmp_path, text))
 
 
 def toml_error(tmp_path: Path, text: str) -> tuple[SceneError, str]:
     """Load TOML text that must fail; return the error and the file name it must name."""
-    path = write(tmp_path, text)
+    path = write_scene(tmp_path, text)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     return info.value, str(path)
 
 
 def json_error(tmp_path: Path, text: str) -> tuple[SceneError, str]:
-    path = write(tmp_path, text, "scene.json")
+    path = write_scene(tmp_path, text, "scene.json")
     with pytest.raises(SceneError) as info:
         load_scene(path)
     return info.value, str(path)
@@ -89,124 +84,337 @@ def check_where(
     assert isinstance(error, ValueError)
 
 
-# -- unknown keys ------------------------------------------------------------------------
+# -- one table of input errors: each names the file, the entry, the key and says what is expected
 
 
-def test_unknown_scene_key(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, 'ruleset = "xwing2"\ncolour = "red"\n' + SHIP_A)
-    check_where(error, file, None, "colour", "unknown key", "ruleset", "ships")
-
-
-def test_unknown_obstacle_key_names_the_entry_by_id(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, ROCK + "size = 3\n")
-    check_where(error, file, "obstacles[0] 'rock'", "size", "unknown key", "token", "outline")
-
-
-def test_unknown_obstacle_key_names_the_entry_by_index_without_id(tmp_path: Path) -> None:
-    text = """
+#: (id, "toml" or "json", text, entry, key, phrases the message must say)
+ERRORS = [
+    pytest.param(
+        "toml",
+        'ruleset = "xwing2"\ncolour = "red"\n' + SHIP_A,
+        None,
+        "colour",
+        ("unknown key", "ruleset", "ships"),
+        id="unknown_scene_key",
+    ),
+    pytest.param(
+        "toml",
+        ROCK + "size = 3\n",
+        "obstacles[0] 'rock'",
+        "size",
+        ("unknown key", "token", "outline"),
+        id="unknown_obstacle_key_names_the_entry_by_id",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[obstacles]]
     token = "coreasteroid0"
     at = [457.2, 457.2]
     colour = "grey"
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[0]", "colour", "unknown key")
-
-
-def test_unknown_ship_key(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, SHIP_A + "speed = 3\n")
-    check_where(error, file, "ships[0] 'a'", "speed", "unknown key", "heading", "hull")
-
-
-def test_a_misspelt_id_key_is_reported_as_unknown(tmp_path: Path) -> None:
-    text = """
+    """,
+        "obstacles[0]",
+        "colour",
+        ("unknown key",),
+        id="unknown_obstacle_key_names_the_entry_by_index_without_id",
+    ),
+    pytest.param(
+        "toml",
+        SHIP_A + "speed = 3\n",
+        "ships[0] 'a'",
+        "speed",
+        ("unknown key", "heading", "hull"),
+        id="unknown_ship_key",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[ships]]
     Id = "a"
     base = "small"
     at = [100, 40]
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "ships[0]", "Id", "unknown key")
-
-
-# -- missing required keys -------------------------------------------------------------
-
-
-def test_missing_obstacle_id(tmp_path: Path) -> None:
-    text = (
+    """,
+        "ships[0]",
+        "Id",
+        ("unknown key",),
+        id="a_misspelt_id_key_is_reported_as_unknown",
+    ),
+    pytest.param(
+        "toml",
         ROCK
         + """
     [[obstacles]]
     token = "coreasteroid3"
     at = [200, 700]
-    """
-    )
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[1]", "id", "missing required key", "id")
-
-
-def test_missing_obstacle_at(tmp_path: Path) -> None:
-    text = """
+    """,
+        "obstacles[1]",
+        "id",
+        ("missing required key", "id"),
+        id="missing_obstacle_id",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[obstacles]]
     id = "rock"
     token = "coreasteroid0"
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[0] 'rock'", "at", "missing required key", "[x, y]")
-
-
-def test_missing_ship_id(tmp_path: Path) -> None:
-    text = (
+    """,
+        "obstacles[0] 'rock'",
+        "at",
+        ("missing required key", "[x, y]"),
+        id="missing_obstacle_at",
+    ),
+    pytest.param(
+        "toml",
         SHIP_A
         + """
     [[ships]]
     base = "small"
     at = [300, 40]
-    """
-    )
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "ships[1]", "id", "missing required key")
-
-
-def test_missing_ship_base(tmp_path: Path) -> None:
-    text = """
+    """,
+        "ships[1]",
+        "id",
+        ("missing required key",),
+        id="missing_ship_id",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[ships]]
     id = "a"
     at = [100, 40]
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "base", "missing required key", "small, medium")
-
-
-def test_missing_ship_at(tmp_path: Path) -> None:
-    text = """
+    """,
+        "ships[0] 'a'",
+        "base",
+        ("missing required key", "small, medium"),
+        id="missing_ship_base",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[ships]]
     id = "a"
     base = "small"
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "at", "missing required key", "[x, y]")
-
-
-def test_both_token_and_outline(tmp_path: Path) -> None:
-    text = ROCK + "outline = [[0, 0], [10, 0], [0, 10]]\n"
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[0] 'rock'", "outline", "exactly one of", "both")
-
-
-def test_neither_token_nor_outline(tmp_path: Path) -> None:
-    text = """
+    """,
+        "ships[0] 'a'",
+        "at",
+        ("missing required key", "[x, y]"),
+        id="missing_ship_at",
+    ),
+    pytest.param(
+        "toml",
+        ROCK + "outline = [[0, 0], [10, 0], [0, 10]]\n",
+        "obstacles[0] 'rock'",
+        "outline",
+        ("exactly one of", "both"),
+        id="both_token_and_outline",
+    ),
+    pytest.param(
+        "toml",
+        """
     [[obstacles]]
     id = "rock"
     at = [457.2, 457.2]
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[0] 'rock'", "token", "exactly one of", "'outline'")
+    """,
+        "obstacles[0] 'rock'",
+        "token",
+        ("exactly one of", "'outline'"),
+        id="neither_token_nor_outline",
+    ),
+    pytest.param(
+        "toml",
+        ROCK + 'kind = "gas"\n',
+        "obstacles[0] 'rock'",
+        "kind",
+        ("only with 'outline'",),
+        id="kind_with_a_catalog_token",
+    ),
+    pytest.param(
+        "toml",
+        ROCK.replace("coreasteroid0", "asteroid-1"),
+        "obstacles[0] 'rock'",
+        "token",
+        ("unknown token 'asteroid-1' for xwing2", "coreasteroid0", "hugeship-long"),
+        id="armada_token_in_an_xwing_scene",
+    ),
+    pytest.param(
+        "toml",
+        'ruleset = "armada"\n' + ROCK,
+        "obstacles[0] 'rock'",
+        "token",
+        ("unknown token 'coreasteroid0' for armada", "asteroid-1", "station"),
+        id="xwing_token_in_an_armada_scene",
+    ),
+    pytest.param(
+        "toml",
+        ROCK + "angle = nan\n",
+        "obstacles[0] 'rock'",
+        "angle",
+        ("expected a finite number",),
+        id="toml_non_finite_angle",
+    ),
+    pytest.param(
+        "json",
+        '{"ships": [{"id": "a", "base": "small", "at": [1e400, 40]}]}',
+        "ships[0] 'a'",
+        "at",
+        ("expected a finite number", "inf"),
+        id="json_overflowing_float_literal_is_infinite",
+    ),
+    pytest.param(
+        "toml",
+        """
+    [[obstacles]]
+    id = "far"
+    outline = [[0, 0], [2000000, 0], [0, 10]]
+    at = [450, 450]
+    """,
+        "obstacles[0] 'far'",
+        "outline",
+        ("within ±10^6 mm",),
+        id="outline_vertex_beyond_a_million_mm",
+    ),
+    pytest.param(
+        "toml",
+        SHIP_A + "heading = 3600000\n",
+        "ships[0] 'a'",
+        "heading",
+        ("within ±10^6",),
+        id="angle_beyond_a_million",
+    ),
+    pytest.param(
+        "toml",
+        "[obstacles]\nid = 'rock'\n",
+        None,
+        "obstacles",
+        ("expected a list of tables",),
+        id="obstacles_must_be_a_list_of_tables",
+    ),
+    pytest.param(
+        "json",
+        '{"ships": [5]}',
+        "ships[0]",
+        None,
+        ("expected a table of keys, got 5",),
+        id="entry_must_be_a_table",
+    ),
+    pytest.param(
+        "json",
+        "[1, 2]",
+        None,
+        None,
+        ("expected a table (object) at the top level",),
+        id="top_level_must_be_a_table",
+    ),
+    pytest.param(
+        "json",
+        '{"ships": [{"id": "a", "base": "small", "at": [100, 40], "heading": null}]}',
+        "ships[0] 'a'",
+        "heading",
+        ("expected a number, got null",),
+        id="json_null_is_a_wrong_type",
+    ),
+    pytest.param(
+        "json",
+        '{"ruleset": "armada", '
+        '"ships": [{"id": "a", "base": "small", "at": [900, 40], "hull": null}]}',
+        "ships[0] 'a'",
+        "hull",
+        ("expected a hull name (a string)",),
+        id="json_null_hull_is_a_wrong_type_not_no_hull",
+    ),
+    pytest.param(
+        "toml",
+        "constants = 5\n",
+        None,
+        "constants",
+        ("expected a table of constants",),
+        id="constants_must_be_a_table",
+    ),
+    pytest.param(
+        "toml",
+        ROCK + "player = 3\n",
+        "obstacles[0] 'rock'",
+        "player",
+        ("expected 1 or 2, got 3",),
+        id="bad_obstacle_player",
+    ),
+    pytest.param(
+        "toml",
+        SHIP_A + 'hull = "victory"\n',
+        "ships[0] 'a'",
+        "hull",
+        ("Armada ships only",),
+        id="hull_on_an_xwing_ship",
+    ),
+    pytest.param(
+        "toml",
+        'ruleset = "armada"\n' + SHIP_A + 'hull = "tie"\n',
+        "ships[0] 'a'",
+        "hull",
+        ("unknown hull 'tie'", "victory", "cr90"),
+        id="unknown_hull",
+    ),
+    pytest.param(
+        "toml",
+        'ruleset = "armada"\n' + SHIP_A.replace('"small"', '"squadron"') + 'hull = "cr90"\n',
+        "ships[0] 'a'",
+        "hull",
+        ("a squadron has no hull",),
+        id="hull_on_a_squadron",
+    ),
+    pytest.param(
+        "toml", '[[ships]]\nid = "a\n', None, None, ("not valid TOML", "line 2"), id="invalid_toml"
+    ),
+    pytest.param(
+        "toml", SHIP_A + "at = [1, 2]\n", None, None, ("not valid TOML",), id="toml_duplicate_key"
+    ),
+    pytest.param(
+        "json",
+        '{"ships": [}',
+        None,
+        None,
+        ("not valid JSON", "line 1 column 12"),
+        id="invalid_json",
+    ),
+    pytest.param(
+        "json",
+        '{"ships": [{"id": "a", "base": "small", "at": [100, 40], "at": [300, 40]}]}',
+        None,
+        None,
+        ("not valid JSON", "duplicate key 'at'"),
+        id="json_duplicate_key_is_not_silently_dropped",
+    ),
+    pytest.param(
+        "toml",
+        "a = " + "[" * 100_000 + "]" * 100_000 + "\n",
+        None,
+        None,
+        ("not valid TOML", "nested too deeply"),
+        id="deeply_nested_toml",
+    ),
+    pytest.param(
+        "json",
+        "[" * 100_000 + "]" * 100_000,
+        None,
+        None,
+        ("not valid JSON", "nested too deeply"),
+        id="deeply_nested_json",
+    ),
+]
 
 
-def test_kind_with_a_catalog_token(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, ROCK + 'kind = "gas"\n')
-    check_where(error, file, "obstacles[0] 'rock'", "kind", "only with 'outline'")
+@pytest.mark.parametrize(("kind", "text", "entry", "key", "phrases"), ERRORS)
+def test_an_input_error_names_where_and_what(
+    tmp_path: Path,
+    kind: str,
+    text: str,
+    entry: str | None,
+    key: str | None,
+    phrases: tuple[str, ...],
+) -> None:
+    error, file = (toml_error if kind == "toml" else json_error)(tmp_path, text)
+    check_where(error, file, entry, key, *phrases)
 
 
 # -- ids ---------------------------------------------------------------------------------
@@ -234,32 +442,6 @@ def test_id_must_be_a_non_empty_string(tmp_path: Path, ident: str) -> None:
 
 
 # -- catalog tokens ----------------------------------------------------------------------
-
-
-def test_armada_token_in_an_xwing_scene(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, ROCK.replace("coreasteroid0", "asteroid-1"))
-    check_where(
-        error,
-        file,
-        "obstacles[0] 'rock'",
-        "token",
-        "unknown token 'asteroid-1' for xwing2",
-        "coreasteroid0",
-        "hugeship-long",
-    )
-
-
-def test_xwing_token_in_an_armada_scene(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, 'ruleset = "armada"\n' + ROCK)
-    check_where(
-        error,
-        file,
-        "obstacles[0] 'rock'",
-        "token",
-        "unknown token 'coreasteroid0' for armada",
-        "asteroid-1",
-        "station",
-    )
 
 
 def test_catalog_token_loads_with_the_catalog_kind(tmp_path: Path) -> None:
@@ -305,17 +487,6 @@ def test_json_non_finite_numbers_name_the_entry_and_key(tmp_path: Path, value: s
     check_where(error, file, "ships[0] 'a'", "heading", "expected a finite number")
 
 
-def test_toml_non_finite_angle(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, ROCK + "angle = nan\n")
-    check_where(error, file, "obstacles[0] 'rock'", "angle", "expected a finite number")
-
-
-def test_json_overflowing_float_literal_is_infinite(tmp_path: Path) -> None:
-    text = '{"ships": [{"id": "a", "base": "small", "at": [1e400, 40]}]}'
-    error, file = json_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "at", "expected a finite number", "inf")
-
-
 @pytest.mark.parametrize("x", ["1000000.5", "-1000001", "1e7"])
 def test_length_beyond_a_million_mm(tmp_path: Path, x: str) -> None:
     error, file = toml_error(tmp_path, SHIP_A.replace("[100, 40]", f"[{x}, 40]"))
@@ -326,22 +497,6 @@ def test_length_of_exactly_a_million_mm_loads(tmp_path: Path) -> None:
     # a fled ship may be anywhere; ±10^6 itself is within the limit
     scene = load_toml(tmp_path, SHIP_A.replace("[100, 40]", "[1000000, -1000000]"))
     assert (scene.ships[0].x, scene.ships[0].y) == (1.0e6, -1.0e6)
-
-
-def test_outline_vertex_beyond_a_million_mm(tmp_path: Path) -> None:
-    text = """
-    [[obstacles]]
-    id = "far"
-    outline = [[0, 0], [2000000, 0], [0, 10]]
-    at = [450, 450]
-    """
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "obstacles[0] 'far'", "outline", "within ±10^6 mm")
-
-
-def test_angle_beyond_a_million(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, SHIP_A + "heading = 3600000\n")
-    check_where(error, file, "ships[0] 'a'", "heading", "within ±10^6")
 
 
 def test_huge_integer_toml(tmp_path: Path) -> None:
@@ -355,10 +510,10 @@ def test_huge_integer_toml(tmp_path: Path) -> None:
 def test_integer_that_does_not_fit_a_float(tmp_path: Path, suffix: str) -> None:
     big = "1" + "0" * 400
     if suffix.endswith(".toml"):
-        path = write(tmp_path, SHIP_A.replace("[100, 40]", f"[100, {big}]"), suffix)
+        path = write_scene(tmp_path, SHIP_A.replace("[100, 40]", f"[100, {big}]"), suffix)
     else:
         text = f'{{"ships": [{{"id": "a", "base": "small", "at": [100, {big}]}}]}}'
-        path = write(tmp_path, text, suffix)
+        path = write_scene(tmp_path, text, suffix)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     check_where(info.value, str(path), "ships[0] 'a'", "at", "fits a 64-bit float", "401 digits")
@@ -409,37 +564,6 @@ def test_wrong_obstacle_types(tmp_path: Path, line: str, key: str, expected: str
     lines = [ln for ln in textwrap.dedent(ROCK).splitlines() if not ln.startswith(key + " ")]
     error, file = toml_error(tmp_path, "\n".join([*lines, line, ""]))
     check_where(error, file, "obstacles[0] 'rock'", key, expected)
-
-
-def test_obstacles_must_be_a_list_of_tables(tmp_path: Path) -> None:
-    # [obstacles] (one table) where [[obstacles]] (a list) was meant
-    error, file = toml_error(tmp_path, "[obstacles]\nid = 'rock'\n")
-    check_where(error, file, None, "obstacles", "expected a list of tables")
-
-
-def test_entry_must_be_a_table(tmp_path: Path) -> None:
-    error, file = json_error(tmp_path, '{"ships": [5]}')
-    check_where(error, file, "ships[0]", None, "expected a table of keys, got 5")
-
-
-def test_top_level_must_be_a_table(tmp_path: Path) -> None:
-    error, file = json_error(tmp_path, "[1, 2]")
-    check_where(error, file, None, None, "expected a table (object) at the top level")
-
-
-def test_json_null_is_a_wrong_type(tmp_path: Path) -> None:
-    text = '{"ships": [{"id": "a", "base": "small", "at": [100, 40], "heading": null}]}'
-    error, file = json_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "heading", "expected a number, got null")
-
-
-def test_json_null_hull_is_a_wrong_type_not_no_hull(tmp_path: Path) -> None:
-    text = (
-        '{"ruleset": "armada", '
-        '"ships": [{"id": "a", "base": "small", "at": [900, 40], "hull": null}]}'
-    )
-    error, file = json_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "hull", "expected a hull name (a string)")
 
 
 def test_a_long_value_is_abridged_in_the_message(tmp_path: Path) -> None:
@@ -606,11 +730,6 @@ def test_bad_constants(tmp_path: Path, table: str, key: str, expected: str) -> N
     check_where(error, file, None, key, expected)
 
 
-def test_constants_must_be_a_table(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, "constants = 5\n")
-    check_where(error, file, None, "constants", "expected a table of constants")
-
-
 def test_constants_override_the_ruleset(tmp_path: Path) -> None:
     text = """
     ruleset = "armada"
@@ -665,27 +784,6 @@ def test_bad_player(tmp_path: Path, player: str) -> None:
     check_where(error, file, "ships[0] 'a'", "player", "expected 1 or 2")
 
 
-def test_bad_obstacle_player(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, ROCK + "player = 3\n")
-    check_where(error, file, "obstacles[0] 'rock'", "player", "expected 1 or 2, got 3")
-
-
-def test_hull_on_an_xwing_ship(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, SHIP_A + 'hull = "victory"\n')
-    check_where(error, file, "ships[0] 'a'", "hull", "Armada ships only")
-
-
-def test_unknown_hull(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, 'ruleset = "armada"\n' + SHIP_A + 'hull = "tie"\n')
-    check_where(error, file, "ships[0] 'a'", "hull", "unknown hull 'tie'", "victory", "cr90")
-
-
-def test_hull_on_a_squadron(tmp_path: Path) -> None:
-    text = 'ruleset = "armada"\n' + SHIP_A.replace('"small"', '"squadron"') + 'hull = "cr90"\n'
-    error, file = toml_error(tmp_path, text)
-    check_where(error, file, "ships[0] 'a'", "hull", "a squadron has no hull")
-
-
 def test_armada_ships_load(tmp_path: Path) -> None:
     text = """
     ruleset = "armada"
@@ -717,14 +815,14 @@ def test_missing_file(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["scene.yaml", "scene", "scene.toml.bak"])
 def test_unknown_suffix(tmp_path: Path, name: str) -> None:
-    path = write(tmp_path, SHIP_A, name)
+    path = write_scene(tmp_path, SHIP_A, name)
     with pytest.raises(SceneError) as info:
         load_scene(path)
     check_where(info.value, str(path), None, None, "unknown scene file type", ".toml or .json")
 
 
 def test_suffix_is_case_insensitive(tmp_path: Path) -> None:
-    assert load_scene(write(tmp_path, SHIP_A, "SCENE.TOML")).ships[0].id == "a"
+    assert load_scene(write_scene(tmp_path, SHIP_A, "SCENE.TOML")).ships[0].id == "a"
 
 
 def test_a_directory(tmp_path: Path) -> None:
@@ -733,37 +831,6 @@ def test_a_directory(tmp_path: Path) -> None:
     with pytest.raises(SceneError) as info:
         load_scene(path)
     check_where(info.value, str(path), None, None, "directory")
-
-
-def test_invalid_toml(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, '[[ships]]\nid = "a\n')
-    check_where(error, file, None, None, "not valid TOML", "line 2")
-
-
-def test_toml_duplicate_key(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, SHIP_A + "at = [1, 2]\n")
-    check_where(error, file, None, None, "not valid TOML")
-
-
-def test_invalid_json(tmp_path: Path) -> None:
-    error, file = json_error(tmp_path, '{"ships": [}')
-    check_where(error, file, None, None, "not valid JSON", "line 1 column 12")
-
-
-def test_json_duplicate_key_is_not_silently_dropped(tmp_path: Path) -> None:
-    text = '{"ships": [{"id": "a", "base": "small", "at": [100, 40], "at": [300, 40]}]}'
-    error, file = json_error(tmp_path, text)
-    check_where(error, file, None, None, "not valid JSON", "duplicate key 'at'")
-
-
-def test_deeply_nested_toml(tmp_path: Path) -> None:
-    error, file = toml_error(tmp_path, "a = " + "[" * 100_000 + "]" * 100_000 + "\n")
-    check_where(error, file, None, None, "not valid TOML", "nested too deeply")
-
-
-def test_deeply_nested_json(tmp_path: Path) -> None:
-    error, file = json_error(tmp_path, "[" * 100_000 + "]" * 100_000)
-    check_where(error, file, None, None, "not valid JSON", "nested too deeply")
 
 
 @pytest.mark.parametrize("name", ["scene.toml", "scene.json"])
@@ -800,7 +867,7 @@ def test_file_of_exactly_ten_megabytes_loads(tmp_path: Path) -> None:
 
 
 def test_loading_never_writes_the_file(tmp_path: Path) -> None:
-    path = write(tmp_path, ROCK + SHIP_A)
+    path = write_scene(tmp_path, ROCK + SHIP_A)
     before, mtime = path.read_bytes(), path.stat().st_mtime_ns
     load_scene(path)
     assert (path.read_bytes(), path.stat().st_mtime_ns) == (before, mtime)
@@ -878,8 +945,8 @@ FULL_JSON: dict[str, Any] = {
 
 
 def test_toml_and_json_load_to_the_same_scene(tmp_path: Path) -> None:
-    from_toml = load_scene(write(tmp_path, FULL_TOML))
-    from_json = load_scene(write(tmp_path, json.dumps(FULL_JSON), "scene.json"))
+    from_toml = load_scene(write_scene(tmp_path, FULL_TOML))
+    from_json = load_scene(write_scene(tmp_path, json.dumps(FULL_JSON), "scene.json"))
     assert read_scene_data(tmp_path / "scene.toml") == FULL_JSON
     assert from_toml.to_dict() == from_json.to_dict()
     assert from_toml.ruleset == from_json.ruleset
@@ -899,7 +966,7 @@ def test_toml_and_json_load_to_the_same_scene(tmp_path: Path) -> None:
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])
 def test_examples_load_the_same_from_json(tmp_path: Path, example: Path) -> None:
     from_toml = load_scene(example)
-    path = write(tmp_path, json.dumps(read_scene_data(example)), "example.json")
+    path = write_scene(tmp_path, json.dumps(read_scene_data(example)), "example.json")
     from_json = load_scene(path)
     assert from_toml.to_dict() == from_json.to_dict()
     assert from_toml.ships == from_json.ships
@@ -907,8 +974,8 @@ def test_examples_load_the_same_from_json(tmp_path: Path, example: Path) -> None
 
 
 def test_a_scene_written_back_loads_to_the_same_scene(tmp_path: Path) -> None:
-    scene = load_scene(write(tmp_path, FULL_TOML))
-    again = load_scene(write(tmp_path, json.dumps(scene.to_dict()), "again.json"))
+    scene = load_scene(write_scene(tmp_path, FULL_TOML))
+    again = load_scene(write_scene(tmp_path, json.dumps(scene.to_dict()), "again.json"))
     assert again.to_dict() == scene.to_dict()
 
 

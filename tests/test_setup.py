@@ -8,7 +8,6 @@ set, three asteroid fields, two debris fields and one station, all different tok
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import subprocess
@@ -18,13 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from common import run as run_cli
 
 from geom.areas import play_area
 from geom.rulesets import get_ruleset
 from obstacles.legality import check
 from obstacles.scene import Scene
 from obstacles.setup import random_setup
-from tabletop.cli import main
 from tabletop.scenefile import load_scene, parse_scene
 
 DATA = Path(__file__).resolve().parent.parent / "obstacles" / "data"
@@ -43,12 +42,6 @@ def _catalog(filename: str) -> dict[str, dict[str, Any]]:
 
 XWING_TOKENS = _catalog("xwing-obstacles.json")
 ARMADA_TOKENS = _catalog("armada-obstacles.json")
-
-
-def run_cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), out=out, err=err)
-    return code, out.getvalue(), err.getvalue()
 
 
 def assert_xwing_tokens(scene: Scene, ruleset: str) -> None:

@@ -28,7 +28,8 @@ from geom import strategies
 from geom.areas import AREA_PRESETS, PlayArea, play_area
 from geom.hulls import hull_names
 from geom.objects import Ship
-from geom.rulesets import RULESET_NAMES, Ruleset, get_ruleset
+from geom.rulesets import RULESET_NAMES, Ruleset, XWingRuleset, get_ruleset
+from obstacles import strategies as obstacle_strategies
 from obstacles.catalog import KINDS, catalog
 from obstacles.legality import check
 from obstacles.scene import Obstacle, Scene
@@ -92,15 +93,15 @@ FACTORIES = [
     e(strategies.ships),
     e(strategies.ships, ruleset="armada", area="180x90cm", players=st.just(2)),
     e(strategies.ships, ruleset=get_ruleset("xwing1"), bases=st.just("huge")),
-    e(strategies.obstacles),
-    e(strategies.obstacles, catalog=False, min_vertices=3, max_vertices=3),
-    e(strategies.obstacles, ruleset="armada", custom=False),
-    e(strategies.obstacles, max_vertices=scenefile.MAX_OUTLINE_VERTICES),
-    e(strategies.legal_setups),
-    e(strategies.legal_setups, ruleset="armada", format="tournament"),
-    e(strategies.scenes),
-    e(strategies.scenes, ruleset="armada", min_ships=1, max_ships=1, max_obstacles=0),
-    e(strategies.scenes, ruleset=get_ruleset("xwing2", {"xwing_obstacle_edge": 150})),
+    e(obstacle_strategies.obstacles),
+    e(obstacle_strategies.obstacles, catalog=False, min_vertices=3, max_vertices=3),
+    e(obstacle_strategies.obstacles, ruleset="armada", custom=False),
+    e(obstacle_strategies.obstacles, max_vertices=scenefile.MAX_OUTLINE_VERTICES),
+    e(obstacle_strategies.legal_setups),
+    e(obstacle_strategies.legal_setups, ruleset="armada", format="tournament"),
+    e(obstacle_strategies.scenes),
+    e(obstacle_strategies.scenes, ruleset="armada", min_ships=1, max_ships=1, max_obstacles=0),
+    e(obstacle_strategies.scenes, ruleset=get_ruleset("xwing2", {"xwing_obstacle_edge": 150})),
 ]
 
 
@@ -128,7 +129,7 @@ def test_import_geom_does_not_import_hypothesis_or_obstacles() -> None:
 
 def test_limits_mirror_the_scene_loader() -> None:
     assert strategies.MAX_COORDINATE_MM == scenefile.MAX_COORDINATE_MM
-    assert strategies.MAX_OUTLINE_VERTICES == scenefile.MAX_OUTLINE_VERTICES
+    assert obstacle_strategies.MAX_OUTLINE_VERTICES == scenefile.MAX_OUTLINE_VERTICES
 
 
 # -- argument validation ---------------------------------------------------------------
@@ -156,30 +157,36 @@ BAD_ARGUMENTS = [
     e(strategies.ships, bases="small"),
     e(strategies.ships, margin=-0.5),
     e(strategies.ships, min_heading=10, max_heading=5),
-    e(strategies.obstacles, catalog=False, custom=False),
-    e(strategies.obstacles, catalog="yes"),
-    e(strategies.obstacles, min_vertices=2),
-    e(strategies.obstacles, min_vertices=5, max_vertices=4),
-    e(strategies.obstacles, max_vertices=scenefile.MAX_OUTLINE_VERTICES + 1),
-    e(strategies.obstacles, max_vertices=4.5),
-    e(strategies.obstacles, min_vertices=-3),
-    e(strategies.obstacles, ids=["a"]),
-    e(strategies.obstacles, players=st.just),
-    e(strategies.obstacles, ruleset="armada", area="2x2ft"),
-    e(strategies.legal_setups, ruleset="checkers"),
-    e(strategies.legal_setups, format="casual"),
-    e(strategies.legal_setups, area={"width": 400, "height": 914.4}),
-    e(strategies.scenes, min_ships=3, max_ships=2),
-    e(strategies.scenes, min_obstacles=7, max_obstacles=6),
-    e(strategies.scenes, min_ships=-1),
-    e(strategies.scenes, max_obstacles=-1),
-    e(strategies.scenes, max_ships=2.0),
-    e(strategies.scenes, max_ships=5000, max_obstacles=5001),
-    e(strategies.scenes, phase="deploy"),
-    e(strategies.scenes, format="epic"),
-    e(strategies.scenes, ids=st.text),
-    e(strategies.scenes, ruleset=dataclasses.replace(get_ruleset("armada"), name="armada2")),
-    e(strategies.scenes, ruleset=dataclasses.replace(get_ruleset("xwing2"), range_zero=False)),
+    e(obstacle_strategies.obstacles, catalog=False, custom=False),
+    e(obstacle_strategies.obstacles, catalog="yes"),
+    e(obstacle_strategies.obstacles, min_vertices=2),
+    e(obstacle_strategies.obstacles, min_vertices=5, max_vertices=4),
+    e(obstacle_strategies.obstacles, max_vertices=scenefile.MAX_OUTLINE_VERTICES + 1),
+    e(obstacle_strategies.obstacles, max_vertices=4.5),
+    e(obstacle_strategies.obstacles, min_vertices=-3),
+    e(obstacle_strategies.obstacles, ids=["a"]),
+    e(obstacle_strategies.obstacles, players=st.just),
+    e(obstacle_strategies.obstacles, ruleset="armada", area="2x2ft"),
+    e(obstacle_strategies.legal_setups, ruleset="checkers"),
+    e(obstacle_strategies.legal_setups, format="casual"),
+    e(obstacle_strategies.legal_setups, area={"width": 400, "height": 914.4}),
+    e(obstacle_strategies.scenes, min_ships=3, max_ships=2),
+    e(obstacle_strategies.scenes, min_obstacles=7, max_obstacles=6),
+    e(obstacle_strategies.scenes, min_ships=-1),
+    e(obstacle_strategies.scenes, max_obstacles=-1),
+    e(obstacle_strategies.scenes, max_ships=2.0),
+    e(obstacle_strategies.scenes, max_ships=5000, max_obstacles=5001),
+    e(obstacle_strategies.scenes, phase="deploy"),
+    e(obstacle_strategies.scenes, format="epic"),
+    e(obstacle_strategies.scenes, ids=st.text),
+    e(
+        obstacle_strategies.scenes,
+        ruleset=dataclasses.replace(get_ruleset("armada"), name="armada2"),
+    ),
+    e(
+        obstacle_strategies.scenes,
+        ruleset=dataclasses.replace(get_ruleset("xwing2"), range_zero=False),
+    ),
 ]
 
 
@@ -199,9 +206,9 @@ BAD_DRAWS = [
     e(strategies.ships, players=st.none()),
     e(strategies.ships, bases=st.just("tiny")),
     e(strategies.ships, ruleset="xwing2", bases=st.just("squadron")),
-    e(strategies.obstacles, ids=st.just("")),
-    e(strategies.obstacles, players=st.just(0)),
-    e(strategies.scenes, min_ships=1, ids=st.just("\t")),
+    e(obstacle_strategies.obstacles, ids=st.just("")),
+    e(obstacle_strategies.obstacles, players=st.just(0)),
+    e(obstacle_strategies.scenes, min_ships=1, ids=st.just("\t")),
 ]
 
 
@@ -264,7 +271,7 @@ def test_ships_are_ships_a_scene_file_reads_back_unchanged(
     assert 0.0 <= ship.x <= area.width
     assert 0.0 <= ship.y <= area.height
     assert 0.0 <= ship.heading < 360.0
-    if ruleset.game == "xwing" or ship.base == "squadron":
+    if isinstance(ruleset, XWingRuleset) or ship.is_squadron:
         assert ship.hull is None
     else:
         assert ship.hull is None or ship.hull in hull_names()
@@ -292,7 +299,7 @@ def test_obstacles_are_catalog_tokens_or_simple_ccw_outlines(data: st.DataObject
     low = data.draw(st.integers(3, 30), label="min_vertices")
     high = data.draw(st.integers(low, 40), label="max_vertices")
     obstacle = data.draw(
-        strategies.obstacles(
+        obstacle_strategies.obstacles(
             ruleset=name,
             area=area,
             catalog=use_catalog,
@@ -327,7 +334,7 @@ def test_obstacles_are_catalog_tokens_or_simple_ccw_outlines(data: st.DataObject
 
 
 @settings(max_examples=30)
-@given(RULESETS.flatmap(lambda name: strategies.legal_setups(ruleset=name)))
+@given(RULESETS.flatmap(lambda name: obstacle_strategies.legal_setups(ruleset=name)))
 def test_legal_setups_are_legal(scene: Scene) -> None:
     report = check(scene)
     assert report.legal, [v.message for v in report.violations]
@@ -338,7 +345,7 @@ def test_legal_setups_are_legal(scene: Scene) -> None:
 
 
 @settings(max_examples=10)
-@given(strategies.legal_setups(ruleset="xwing2", area="6x3ft", format="tournament"))
+@given(obstacle_strategies.legal_setups(ruleset="xwing2", area="6x3ft", format="tournament"))
 def test_legal_setups_on_another_area_and_format(scene: Scene) -> None:
     assert scene.area == play_area("6x3ft")
     assert scene.format == "tournament"
@@ -355,7 +362,7 @@ def test_scenes_hold_counts_within_bounds_and_unique_ids(data: st.DataObject) ->
     phases: list[Literal["setup", "play"] | None] = [None, "setup", "play"]
     phase = data.draw(st.sampled_from(phases), label="phase")
     scene = data.draw(
-        strategies.scenes(
+        obstacle_strategies.scenes(
             ruleset=name,
             min_ships=min_ships,
             max_ships=max_ships,
@@ -376,7 +383,7 @@ def test_scenes_hold_counts_within_bounds_and_unique_ids(data: st.DataObject) ->
 
 
 @given(
-    strategies.scenes(
+    obstacle_strategies.scenes(
         ruleset=get_ruleset("armada", {"armada_distance_bands": [70, 120, 180, 240, 300]})
     )
 )
@@ -387,7 +394,7 @@ def test_scenes_of_an_overridden_ruleset_carry_its_constants(scene: Scene) -> No
 
 def test_scenes_make_repeated_ids_unique() -> None:
     scene = minimal(
-        strategies.scenes(
+        obstacle_strategies.scenes(
             min_ships=2, max_ships=2, min_obstacles=1, max_obstacles=1, ids=st.just("a")
         )
     )
@@ -420,16 +427,16 @@ def test_ships_shrink_to_a_small_base_of_player_one_at_the_corner() -> None:
 
 def test_obstacles_shrink_to_the_first_token_or_a_small_triangle() -> None:
     for name in RULESET_NAMES:
-        rock = minimal(strategies.obstacles(ruleset=name))
+        rock = minimal(obstacle_strategies.obstacles(ruleset=name))
         assert rock.token == next(iter(catalog(get_ruleset(name))))
         assert (rock.x, rock.y, rock.angle, rock.flipped) == (0.0, 0.0, 0.0, False)
-    custom = minimal(strategies.obstacles(catalog=False, min_vertices=4))
+    custom = minimal(obstacle_strategies.obstacles(catalog=False, min_vertices=4))
     assert len(custom.outline) == 4
     assert shapely.Polygon(custom.outline).area == pytest.approx(50.0)  # a square of radius 5
 
 
 def test_scenes_shrink_to_their_minimum_counts() -> None:
-    scene = minimal(strategies.scenes(min_ships=2, min_obstacles=1))
+    scene = minimal(obstacle_strategies.scenes(min_ships=2, min_obstacles=1))
     assert (len(scene.ships), len(scene.obstacles)) == (2, 1)
     assert (scene.phase, scene.format) == ("setup", "standard")
 
@@ -470,7 +477,7 @@ def test_two_bases_touching_are_reachable() -> None:
 
 def test_a_custom_outline_with_the_most_vertices_is_reachable() -> None:
     obstacle = find_any(
-        strategies.obstacles(catalog=False, min_vertices=3, max_vertices=9),
+        obstacle_strategies.obstacles(catalog=False, min_vertices=3, max_vertices=9),
         lambda o: len(o.outline) == 9,
     )
     assert_simple_ccw(obstacle.outline)

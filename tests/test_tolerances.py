@@ -5,8 +5,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
 import pytest
 
+from geom.tolerance import beyond, within
 from obstacles.measuring import measure
 from tabletop.scenefile import parse_scene
 
@@ -61,7 +63,7 @@ def test_an_obstacle_touching_a_tied_band_within_the_tolerance(
     )
     m = measure(scene, "a", "b", arc="front")
     assert m.distance == pytest.approx(160.0)
-    assert m.extra["obstructed"] == expected
+    assert m.detail.obstructed == expected
 
 
 def test_armada_equally_close_hull_zones_go_to_the_one_with_line_of_sight() -> None:
@@ -80,7 +82,32 @@ def test_armada_equally_close_hull_zones_go_to_the_one_with_line_of_sight() -> N
     )
     m = measure(scene, "a", "b", arc="left")
     assert m.distance == pytest.approx(880.75 - 719.25)
-    assert (m.defending_zone, m.extra["line_of_sight"]) == ("left", True)
+    assert (m.defending_zone, m.detail.line_of_sight) == ("left", True)
     named = measure(scene, "a", "b", arc="left", defending_zone="front")
     assert named.defending_zone == "front"
-    assert named.extra["line_of_sight"] is False
+    assert named.detail.line_of_sight is False
+
+
+@pytest.mark.parametrize(
+    ("length", "limit", "is_beyond", "is_within"),
+    [
+        (200.0, 200.0, False, True),  # on the line: within, not beyond
+        (200.0000005, 200.0, False, True),  # half the tolerance over: still on the line
+        (199.9999995, 200.0, False, True),  # half the tolerance short
+        (200.000002, 200.0, True, False),  # twice the tolerance over: beyond
+        (199.0, 200.0, False, True),
+    ],
+)
+def test_the_one_tolerance_at_and_either_side_of_a_line(
+    length: float, limit: float, is_beyond: bool, is_within: bool
+) -> None:
+    assert beyond(length, limit) is is_beyond
+    assert within(length, limit) is is_within
+    assert bool(beyond(np.array([length]), limit)[0]) is is_beyond
+
+
+def test_the_kernels_compile_the_same_predicates() -> None:
+    from obstacles import _kernels
+
+    assert getattr(_kernels._beyond, "py_func") is beyond  # noqa: B009  (a numba attribute)
+    assert getattr(_kernels._within, "py_func") is within  # noqa: B009
