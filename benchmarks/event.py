@@ -35,6 +35,12 @@ from tournament import (
     swiss_state,
 )
 
+#: Each game's format that takes any number of Swiss rounds, as simulations need.
+OPEN_FORMAT: dict[str, dict[str, Any]] = {
+    "armada": {"tier": "informal"},
+    "destiny": {"structure": "custom"},
+}
+
 
 def seconds(run: Callable[[], Any], repeat: int = 1) -> float:
     best = float("inf")
@@ -132,9 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     for seed in range(count):
         game = "armada" if seed % 2 else "destiny"
         n = rng.choice([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 17, 24, 32, 33, 48, 64])
-        extra: dict[str, Any] = (
-            {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
-        )
+        extra: dict[str, Any] = OPEN_FORMAT[game]
         t0 = time.perf_counter()
         event = simulate_event(
             game,

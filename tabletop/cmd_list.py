@@ -43,15 +43,15 @@ def _bases(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 
 def _hulls(ruleset: Ruleset) -> list[dict[str, Any]]:
-    from geom.hulls import hull_names, speed_chart
+    from geom.hulls import speed_chart
 
-    if ruleset.game != "armada":
+    if not ruleset.hull_names:
         raise InvalidInputError(
             f"hulls are Armada's; {ruleset.name} ships have none (use --ruleset armada)",
             where="--ruleset",
         )
     items = []
-    for name in hull_names():
+    for name in ruleset.hull_names:
         chart = speed_chart(name)
         items.append({"name": name, "speed_chart": None if chart is None else list(chart)})
     return items
@@ -61,7 +61,8 @@ def _maneuvers(ruleset: Ruleset) -> list[dict[str, Any]]:
     from maneuvers import accepted_maneuvers
 
     words = accepted_maneuvers(ruleset)
-    if ruleset.game == "armada":
+    if ruleset.maneuver_grammar == "tool":
+        # One course grammar with its options, not a list of template words.
         usage, _, detail = words.partition(", ")
         return [{"name": usage, "detail": detail}]
     return [{"name": entry} for entry in words.split(", ")]

@@ -18,6 +18,12 @@ from hypothesis import strategies as st
 from tournament import Event, audit, simulate_event, swiss_state
 from tournament.matching import plain_max_weight_perfect_matching
 
+#: Each game's format that takes any number of Swiss rounds, as simulations need.
+OPEN_FORMAT: dict[str, dict[str, Any]] = {
+    "armada": {"tier": "informal"},
+    "destiny": {"structure": "custom"},
+}
+
 
 def largest_legal_matching(players: list[str], met: set[frozenset[str]]) -> int:
     """Pairs in a maximum matching of the non-rematch graph (cardinality only)."""
@@ -97,9 +103,7 @@ def test_thousands_of_small_simulated_events() -> None:
     for seed in range(2000):
         game = "armada" if seed % 2 else "destiny"
         players = rng.choice([4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 16, 20, 24])
-        options: dict[str, Any] = (
-            {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
-        )
+        options: dict[str, Any] = OPEN_FORMAT[game]
         event = simulate_event(
             game,
             players,
@@ -126,7 +130,7 @@ def test_thousands_of_small_simulated_events() -> None:
 def test_simulated_events_up_to_64_players(
     game: str, players: int, seed: int, drop_rate: float, swiss_rounds: int
 ) -> None:
-    options: dict[str, Any] = {"structure": "custom"} if game == "destiny" else {"tier": "informal"}
+    options: dict[str, Any] = OPEN_FORMAT[game]
     event = simulate_event(
         game,
         players,

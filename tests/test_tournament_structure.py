@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import Event, Player, Structure, StructureError, structure_of
+from tournament import Event, Player, Structure, StructureError, get_regulation, structure_of
 
 
 def event(game: str, players: int, **options: object) -> Event:
     field = tuple(Player(f"p{k}", f"P{k}") for k in range(players))
-    regulation = "armada-2015" if game == "armada" else "destiny"
-    return Event(game, regulation, "E", 1, field, **options)  # type: ignore[arg-type]
+    return Event(game, get_regulation(game).id, "E", 1, field, **options)  # type: ignore[arg-type]
 
 
 BASIC = [
