@@ -50,6 +50,7 @@ __all__ = [
     "armada_attack_range",
     "firing_arc",
     "hull_arcs",
+    "hull_base",
     "hull_names",
     "hull_token",
     "hull_zone",
@@ -116,6 +117,25 @@ def _hulls() -> Mapping[str, HullArcs]:
 def hull_names() -> tuple[str, ...]:
     """Return every hull name a scene's ``hull`` key accepts."""
     return tuple(entry["hull"] for entry in _hull_data()["hulls"])
+
+
+def hull_base(hull: str) -> str:
+    """Return the base a hull's ship sits on (its size class in the hull data).
+
+    Raises
+    ------
+    InvalidInputError
+        For a hull name the data does not hold.
+
+    Examples
+    --------
+    >>> hull_base("victory"), hull_base("cr90"), hull_base("super-star-destroyer")
+    ('medium', 'small', 'huge')
+    """
+    for entry in _hull_data()["hulls"]:
+        if entry["hull"] == hull:
+            return str(entry["base"])
+    raise InvalidInputError(f"unknown hull {hull!r}; expected one of: " + ", ".join(hull_names()))
 
 
 def hull_token(ruleset: Ruleset, base: str) -> FloatArray:
