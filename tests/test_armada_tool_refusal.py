@@ -82,3 +82,18 @@ def test_the_bundled_example_refuses_the_right_side_course() -> None:
     free = run_json("move", "examples/armada-standard.toml", "victory", "speed 2 yaw 0 1", "--json")
     assert "legal" not in free
     assert (free["complete"], free["side"], free["final"]["heading"]) == (True, "left", 112.5)
+
+
+def test_a_course_that_overlaps_the_tool_on_both_sides_is_refused() -> None:
+    # With 60° clicks, speed 3 yaw 1 2 -1 curls the ship back onto the tool whichever
+    # side it is laid on; no side named, so the answer names both.
+    tool = dict(TOOL, click_degrees=60.0)
+    wide = get_ruleset("armada").with_constants({"armada_tool": tool})
+    ship = Ship("a", "small", 900.0, 400.0)
+    scene = Scene(wide, play_area("6x3ft"), phase="play", obstacles=(), ships=(ship,))
+    result = execute(scene, "a", "speed 3 yaw 1 2 -1")
+    assert result.legal is False
+    assert result.reason == "the ship would overlap the tool on both sides"
+    assert result.complete is False
+    assert result.final.tolist() == [900.0, 400.0, 90.0]
+    assert tool_detail(result).tool_overlap is True
