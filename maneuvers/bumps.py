@@ -33,12 +33,25 @@ from geom.poses import FloatArray, Millimetres
 from geom.tolerance import EPSILON_MM
 from maneuvers.templates import PosePath
 
-__all__ = ["BUMP_STEP_MM", "last_free_progress", "overlap_depth", "path_speed"]
+__all__ = [
+    "BUMP_STEP_MM",
+    "CAREFUL_STEPS",
+    "FALLBACK_SCAN_MM",
+    "last_free_progress",
+    "overlap_depth",
+    "path_speed",
+]
 
 #: The smallest step of the backward search, in mm of travel of the fastest point of the
 #: base: half the length tolerance, so the band of positions within the tolerance of a
 #: free one (as wide as the tolerance on either side) is never stepped over.
 BUMP_STEP_MM: Millimetres = EPSILON_MM / 2.0
+
+#: Careful steps after which the search scans on at :data:`FALLBACK_SCAN_MM` instead.
+CAREFUL_STEPS = 400
+#: Step of that scan, mm of progress: only a base that has overlapped another by a
+#: sliver for all those steps gets there, and only a gap shorter than this is missed.
+FALLBACK_SCAN_MM: Millimetres = 0.01
 
 #: Progress resolution at which the path's point speed is sampled, mm.
 _SPEED_SAMPLE_MM = 0.05
@@ -92,6 +105,7 @@ def last_free_progress(
     others: FloatArray,
     speed: float,
     total: Millimetres,
+    hits_along: Callable[[FloatArray], FloatArray] | None = None,
 ) -> tuple[float, float, FloatArray | None]:
     """Search back from `total` for the last progress at which nothing is overlapped.
 
@@ -107,6 +121,10 @@ def last_free_progress(
         :func:`path_speed` of the base along its path.
     total : float
         The progress at the end of the path.
+    hits_along : callable, optional
+        Which of `others` the base overlaps at each of an array of progress values, a
+        bool array ``(n, others)``; used for the fine scan once :data:`CAREFUL_STEPS`
+        careful steps have not left the overlap.
 
     Returns
     -------
@@ -121,7 +139,7 @@ def last_free_progress(
     hits = hits_at(moving)
     if not hits.any():
         return total, total, None
-    while True:
+    for _ in range(CAREFUL_STEPS):
         depth = overlap_depth(moving, others[hits])
         # Slightly less than (depth - tolerance) / speed: every position stepped over
         # still overlaps by more than the tolerance, so none of them is free.
@@ -134,6 +152,12 @@ def last_free_progress(
         if before == 0.0:
             return 0.0, 0.0, before_hits
         at, hits = before, before_hits
+    else:
+        # A base sliding along another that it overlaps by a sliver keeps the careful
+        # steps as short as the sliver is thin: scan on at FALLBACK_SCAN_MM instead.
+        before, at, hits = _scan(polygon_at, hits_at, hits_along, at, hits)
+        if before == at:
+            return 0.0, 0.0, hits
     low, high, high_hits = before, at, hits
     while high - low > 1e-9:
         middle = 0.5 * (low + high)
@@ -143,3 +167,33 @@ def last_free_progress(
         else:
             low = middle
     return low, high, high_hits
+
+
+def _scan(
+    polygon_at: Callable[[float], shapely.Polygon],
+    hits_at: Callable[[shapely.Polygon], FloatArray],
+    hits_along: Callable[[FloatArray], FloatArray] | None,
+    at: float,
+    hits: FloatArray,
+) -> tuple[float, float, FloatArray]:
+    """Scan back from `at` at :data:`FALLBACK_SCAN_MM`; return (free, overlapping, hits).
+
+    Both progress values are 0 with the start's hits when the whole way back overlaps.
+    """
+    chunk = 256
+    while at > 0.0:
+        progress = np.maximum(at - FALLBACK_SCAN_MM * np.arange(1, chunk + 1), 0.0)
+        if hits_along is not None:
+            found = np.asarray(hits_along(progress), dtype=bool)
+        else:
+            found = np.array([hits_at(polygon_at(float(t))) for t in progress], dtype=bool)
+        free = ~found.any(axis=1)
+        if free.any():
+            k = int(np.argmax(free))
+            previous = at if k == 0 else float(progress[k - 1])
+            previous_hits = hits if k == 0 else found[k - 1]
+            return float(progress[k]), previous, previous_hits
+        if progress[-1] == 0.0:
+            return 0.0, 0.0, found[-1]
+        at, hits = float(progress[-1]), found[-1]
+    return 0.0, 0.0, hits

@@ -36,7 +36,7 @@ from geom.measure import closest_points, overlaps
 from geom.objects import Ship
 from geom.poses import FloatArray, Millimetres, compose, to_world
 from geom.rulesets import Ruleset
-from geom.shapes import base_footprint, world_polygon
+from geom.shapes import base_footprint, world_polygon, world_polygons
 from maneuvers._shared import nearest_first, outside_play_area, place
 from maneuvers.bumps import last_free_progress, path_speed
 from maneuvers.notation import (
@@ -272,9 +272,13 @@ def _back_off(table: _Table, path: PosePath) -> tuple[float, FloatArray | None]:
     def hits_at(moving: shapely.Polygon) -> FloatArray:
         return np.asarray(table.ship_hits(np.array([moving], dtype=object))[0])
 
+    def hits_along(progress: FloatArray) -> FloatArray:
+        poses = compose(start, path.poses(progress))
+        return np.asarray(table.ship_hits(world_polygons(table.outline, poses)))
+
     speed = path_speed(table.outline, path)
     low, high, high_hits = last_free_progress(
-        polygon, hits_at, table.other_polygons, speed, path.length
+        polygon, hits_at, table.other_polygons, speed, path.length, hits_along
     )
     if high_hits is None:
         return path.length, None

@@ -78,3 +78,19 @@ def test_any_free_gap_is_found(gap: float) -> None:
     y, bumped = _move(gap)
     assert bumped == "b"
     assert y == pytest.approx(260.15, abs=1e-6)
+
+
+@pytest.mark.parametrize("sliver", [1e-4, 0.003])
+def test_a_base_sliding_along_a_sliver_of_overlap_backs_off_in_good_time(sliver: float) -> None:
+    # The mover (body x 380 to 420) ends a straight 2 at y = 220 beside d, whose side
+    # lies `sliver` mm inside x = 420 over y 220 to 260; it overlaps d until its front
+    # edge comes down to d's rear edge at y = 220, i.e. its centre to y = 200. The
+    # careful steps are as short as the sliver is thin, so the search scans on instead.
+    ships = (
+        Ship("a", "small", 400.0, 100.0, 90.0),
+        Ship("d", "small", 440.0 - sliver, 240.0, 90.0),
+    )
+    scene = Scene(XWING, play_area("3x3ft"), phase="play", obstacles=(), ships=ships)
+    result = execute(scene, "a", "straight 2")
+    assert result.bumped == "d"
+    assert result.final.tolist() == pytest.approx([400.0, 200.0, 90.0], abs=1e-6)
