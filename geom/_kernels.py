@@ -399,4 +399,6 @@ def compose_moves(poses: FloatArray, move: FloatArray, out: FloatArray) -> None:
         c, s = math.cos(theta), math.sin(theta)
         out[i, 0] = poses[i, 0] + dx * s + dy * c
         out[i, 1] = poses[i, 1] + dx * -c + dy * s
-        out[i, 2] = (poses[i, 2] + dh) % 360.0  # Python's float modulo: numpy's np.mod
+        heading = (poses[i, 2] + dh) % 360.0  # Python's float modulo: numpy's np.mod
+        # A heading a hair below 0 folds to 360.0 in floating point: that is 0.
+        out[i, 2] = 0.0 if heading >= 360.0 else heading

@@ -39,6 +39,7 @@ from geom.measure import closest_points
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.shapes import rectangle, world_polygon
+from geom.tolerance import EPSILON_MM
 
 #: The package's data files (installed with it).
 _DATA = _Path(__file__).parent / "data"
@@ -50,10 +51,12 @@ __all__ = [
     "armada_attack_range",
     "firing_arc",
     "hull_arcs",
+    "hull_base",
     "hull_names",
     "hull_token",
     "hull_zone",
     "targeting_point",
+    "zones_crossed",
 ]
 
 #: The hull zones of a (non-huge) Armada ship, in the order ties are broken.
@@ -74,6 +77,21 @@ class HullArcs:
         Angles of the lines from +y (front) and from -y (rear).
     targeting_points : mapping of zone to (x, y), or None
         Measured targeting points, where the data has them.
+
+    Raises
+    ------
+    InvalidInputError
+        For lines that do not bound four hull zones: a value that is not a finite
+        number, a half-angle outside (0°, 90°), or a front apex behind the rear one (the
+        front and rear lines would cross at the centre line). ``where`` names the hull.
+
+    Examples
+    --------
+    >>> HullArcs("twisted", front_apex_y=-10.0, rear_apex_y=10.0,
+    ...          front_half_angle=40.0, rear_half_angle=40.0)
+    Traceback (most recent call last):
+    ...
+    geom.errors.InvalidInputError: hull 'twisted': the front apex (y = -10.0) is behind the rear apex (y = 10.0): the front and rear arc lines would cross; expected front_apex_y >= rear_apex_y
     """
 
     hull: str
@@ -82,6 +100,30 @@ class HullArcs:
     front_half_angle: float
     rear_half_angle: float
     targeting_points: Mapping[str, tuple[float, float]] | None = None
+
+    def __post_init__(self) -> None:
+        """Refuse arc lines that cannot bound four hull zones (naming the hull)."""
+        where = f"hull {self.hull!r}"
+        for name in ("front_apex_y", "rear_apex_y", "front_half_angle", "rear_half_angle"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise InvalidInputError(f"{name}: expected a number, got {value!r}", where)
+            if not _math.isfinite(value):
+                raise InvalidInputError(f"{name}: expected a finite number, got {value!r}", where)
+        for name in ("front_half_angle", "rear_half_angle"):
+            value = getattr(self, name)
+            if not 0.0 < value < 90.0:
+                raise InvalidInputError(
+                    f"{name}: expected an angle above 0 and below 90 degrees, got {value!r}",
+                    where,
+                )
+        if self.front_apex_y < self.rear_apex_y:
+            raise InvalidInputError(
+                f"the front apex (y = {self.front_apex_y!r}) is behind the rear apex "
+                f"(y = {self.rear_apex_y!r}): the front and rear arc lines would cross; "
+                "expected front_apex_y >= rear_apex_y",
+                where,
+            )
 
 
 @_functools.cache
@@ -116,6 +158,25 @@ def _hulls() -> Mapping[str, HullArcs]:
 def hull_names() -> tuple[str, ...]:
     """Return every hull name a scene's ``hull`` key accepts."""
     return tuple(entry["hull"] for entry in _hull_data()["hulls"])
+
+
+def hull_base(hull: str) -> str:
+    """Return the base a hull's ship sits on (its size class in the hull data).
+
+    Raises
+    ------
+    InvalidInputError
+        For a hull name the data does not hold.
+
+    Examples
+    --------
+    >>> hull_base("victory"), hull_base("cr90"), hull_base("super-star-destroyer")
+    ('medium', 'small', 'huge')
+    """
+    for entry in _hull_data()["hulls"]:
+        if entry["hull"] == hull:
+            return str(entry["base"])
+    raise InvalidInputError(f"unknown hull {hull!r}; expected one of: " + ", ".join(hull_names()))
 
 
 def hull_token(ruleset: Ruleset, base: str) -> FloatArray:
@@ -184,10 +245,25 @@ def firing_arc(arcs: HullArcs, zone: str) -> shapely.Polygon:
 
 
 def hull_zone(ruleset: Ruleset, base: str, arcs: HullArcs, zone: str) -> shapely.Polygon:
-    """Return a hull zone: the part of the ship token in the zone's firing arc (ship frame)."""
+    """Return a hull zone: the part of the ship token in the zone's firing arc (ship frame).
+
+    Raises
+    ------
+    InvalidInputError
+        When the zone is not a region of the token (an apex off the token, or lines
+        that leave a zone no area); ``where`` names the hull.
+    """
     zone_part = shapely.intersection(
         shapely.Polygon(hull_token(ruleset, base)), firing_arc(arcs, zone)
     )
+    if not isinstance(zone_part, shapely.Polygon) or zone_part.area <= EPSILON_MM:
+        width, length = ruleset.armada_token_sizes[base]
+        raise InvalidInputError(
+            f"its arc lines leave the {zone} hull zone no area on a {base} ship token "
+            f"({width:g} x {length:g} mm); expected apexes on the token's centre line, "
+            f"within {length / 2.0:g} mm of its centre",
+            f"hull {arcs.hull!r}",
+        )
     return zone_part
 
 
@@ -240,12 +316,58 @@ class ArmadaAttack:
         The closest points (attacker first).
     defending_zone : str or None
         The defending hull zone measured to (None for a squadron).
+    crossed : tuple of (str, float)
+        The defender's other hull zones whose interior the attack-range segment passes
+        through, each with the length inside it, mm (RRG 1.6: measured through another
+        hull zone, the attacker has no line of sight to this one).
     """
 
     in_arc: bool
     distance: float
     points: FloatArray
     defending_zone: str | None
+    crossed: tuple[tuple[str, float], ...] = ()
+
+
+def zones_crossed(
+    ruleset: Ruleset,
+    defender_pose: ArrayLike,
+    defender_base: str,
+    defender_arcs: HullArcs,
+    defending_zone: str,
+    segment: ArrayLike,
+) -> tuple[tuple[str, float], ...]:
+    """Return the other hull zones whose interior a segment passes through, with the length.
+
+    Running along a zone's edge (an arc line, within the tolerance) or touching it at a
+    point is not passing through it: only a length of more than
+    :data:`~geom.tolerance.EPSILON_MM` deeper than the tolerance inside the zone counts.
+
+    Examples
+    --------
+    >>> from geom.rulesets import get_ruleset
+    >>> armada = get_ruleset("armada")
+    >>> arcs, _ = hull_arcs(armada, "small", "gladiator")
+    >>> # From ahead of the ship, straight down the centre line into the rear zone.
+    >>> [(z, round(mm, 3)) for z, mm in zones_crossed(
+    ...     armada, [0, 0, 90], "small", arcs, "rear", [[0.0, 60.0], [0.0, -30.0]])]
+    [('front', 33.525)]
+    """
+    _check_zone(defending_zone)
+    line = shapely.LineString(np.asarray(segment, dtype=np.float64))
+    crossed = []
+    for name in HULL_ZONES:
+        if name == defending_zone:
+            continue
+        local = hull_zone(ruleset, defender_base, defender_arcs, name)
+        zone = world_polygon(np.asarray(local.exterior.coords)[:-1], defender_pose)
+        # Within the tolerance of an arc line is on it: only the part of the segment
+        # deeper than EPSILON_MM inside the zone (its inset, exact for a convex zone)
+        # decides; the length reported is the whole length inside.
+        inset = shapely.buffer(zone, -EPSILON_MM, join_style="mitre")
+        if float(shapely.intersection(line, inset).length) > EPSILON_MM:
+            crossed.append((name, float(shapely.intersection(line, zone).length)))
+    return tuple(crossed)
 
 
 def armada_attack_range(
@@ -266,6 +388,8 @@ def armada_attack_range(
     defending hull zone that lies inside the attacking zone's firing arc. Without
     `defending_zone`, the closest in-arc hull zone is taken (ties in the order of
     :data:`HULL_ZONES`). A squadron defender (``defender_arcs`` None) is its disk.
+    The answer lists the defender's other hull zones the segment passes through
+    (:func:`zones_crossed`): through any of them the attacker has no line of sight.
     """
     attacking = world_polygon(
         shapely.get_coordinates(
@@ -303,7 +427,11 @@ def armada_attack_range(
         if best is None or float(d) < best.distance - 1e-9:
             best = ArmadaAttack(True, float(d), pts, name)
     if best is not None:
-        return best
+        assert best.defending_zone is not None
+        crossed = zones_crossed(
+            ruleset, defender_pose, defender_base, defender_arcs, best.defending_zone, best.points
+        )
+        return _dc.replace(best, crossed=crossed)
     token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
     d, pts = closest_points(attacking, token)
     return ArmadaAttack(False, float(d), pts, defending_zone)

@@ -58,6 +58,7 @@ from hypothesis.errors import InvalidArgument
 
 from geom.areas import AREA_PRESETS, PlayArea, play_area
 from geom.errors import InvalidInputError
+from geom.hulls import hull_base
 from geom.objects import Ship
 from geom.poses import MAX_COORDINATE_MM, normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
@@ -365,7 +366,7 @@ def ships(
     -------
     SearchStrategy of Ship
         Headings are normalised to ``[0, 360)`` as the scene loader does; Armada ships
-        other than squadrons carry a random hull or none; X-Wing ships never do.
+        other than squadrons carry a random hull of their base or none; X-Wing ships never do.
 
     Raises
     ------
@@ -404,9 +405,11 @@ def ships(
         if bases is None
         else _check_strategy("bases", bases)
     )
-    hulls: st.SearchStrategy[str | None] = st.none()
+    # A hull is drawn as an index into the hulls of the drawn base (a hull is printed
+    # for one size of ship), so that bases and hulls shrink independently.
+    hulls: st.SearchStrategy[int | None] = st.none()
     if rules.hull_names:
-        hulls = st.none() | st.sampled_from(rules.hull_names)
+        hulls = st.none() | st.integers(0, len(rules.hull_names) - 1)
 
     @st.composite
     def draw_ship(draw: st.DrawFn) -> Ship:
@@ -420,9 +423,9 @@ def ships(
         player = _drawn_player(draw(player_strategy), optional=False)
         assert player is not None
         x, y, heading = draw(where)
-        hull = draw(hulls)  # drawn for every base, so that bases shrink independently
-        if rules.base_spec(base).is_disk:
-            hull = None
+        index = draw(hulls)  # drawn for every base, so that bases shrink independently
+        on_base = [h for h in rules.hull_names if hull_base(h) == base]
+        hull = None if index is None or not on_base else on_base[index % len(on_base)]
         return Ship(ident, base, x, y, normalize_heading(heading), player, hull)
 
     return draw_ship()

@@ -19,6 +19,7 @@ if _typing.TYPE_CHECKING:
         choose_side,
         execute_armada,
     )
+    from maneuvers.bumps import BUMP_STEP_MM
     from maneuvers.moves import (
         Moved,
         apply_moves,
@@ -68,7 +69,6 @@ if _typing.TYPE_CHECKING:
         xwing_final_move,
     )
     from maneuvers.xwing import (
-        BUMP_STEP_MM,
         SLIDE_STEP_MM,
         RollGeometry,
         execute_xwing,
@@ -141,7 +141,7 @@ _SOURCES: dict[str, str] = {
     "ArmadaCourse": "maneuvers.notation",
     "BANK_DEGREES": "maneuvers.templates",
     "BANK_RADII_MM": "maneuvers.templates",
-    "BUMP_STEP_MM": "maneuvers.xwing",
+    "BUMP_STEP_MM": "maneuvers.bumps",
     "BarrelRoll": "maneuvers.notation",
     "Bearing": "maneuvers.notation",
     "Boost": "maneuvers.notation",

@@ -217,6 +217,27 @@ def chart_violation(course: ArmadaCourse, hull: str | None) -> str | None:
     )
 
 
+def _refused(
+    scene: Scene, ship: Ship, course: ArmadaCourse, reason: str, detail: ToolMove
+) -> MoveResult:
+    """Return the answer to a course that cannot be done: illegal, incomplete, unmoved."""
+    body = world_polygon(rectangle(*scene.ruleset.base_size(ship.base)), ship.pose)
+    return MoveResult(
+        ship=ship.id,
+        maneuver=maneuver_name(course),
+        start=ship.pose,
+        final=ship.pose,
+        template=None,
+        complete=False,
+        bumped=None,
+        fled=outside_play_area(scene.area, body),
+        obstacles=(),
+        legal=False,
+        reason=reason,
+        detail=detail,
+    )
+
+
 def execute_armada(
     scene: Scene, ship: Ship, course: ArmadaCourse, *, text: str | None = None
 ) -> MoveResult:
@@ -231,34 +252,24 @@ def execute_armada(
     ruleset = scene.ruleset
     start = ship.pose
     body = rectangle(*ruleset.base_size(ship.base))
-    legal: bool | None = None
-    reason: str | None = None
     side: Direction | None = None
     template = None
     # The course must be one the hull's speed chart allows (where the chart is known).
     chart_problem = chart_violation(course, ship.hull)
     if chart_problem is not None:
-        return MoveResult(
-            ship=ship.id,
-            maneuver=maneuver_name(course),
-            start=start,
-            final=start,
-            template=None,
-            complete=False,
-            bumped=None,
-            fled=outside_play_area(scene.area, world_polygon(body, start)),
-            obstacles=(),
-            legal=False,
-            reason=chart_problem,
-            detail=ToolMove(speed=course.speed),
-        )
+        return _refused(scene, ship, course, chart_problem, ToolMove(speed=course.speed))
     if course.speed:
         side, (left, right) = choose_side(course, ship.base, ruleset)
         # The ship may not end overlapping the tool: the tool goes on the other side.
+        reason: str | None = None
         if course.side is not None and (left if side == "left" else right):
-            legal, reason = False, f"the ship would overlap the tool on the {side} side"
+            reason = f"the ship would overlap the tool on the {side} side"
         elif left and right:
-            legal, reason = False, "the ship would overlap the tool on both sides"
+            reason = "the ship would overlap the tool on both sides"
+        if reason is not None:
+            # A course that cannot be done moves nothing (like one off the chart).
+            refused = ToolMove(speed=course.speed, side=side, tool_overlap=True)
+            return _refused(scene, ship, course, reason, refused)
         layout = armada_tool(course, ship.base, ruleset, side)
         template = place(layout.polygon(), start)
     blockers = [s for s in scene.ships if s.id != ship.id and not s.is_squadron]
@@ -313,8 +324,6 @@ def execute_armada(
         bumped=bumped,
         fled=outside_play_area(scene.area, polygon),
         obstacles=hits_out,
-        legal=legal,
-        reason=reason,
         bump_point=bump_point,
         detail=ToolMove(
             speed=speed, side=side, tool_overlap=tool_overlap, squadrons=tuple(squadrons)

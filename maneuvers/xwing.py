@@ -38,6 +38,7 @@ from geom.poses import FloatArray, Millimetres, compose, to_world
 from geom.rulesets import Ruleset
 from geom.shapes import base_footprint, world_polygon, world_polygons
 from maneuvers._shared import nearest_first, outside_play_area, place
+from maneuvers.bumps import last_free_progress, path_speed
 from maneuvers.notation import (
     BarrelRoll,
     Boost,
@@ -54,7 +55,6 @@ from maneuvers.templates import (
 from obstacles.scene import Scene
 
 __all__ = [
-    "BUMP_STEP_MM",
     "SLIDE_STEP_MM",
     "RollGeometry",
     "execute_xwing",
@@ -62,9 +62,6 @@ __all__ = [
     "xwing_local_move",
 ]
 
-#: Step of the first backward scan along the pose path when a move bumps, mm. The
-#: boundary is then found by bisection to 1e-9 mm.
-BUMP_STEP_MM: Millimetres = 0.25
 #: Step of the scan of a 1st-edition roll's slide, mm; boundaries are then bisected.
 SLIDE_STEP_MM: Millimetres = 0.5
 
@@ -264,33 +261,29 @@ def _back_off(table: _Table, path: PosePath) -> tuple[float, FloatArray | None]:
     """Run back along the pose path from its end until no ship is overlapped.
 
     Returns the progress where the ship stops and which ships it overlapped just beyond
-    that point (None when the end of the path itself overlaps nothing).
+    that point (None when the end of the path itself overlaps nothing). The search
+    (:func:`maneuvers.bumps.last_free_progress`) skips no free gap, however short.
     """
     start = table.ship.pose
-    total = path.length
-    steps = np.arange(total, 0.0, -BUMP_STEP_MM)
-    progress = np.append(steps, 0.0)
-    poses = compose(start, path.poses(progress))
-    hits = table.ship_hits(world_polygons(table.outline, poses))
-    free = ~hits.any(axis=1)
-    if not free.any():
-        return 0.0, hits[-1]
-    k = int(np.argmax(free))
-    if k == 0:
-        return total, None
-    low, high, high_hits = float(progress[k]), float(progress[k - 1]), hits[k - 1]
 
     def polygon(at: float) -> shapely.Polygon:
         return table.at(compose(start, path.poses(at)))
 
-    # Bisect on the path parameter: low is free, high overlaps.
-    while high - low > 1e-9:
-        middle = 0.5 * (low + high)
-        middle_hits = table.ship_hits(np.array([polygon(middle)], dtype=object))[0]
-        if middle_hits.any():
-            high, high_hits = middle, middle_hits
-        else:
-            low = middle
+    def hits_at(moving: shapely.Polygon) -> FloatArray:
+        return np.asarray(table.ship_hits(np.array([moving], dtype=object))[0])
+
+    def hits_along(progress: FloatArray) -> FloatArray:
+        poses = compose(start, path.poses(progress))
+        return np.asarray(table.ship_hits(world_polygons(table.outline, poses)))
+
+    speed = path_speed(table.outline, path)
+    low, high, high_hits = last_free_progress(
+        polygon, hits_at, table.other_polygons, speed, path.length, hits_along
+    )
+    if high_hits is None:
+        return path.length, None
+    if high == 0.0:
+        return 0.0, high_hits
     # "Free" allows floating-point noise (EPSILON_MM) of overlap: settle on the exact touch.
     touched = table.other_polygons[high_hits]
     high, low = low, max(low - 1e-4, 0.0)

@@ -291,6 +291,10 @@ def _armada_shot(
             sight_zone,
             geometry,
         )
+        if shot.crossed:
+            # RRG 1.6: attack range measured through another hull zone of the defender
+            # leaves no line of sight to this one, whatever the targeting points say.
+            sight = _dc.replace(sight, line_of_sight=False)
         return _dc.replace(shot, defending_zone=sight_zone), sight
 
     if arcs_b is None or defending_zone is not None:
@@ -305,6 +309,11 @@ def _armada_shot(
             chosen, sight = next((s for s in tied if s[1].line_of_sight), tied[0])
         else:
             chosen, sight = shoot(None)
+    notes += [
+        f"{defender.id}: the attack-range segment runs {inside:.3f} mm through the {name} "
+        f"hull zone, not the defending {chosen.defending_zone} one: no line of sight (RRG 1.6)"
+        for name, inside in chosen.crossed
+    ]
     notes += [f"{attacker.id}: {sight.attacker_note}"] if sight.attacker_note else []
     notes += [f"{defender.id}: {sight.defender_note}"] if sight.defender_note else []
     detail = _ArmadaArc(

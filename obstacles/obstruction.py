@@ -34,7 +34,7 @@ from typing import Literal
 import numpy as np
 import shapely
 
-from geom.hulls import HULL_ZONES, HullArcs, hull_token, hull_zone, targeting_point
+from geom.hulls import HullArcs, hull_token, targeting_point, zones_crossed
 from geom.poses import FloatArray, to_world
 from geom.rulesets import Ruleset
 from geom.shapes import world_polygon
@@ -248,23 +248,21 @@ def armada_sight_line(
         end = np.asarray(defender_pose[:2], dtype=np.float64)
         radius = ruleset.armada_squadron_diameter / 2.0
         defender_token = shapely.Point(end).buffer(radius, quad_segs=64)
-        other_zones: list[shapely.Geometry] = []
     else:
         tp_b, defender_note = targeting_point(ruleset, defender_base, defender_arcs, defending_zone)
         end = to_world(np.array([tp_b]), defender_pose)[0]
         defender_token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
-        other_zones = [
-            world_polygon(
-                np.asarray(hull_zone(ruleset, defender_base, defender_arcs, z).exterior.coords)[
-                    :-1
-                ],
-                defender_pose,
-            )
-            for z in HULL_ZONES
-            if z != defending_zone
-        ]
     line = shapely.LineString([start, end])
-    crossed = any(shapely.intersection(line, z).length > 1e-6 for z in other_zones)
+    # Through the interior of another hull zone (not along an arc line): no sight.
+    crossed = (
+        defender_arcs is not None
+        and defending_zone is not None
+        and bool(
+            zones_crossed(
+                ruleset, defender_pose, defender_base, defender_arcs, defending_zone, [start, end]
+            )
+        )
+    )
     traced = shapely.difference(line, shapely.union(attacker_token, defender_token))
     blocked = (
         []

@@ -17,6 +17,7 @@ import shapely
 
 from geom.areas import play_area
 from geom.errors import InvalidInputError, show
+from geom.hulls import hull_base
 from geom.objects import Ship
 from geom.poses import MAX_COORDINATE_MM, normalize_heading
 from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
@@ -330,5 +331,13 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
                 f"unknown hull {show(hull)}; expected one of: " + ", ".join(ruleset.hull_names),
                 where,
                 "hull",
+            )
+        # The hull is printed for one size of ship: on another base it is a typing slip.
+        if hull_base(hull) != base:
+            r.fail(
+                f"hull {show(hull)} is on a {hull_base(hull)} base; "
+                f"expected base = {show(hull_base(hull))}, got {show(base)}",
+                where,
+                "base",
             )
     return Ship(ident, base, x, y, normalize_heading(heading), player, hull)
