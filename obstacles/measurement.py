@@ -21,7 +21,9 @@ import dataclasses as _dc
 from typing import Any, TypeAlias
 
 from geom.measure import json_mm
+from geom.mmtext import mm_text
 from geom.poses import FloatArray
+from geom.tolerance import EPSILON_MM
 from obstacles.obstruction import Obstructed
 
 __all__ = [
@@ -170,7 +172,7 @@ MeasurementDetail: TypeAlias = XWingDetail | ArmadaDetail
 
 
 def _point(p: Any) -> str:
-    return f"({p[0]:.1f}, {p[1]:.1f})"
+    return f"({mm_text(p[0])}, {mm_text(p[1])})"
 
 
 @_dc.dataclass(frozen=True, slots=True, eq=False)
@@ -281,12 +283,13 @@ class Measurement:
                 where += f", to the {detail.defending_zone} hull zone"
             lines.append(f"  arc:        {where}")
         lines.insert(0, head)
-        lines.append(f"  distance:   {self.distance:.1f} mm")
+        distance = mm_text(self.distance, line=self.nearest_line)
+        lines.append(f"  distance:   {distance} mm")
         lines.append(f"  band:       {self.band_words()}")
-        side = "inside" if self.margin >= 0 else "beyond"
-        lines.append(
-            f"  margin:     {abs(self.margin):.1f} mm {side} the {self.nearest_line:.1f} mm line"
-        )
+        # On the line within the tolerance is in the shorter band: inside it.
+        side = "inside" if self.margin >= -EPSILON_MM else "beyond"
+        margin, line = mm_text(abs(self.margin)), mm_text(self.nearest_line)
+        lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
         contested = "YES: within the contested distance of a line" if self.contested else "no"
         lines.append(f"  contested:  {contested}")
         lines.append(f"  closest:    {_point(self.points[0])} to {_point(self.points[1])}")

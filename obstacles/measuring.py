@@ -28,7 +28,7 @@ import numpy as np
 import shapely
 
 from geom.arcs import attack_range, parse_xwing_arc
-from geom.errors import InvalidInputError
+from geom.errors import InvalidInputError, UnknownObjectError
 from geom.hulls import (
     HULL_ZONES,
     ArmadaAttack,
@@ -95,7 +95,7 @@ def measure(
         object twice, or an arc from an Armada squadron.
     """
     ruleset = scene.ruleset
-    first, second = scene.get(a), scene.get(b)
+    first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
     notes: list[str] = []
@@ -140,6 +140,14 @@ def measure(
         in_arc=in_arc,
         notes=tuple(notes),
     )
+
+
+def _lookup(scene: Scene, ident: str, role: str) -> Ship | Obstacle:
+    """Return the object `ident`; an unknown id names its role (``from 'x'``, ``to 'x'``)."""
+    try:
+        return scene.get(ident)
+    except UnknownObjectError as error:
+        raise UnknownObjectError(error.message, ident, where=f"{role} {ident!r}") from None
 
 
 class _XWingArc(NamedTuple):

@@ -28,6 +28,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from geom.errors import InvalidInputError
+from geom.mmtext import mm_text
 from maneuvers.moves import apply_moves
 from obstacles.measuring import Measurement
 from obstacles.scene import Scene
@@ -197,7 +198,7 @@ def _notes(
         if m.arc is not None:
             line += f", {m.arc} {m.detail.arc_word}"
             line += "" if m.in_arc else " (NOT in arc: plain distance)"
-        line += f": {m.distance:.1f} mm, {band_text(m)}"
+        line += f": {mm_text(m.distance, line=m.nearest_line)} mm, {band_text(m)}"
         if m.contested:
             line += ", contested"
         if m.detail.obstructed is not None:

@@ -9,6 +9,7 @@ import shapely
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 
+from geom.mmtext import mm_text
 from obstacles.scene import Obstacle, Scene
 from plots.style import ALARM
 
@@ -33,9 +34,10 @@ def violation_label(number: int, violation: Violation) -> str:
     head = f"[{number}] {violation.rule}"
     if violation.distance is None:
         return head
-    lines = [head, f"{violation.distance:.1f} mm"]
+    lines = [head, f"{mm_text(violation.distance, line=violation.limit)} mm"]
     if violation.limit is not None and violation.margin is not None:
-        lines[-1] += f" (limit {violation.limit:.1f}, margin {violation.margin:+.1f} mm)"
+        limit, margin = mm_text(violation.limit), mm_text(violation.margin, signed=True)
+        lines[-1] += f" (limit {limit}, margin {margin} mm)"
     if violation.contested:
         lines.append("contested: within 1 mm of the limit")
     return "\n".join(lines)

@@ -6,6 +6,7 @@ import argparse
 import itertools
 from typing import TextIO
 
+from geom.mmtext import mm_text
 from obstacles.measuring import Measurement, measure
 from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
@@ -45,12 +46,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         + "\n"
     )
     head = ", ".join(scene.ruleset.band_kinds)
-    out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
+    out.write(f"  {'from':<12}{'to':<12}{'mm':>10}  {head:<36}{'line':>7}{'margin':>10}  contested\n")
     for m in rows:
         out.write(
             printable_report(
-                f"  {m.from_id:<12}{m.to_id:<12}{m.distance:>8.1f}  {band_words(m):<36}"
-                f"{m.nearest_line:>7.1f}{m.margin:>+9.1f}  {'YES' if m.contested else '-'}",
+                f"  {m.from_id:<12}{m.to_id:<12}"
+                f"{mm_text(m.distance, line=m.nearest_line):>10}  {band_words(m):<36}"
+                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>10}"
+                f"  {'YES' if m.contested else '-'}",
                 names,
             )
             + "\n"
