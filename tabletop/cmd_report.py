@@ -46,7 +46,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         + "\n"
     )
     head = ", ".join(scene.ruleset.band_kinds)
-    out.write(f"  {'from':<12}{'to':<12}{'mm':>10}  {head:<36}{'line':>7}{'margin':>10}  contested\n")
+    out.write(
+        f"  {'from':<12}{'to':<12}{'mm':>10}  {head:<36}{'line':>7}{'margin':>10}  contested\n"
+    )
     for m in rows:
         out.write(
             printable_report(
