@@ -10,7 +10,8 @@ number of decimals and adds more, up to the one length tolerance
 * a length that is not on its line within the tolerance does not print as the line (and
   so stays on its own side of it: rounding never carries a number across its line).
 
-A length within the tolerance of zero prints as zero without a sign (never ``-0.0``).
+A length within the tolerance of zero prints as zero, never ``-0.0``: signed, ``+0.0``
+(a margin of zero is on the line, which is inside it).
 JSON output keeps its own rounding (:func:`geom.measure.json_mm`); this is for people.
 
 Examples
@@ -18,7 +19,7 @@ Examples
 >>> mm_text(150.0), mm_text(99.96, line=100.0), mm_text(100.00004, line=100.0)
 ('150.0', '99.96', '100.00004')
 >>> mm_text(-0.00004, signed=True), mm_text(-0.0000004, signed=True)
-('-0.00004', '0.0')
+('-0.00004', '+0.0')
 >>> mm_text(0.0014, digits=2, signed=True), mm_text(-3.25, digits=2, signed=True)
 ('+0.001', '-3.25')
 """
@@ -59,11 +60,11 @@ def mm_text(
     >>> mm_text(200.0000005, line=200.0), mm_text(199.9999, line=200.0)
     ('200.0', '199.9999')
     >>> mm_text(2.0, signed=True), mm_text(0.0, signed=True)
-    ('+2.0', '0.0')
+    ('+2.0', '+0.0')
     """
     value = float(value)
     if abs(value) <= EPSILON_MM:
-        return f"{0.0:.{digits}f}"
+        return f"{0.0:{'+' if signed else ''}.{digits}f}"
     off_line = line is not None and abs(value - line) > EPSILON_MM
     places = digits
     while places < MOST_DECIMALS:
@@ -85,7 +86,7 @@ def mm_pair_text(dx: float, dy: float, *, digits: int = 2) -> str:
     Examples
     --------
     >>> mm_pair_text(0.0, -0.0014)
-    '(0.00, -0.001)'
+    '(+0.00, -0.001)'
     >>> mm_pair_text(12.5, -3.0)
     '(+12.50, -3.00)'
     """

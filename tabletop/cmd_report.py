@@ -47,14 +47,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     )
     head = ", ".join(scene.ruleset.band_kinds)
     out.write(
-        f"  {'from':<12}{'to':<12}{'mm':>10}  {head:<36}{'line':>7}{'margin':>10}  contested\n"
+        f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n"
     )
     for m in rows:
         out.write(
             printable_report(
                 f"  {m.from_id:<12}{m.to_id:<12}"
-                f"{mm_text(m.distance, line=m.nearest_line):>10}  {band_words(m):<36}"
-                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>10}"
+                f"{mm_text(m.distance, line=m.nearest_line):>8}  {band_words(m):<36}"
+                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>9}"
                 f"  {'YES' if m.contested else '-'}",
                 names,
             )
