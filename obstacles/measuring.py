@@ -37,7 +37,7 @@ import shapely
 
 from geom.arcs import attack_range, parse_xwing_arc
 from geom.areas import EDGES
-from geom.errors import InvalidInputError, UnknownObjectError
+from geom.errors import InvalidInputError, UnknownObjectError, show
 from geom.hulls import (
     HULL_ZONES,
     ArmadaAttack,
@@ -214,7 +214,7 @@ def _lookup(scene: Scene, ident: str, role: str) -> Ship | Obstacle:
         message = error.message
         if ident.partition(":")[0] in ("edge", "setup"):
             message += "; or a line of the table: " + ", ".join(EDGE_TARGETS)
-        raise UnknownObjectError(message, ident, where=f"{role} {ident!r}") from None
+        raise UnknownObjectError(message, ident, where=f"{role} {show(ident)}") from None
 
 
 def _measure_to_line(

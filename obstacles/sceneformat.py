@@ -301,6 +301,14 @@ def word_elsewhere(ruleset: Ruleset, word: str) -> str | None:
     return None
 
 
+def _with_game(message: str, elsewhere: str | None) -> str:
+    """Put what game a word belongs to after "unknown WORD", before the accepted list."""
+    if elsewhere is None:
+        return message
+    head, sep, tail = message.partition("; expected")
+    return f"{head} ({elsewhere}){sep}{tail}"
+
+
 def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) -> Obstacle:
     where = f"obstacles[{index}]"
     r.table(raw, where, _OBSTACLE_KEYS)
@@ -336,11 +344,7 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
         try:
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
-            elsewhere = word_elsewhere(ruleset, token)
-            if elsewhere is not None:
-                names = ", ".join(catalog(ruleset))
-                r.fail(f"{elsewhere}, whose tokens are: {names}", where, "token")
-            r.fail(error.message, where, "token")
+            r.fail(_with_game(error.message, word_elsewhere(ruleset, token)), where, "token")
         return Obstacle(
             ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
         )
@@ -370,10 +374,7 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
         elsewhere = word_elsewhere(ruleset, base)
         if base in ruleset.hull_names:
             elsewhere = f"{base!r} is a hull: give it as hull = {base!r} beside its base"
-        if elsewhere is not None:
-            bases = ", ".join(ruleset.base_sizes)
-            r.fail(f"{elsewhere}; expected a base of {ruleset.name}: {bases}", where, "base")
-        r.fail(error.message, where, "base")
+        r.fail(_with_game(error.message, elsewhere), where, "base")
     x, y = r.point(raw["at"], where, "at")
     player = r.player(raw["player"], where) if "player" in raw else 1
     default_heading = 90.0 if player == 1 else 270.0
@@ -390,12 +391,8 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
         if not isinstance(hull, str):
             r.fail(f"expected a hull name (a string), got {show(hull)}", where, "hull")
         if hull not in ruleset.hull_names:
-            elsewhere = word_elsewhere(ruleset, hull)
-            if elsewhere is not None:
-                r.fail(f"{elsewhere}, not a hull", where, "hull")
-            r.fail(
-                f"unknown hull {show(hull)}; expected one of: " + ", ".join(ruleset.hull_names),
-                where,
-                "hull",
+            message = f"unknown hull {show(hull)}; expected one of: " + ", ".join(
+                ruleset.hull_names
             )
+            r.fail(_with_game(message, word_elsewhere(ruleset, hull)), where, "hull")
     return Ship(ident, base, x, y, normalize_heading(heading), player, hull)

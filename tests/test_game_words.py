@@ -44,12 +44,12 @@ def _error(*argv: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("ruleset", "lines", "key", "says"),
     [
-        ("xwing2", 'base = "victory"', "base", "'victory' is an Armada hull; this scene's ruleset is xwing2; expected a base of xwing2: small"),
+        ("xwing2", 'base = "victory"', "base", "unknown base 'victory' for xwing2 ('victory' is an Armada hull; this scene's ruleset is xwing2); expected one of: small"),
         ("xwing2", 'base = "squadron"', "base", "'squadron' is an Armada base; this scene's ruleset is xwing2"),
         ("xwing2", 'base = "small"\nhull = "victory"', "hull", "'victory' is an Armada hull; this scene's ruleset is xwing2"),
         ("armada", 'base = "huge-short"', "base", "'huge-short' is an X-Wing base (xwing1, xwing2); this scene's ruleset is armada"),
         ("armada", 'base = "victory"', "base", "'victory' is a hull: give it as hull = 'victory' beside its base"),
-        ("armada", 'base = "small"\nhull = "huge-short"', "hull", "'huge-short' is an X-Wing base (xwing1, xwing2); this scene's ruleset is armada, not a hull"),
+        ("armada", 'base = "small"\nhull = "huge-short"', "hull", "'huge-short' is an X-Wing base (xwing1, xwing2); this scene's ruleset is armada); expected one of: arquitens"),
     ],
 )  # fmt: skip
 def test_a_ship_word_of_the_other_game(
@@ -74,8 +74,8 @@ def test_a_token_of_the_other_game(tmp_path: Path) -> None:
     )
     error = _error("check", scene)
     assert error["message"].startswith(
-        "'coreasteroid0' is an X-Wing obstacle token (xwing1, xwing2); this scene's ruleset "
-        "is armada, whose tokens are: asteroid-1"
+        "unknown token 'coreasteroid0' for armada ('coreasteroid0' is an X-Wing obstacle token "
+        "(xwing1, xwing2); this scene's ruleset is armada); expected one of: asteroid-1"
     )
 
 
