@@ -199,6 +199,10 @@ class Measurement:
         Whether B is in that arc (None without an arc).
     notes : tuple of str
         What an answer assumed (a generic Armada token, an estimated targeting point).
+    base_distance : float or None
+        Armada, with a hull zone in arc: the plain distance between the two bases, beside
+        the attack range measured from the hull zone on the ship's hull token (None
+        otherwise).
     """
 
     from_id: str
@@ -212,6 +216,7 @@ class Measurement:
     arc: str | None = None
     in_arc: bool | None = None
     notes: tuple[str, ...] = ()
+    base_distance: float | None = None
 
     @property
     def band(self) -> int | None:
@@ -255,6 +260,8 @@ class Measurement:
             out.update(self.detail.arc_json())
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.base_distance is not None:
+            out["base_distance"] = json_mm(self.base_distance)
         return out
 
     def describe(self) -> str:
@@ -293,6 +300,11 @@ class Measurement:
         contested = "YES: within the contested distance of a line" if self.contested else "no"
         lines.append(f"  contested:  {contested}")
         lines.append(f"  closest:    {_point(self.points[0])} to {_point(self.points[1])}")
+        if self.base_distance is not None:
+            lines.append(
+                f"  measured:   from the {self.arc} hull zone on the hull token (attack range); "
+                f"base to base is {mm_text(self.base_distance)} mm"
+            )
         if detail.obstructed is not None:
             by = ", ".join(detail.obstructed_by)
             verdict = {True: "YES", False: "no", "attacker-chooses": "the attacker chooses"}[

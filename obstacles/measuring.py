@@ -159,6 +159,7 @@ def measure(
         return _measure_to_line(scene, a, b, arc=arc, defending_zone=defending_zone)
     first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
     notes: list[str] = []
+    base_distance: float | None = None
     in_arc: bool | None = None
     shot: _XWingArc | _ArmadaArc | None = None
     if defending_zone is not None and (arc is None or not ruleset.hull_zones):
@@ -173,11 +174,14 @@ def measure(
         if ruleset.hull_zones:
             armada = _armada_shot(scene, attacker, defender, arc, defending_zone, blockers)
             distance, pts, in_arc, defending_zone, armada_notes, shot = armada
+            (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+            plain, plain_pts = closest_points(ga, gb, ra, rb)
             if not in_arc:
                 # Out of arc: the plain distance between the bases (cli.md).
-                (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
-                d_arr, pts = closest_points(ga, gb, ra, rb)
-                distance = float(d_arr)
+                distance, pts = float(plain), plain_pts
+            else:
+                # In arc, the attack range runs from the hull token; say the base distance.
+                base_distance = float(plain)
             notes += armada_notes
         else:
             distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
@@ -199,6 +203,7 @@ def measure(
         arc=arc,
         in_arc=in_arc,
         notes=tuple(notes),
+        base_distance=base_distance,
     )
 
 
