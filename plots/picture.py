@@ -38,6 +38,7 @@ from plots.legend import legend_handles
 from plots.measurement import band_text, draw_measurement
 from plots.move import MoveLike, draw_move, move_text
 from plots.style import ALARM, INK, RC_PARAMS, plain_text
+from plots.violations import MOST_MARKED_VIOLATIONS
 
 if TYPE_CHECKING:
     from obstacles.legality import CheckReport
@@ -79,7 +80,7 @@ MOST_PIXELS = 40_000_000
 SMALLEST_PX = 100
 #: Most obstacles and ships one picture draws (each is a handful of artists, about 15 ms
 #: and a few hundred kB): a table of real games holds tens; the loader takes 10,000.
-MOST_DRAWN_OBJECTS = 500
+MOST_DRAWN_OBJECTS = 200
 _NOTE_WIDTH = 62
 _MAX_NOTE_LINES = 40
 
@@ -213,6 +214,20 @@ def check_size(size: tuple[int, int] | None, dpi: float) -> None:
         )
 
 
+def _checked(scene: Scene) -> CheckReport:
+    """Check a scene for the picture: with fixes when every violation will be marked.
+
+    A table with more violations than a picture marks is drawn without the fixes' legal
+    positions, which would cost seconds each and not be drawn.
+    """
+    from obstacles.legality import check
+
+    report = check(scene, fixes=False)
+    if 0 < len(report.violations) <= MOST_MARKED_VIOLATIONS:
+        report = check(scene)
+    return report
+
+
 def check_drawable(scene: Scene) -> None:
     """Refuse a scene with more objects than a picture draws (:data:`MOST_DRAWN_OBJECTS`).
 
@@ -256,6 +271,11 @@ def _notes(
     if report is not None:
         if report.violations:
             alarm.append("Violations:")
+        if len(report.violations) > MOST_MARKED_VIOLATIONS:
+            alarm.append(
+                f"(the first {MOST_MARKED_VIOLATIONS} of {len(report.violations)} are marked; "
+                "tabletop check lists them all)"
+            )
         for number, v in enumerate(report.violations, start=1):
             alarm += textwrap.wrap(
                 f"[{number}] {v.message}", _NOTE_WIDTH, subsequent_indent="     "
@@ -345,9 +365,7 @@ def scene_figure(
     check_size(size, dpi)
     check_drawable(scene)
     if violations and report is None:
-        from obstacles.legality import check
-
-        report = check(scene)
+        report = _checked(scene)
     if not violations:
         report = None
     size = default_size(scene, dpi) if size is None else size
@@ -491,9 +509,7 @@ def render(
     check_size(size, dpi)
     check_drawable(scene)
     if violations and report is None:
-        from obstacles.legality import check
-
-        report = check(scene)
+        report = _checked(scene)
     with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
         fig = scene_figure(
             scene,

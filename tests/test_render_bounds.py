@@ -154,7 +154,7 @@ def test_too_many_objects_are_refused_before_drawing(tmp_path: Path) -> None:
         "render", scene_of(MOST_DRAWN_OBJECTS + 1), "-o", tmp_path / "x.png", "--json"
     )
     assert code == 2
-    assert "the scene has 501 objects: a picture draws at most 500" in out
+    assert "the scene has 201 objects: a picture draws at most 200" in out
     assert not (tmp_path / "x.png").exists()
 
 
