@@ -46,9 +46,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         + "\n"
     )
     head = ", ".join(scene.ruleset.band_kinds)
-    out.write(
-        f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n"
-    )
+    out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
     for m in rows:
         out.write(
             printable_report(
