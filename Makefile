@@ -27,6 +27,8 @@ demo: $(STAMP)
 	@# check exits 1 when it finds violations (xwing-contested.toml has two on purpose)
 	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
 	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front
+	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front --also tts
+	$(BIN)/tabletop measure examples/armada-standard.toml victory setup:left
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
 	$(BIN)/tabletop list tokens --ruleset armada
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done

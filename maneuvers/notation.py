@@ -37,7 +37,7 @@ from typing import Literal, TypeAlias, cast
 
 from geom.errors import InvalidManeuverError
 from geom.rules import ManeuverGrammar
-from geom.rulesets import Ruleset
+from geom.rulesets import RULESETS, Ruleset
 
 __all__ = [
     "ADVANCED_BEARINGS",
@@ -237,6 +237,12 @@ class _Reader:
         vocabulary = maneuver_words(self.ruleset)
         close = _difflib.get_close_matches(word, vocabulary, n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
+        # A word of the other game's grammar says which game it belongs to.
+        for other in RULESETS.values():
+            if other.game != self.ruleset.game and word in maneuver_words(other):
+                game = {"xwing": "X-Wing", "armada": "Armada"}.get(other.game, other.game)
+                hint = f" ({word!r} is an {game} maneuver word; the ruleset is {self.ruleset.name})"
+                break
         return self.fail(f"unknown word {word!r}{hint}")
 
     def peek(self) -> str | None:

@@ -26,6 +26,7 @@ from typing import Any, Literal, TypeAlias
 
 import shapely
 
+from geom.mmtext import mm_text
 from geom.poses import FloatArray, normalize_heading
 
 __all__ = [
@@ -151,7 +152,11 @@ class TemplateMove:
             state = "legal" if position.legal else f"fails: {position.reason}"
             lines.append(f"  {position.name + ':':11} {_pose(position.pose)}, {state}")
         if self.intervals:
-            spans = ", ".join(f"{low:+.2f} to {high:+.2f}" for low, high in self.intervals)
+            spans = ", ".join(
+                f"{mm_text(low, digits=2, signed=True)} to "
+                f"{mm_text(high, line=low, digits=2, signed=True)}"
+                for low, high in self.intervals
+            )
             lines.append(f"  legal offsets: {spans} mm")
         return lines
 

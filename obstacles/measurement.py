@@ -21,7 +21,9 @@ import dataclasses as _dc
 from typing import Any, TypeAlias
 
 from geom.measure import json_mm
+from geom.mmtext import mm_text
 from geom.poses import FloatArray
+from geom.tolerance import EPSILON_MM
 from obstacles.obstruction import Obstructed
 
 __all__ = [
@@ -170,7 +172,7 @@ MeasurementDetail: TypeAlias = XWingDetail | ArmadaDetail
 
 
 def _point(p: Any) -> str:
-    return f"({p[0]:.1f}, {p[1]:.1f})"
+    return f"({mm_text(p[0])}, {mm_text(p[1])})"
 
 
 @_dc.dataclass(frozen=True, slots=True, eq=False)
@@ -197,6 +199,10 @@ class Measurement:
         Whether B is in that arc (None without an arc).
     notes : tuple of str
         What an answer assumed (a generic Armada token, an estimated targeting point).
+    base_distance : float or None
+        Armada, with a hull zone in arc: the plain distance between the two bases, beside
+        the attack range measured from the hull zone on the ship's hull token (None
+        otherwise).
     """
 
     from_id: str
@@ -210,6 +216,7 @@ class Measurement:
     arc: str | None = None
     in_arc: bool | None = None
     notes: tuple[str, ...] = ()
+    base_distance: float | None = None
 
     @property
     def band(self) -> int | None:
@@ -253,6 +260,8 @@ class Measurement:
             out.update(self.detail.arc_json())
         if self.notes:
             out["notes"] = list(self.notes)
+        if self.base_distance is not None:
+            out["base_distance"] = json_mm(self.base_distance)
         return out
 
     def describe(self) -> str:
@@ -281,15 +290,21 @@ class Measurement:
                 where += f", to the {detail.defending_zone} hull zone"
             lines.append(f"  arc:        {where}")
         lines.insert(0, head)
-        lines.append(f"  distance:   {self.distance:.1f} mm")
+        distance = mm_text(self.distance, line=self.nearest_line)
+        lines.append(f"  distance:   {distance} mm")
         lines.append(f"  band:       {self.band_words()}")
-        side = "inside" if self.margin >= 0 else "beyond"
-        lines.append(
-            f"  margin:     {abs(self.margin):.1f} mm {side} the {self.nearest_line:.1f} mm line"
-        )
+        # On the line within the tolerance is in the shorter band: inside it.
+        side = "inside" if self.margin >= -EPSILON_MM else "beyond"
+        margin, line = mm_text(abs(self.margin)), mm_text(self.nearest_line)
+        lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
         contested = "YES: within the contested distance of a line" if self.contested else "no"
         lines.append(f"  contested:  {contested}")
         lines.append(f"  closest:    {_point(self.points[0])} to {_point(self.points[1])}")
+        if self.base_distance is not None:
+            lines.append(
+                f"  measured:   from the {self.arc} hull zone on the hull token (attack range); "
+                f"base to base is {mm_text(self.base_distance)} mm"
+            )
         if detail.obstructed is not None:
             by = ", ".join(detail.obstructed_by)
             verdict = {True: "YES", False: "no", "attacker-chooses": "the attacker chooses"}[

@@ -5,6 +5,14 @@ without guides (an Armada squadron is its disk); with an arc, the distance is th
 attack range to the in-arc part of the defender (X-Wing: its base; Armada: the
 defending hull zone, or the squadron's disk).
 
+Either end may instead be a line of the table (:data:`EDGE_TARGETS`): ``edge:bottom``,
+``edge:top``, ``edge:left``, ``edge:right`` (the play area's edges; player 1's edge is
+the bottom) and, where the ruleset has a setup area apart from the table (Armada on a
+long table), ``setup:left`` and ``setup:right`` (its lines one ruler length in from the
+short edges) and ``setup:bottom``, ``setup:top`` (on the long edges). The distance is
+from the object's closest point to the line (0 where it touches or crosses it), banded
+like any other. An object whose id is one of these names is that object.
+
 Examples
 --------
 >>> from geom.rulesets import get_ruleset
@@ -28,7 +36,8 @@ import numpy as np
 import shapely
 
 from geom.arcs import attack_range, parse_xwing_arc
-from geom.errors import InvalidInputError
+from geom.areas import EDGES
+from geom.errors import InvalidInputError, UnknownObjectError, show
 from geom.hulls import (
     HULL_ZONES,
     ArmadaAttack,
@@ -60,7 +69,55 @@ from obstacles.obstruction import (
 )
 from obstacles.scene import Obstacle, Scene
 
-__all__ = ["RANGE_BAND_NAMES", "Measurement", "json_mm", "measure"]
+__all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
+
+#: The lines of the table a measurement may take as an end, in the order errors list them.
+EDGE_TARGETS: tuple[str, ...] = (
+    *(f"edge:{edge}" for edge in EDGES),
+    *(f"setup:{edge}" for edge in EDGES),
+)
+
+
+def edge_line(scene: Scene, name: str) -> shapely.LineString:
+    """Return the line called `name` (one of :data:`EDGE_TARGETS`) in `scene`'s frame.
+
+    Raises
+    ------
+    InvalidInputError
+        For another name, or a ``setup:`` line where the ruleset has no setup area apart
+        from the play area.
+
+    Examples
+    --------
+    >>> from geom.areas import play_area
+    >>> from geom.rulesets import get_ruleset
+    >>> armada = Scene(get_ruleset("armada"), play_area("6x3ft"))
+    >>> edge_line(armada, "setup:left").wkt
+    'LINESTRING (304.8 0, 304.8 914.4)'
+    >>> edge_line(armada, "edge:top").wkt
+    'LINESTRING (0 914.4, 1828.8 914.4)'
+    """
+    kind, _, edge = name.partition(":")
+    if name not in EDGE_TARGETS:
+        raise InvalidInputError(
+            f"unknown line {name!r}; expected one of: " + ", ".join(EDGE_TARGETS)
+        )
+    area = scene.area
+    if kind == "edge":
+        return area.edge_segment(edge)
+    if not scene.ruleset.setup_area_boxed or area.width <= area.height:
+        raise InvalidInputError(
+            f"{name!r} is a line of Armada's setup area on a long table; this scene "
+            f"({scene.ruleset.name}, {area.width:g} x {area.height:g} mm) has no setup area "
+            f"apart from the play area: measure to 'edge:{edge}'"
+        )
+    x0, y0, x1, y1 = area.setup_area(armada=True).bounds
+    return {
+        "bottom": shapely.LineString(((x0, y0), (x1, y0))),
+        "top": shapely.LineString(((x0, y1), (x1, y1))),
+        "left": shapely.LineString(((x0, y0), (x0, y1))),
+        "right": shapely.LineString(((x1, y0), (x1, y1))),
+    }[edge]
 
 
 def _shape(scene: Scene, obj: Ship | Obstacle) -> tuple[shapely.Geometry, float]:
@@ -95,10 +152,14 @@ def measure(
         object twice, or an arc from an Armada squadron.
     """
     ruleset = scene.ruleset
-    first, second = scene.get(a), scene.get(b)
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
+    ids = set(scene.ids)
+    if (a not in ids and a in EDGE_TARGETS) or (b not in ids and b in EDGE_TARGETS):
+        return _measure_to_line(scene, a, b, arc=arc, defending_zone=defending_zone)
+    first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
     notes: list[str] = []
+    base_distance: float | None = None
     in_arc: bool | None = None
     shot: _XWingArc | _ArmadaArc | None = None
     if defending_zone is not None and (arc is None or not ruleset.hull_zones):
@@ -113,11 +174,14 @@ def measure(
         if ruleset.hull_zones:
             armada = _armada_shot(scene, attacker, defender, arc, defending_zone, blockers)
             distance, pts, in_arc, defending_zone, armada_notes, shot = armada
+            (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+            plain, plain_pts = closest_points(ga, gb, ra, rb)
             if not in_arc:
                 # Out of arc: the plain distance between the bases (cli.md).
-                (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
-                d_arr, pts = closest_points(ga, gb, ra, rb)
-                distance = float(d_arr)
+                distance, pts = float(plain), plain_pts
+            else:
+                # In arc, the attack range runs from the hull token; say the base distance.
+                base_distance = float(plain)
             notes += armada_notes
         else:
             distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
@@ -139,6 +203,60 @@ def measure(
         arc=arc,
         in_arc=in_arc,
         notes=tuple(notes),
+        base_distance=base_distance,
+    )
+
+
+def _lookup(scene: Scene, ident: str, role: str) -> Ship | Obstacle:
+    """Return the object `ident`; an unknown id names its role (``from 'x'``, ``to 'x'``).
+
+    The message lists the scene's ids; for a name like ``edge:north``, also the table's
+    lines a measurement may take.
+    """
+    try:
+        return scene.get(ident)
+    except UnknownObjectError as error:
+        message = error.message
+        if ident.partition(":")[0] in ("edge", "setup"):
+            message += "; or a line of the table: " + ", ".join(EDGE_TARGETS)
+        raise UnknownObjectError(message, ident, where=f"{role} {show(ident)}") from None
+
+
+def _measure_to_line(
+    scene: Scene, a: str, b: str, *, arc: str | None, defending_zone: str | None
+) -> Measurement:
+    """Measure from an object to a line of the table (or from a line to an object)."""
+    ids = set(scene.ids)
+    a_line, b_line = a not in ids and a in EDGE_TARGETS, b not in ids and b in EDGE_TARGETS
+    if a_line and b_line:
+        raise InvalidInputError(f"{a!r} and {b!r} are both lines of the table: give an object")
+    if arc is not None or defending_zone is not None:
+        line = a if a_line else b
+        raise InvalidInputError(f"{line!r} is a line of the table: an arc measures to a ship")
+    ruleset = scene.ruleset
+    line = edge_line(scene, a if a_line else b)
+    obj = _lookup(scene, b, "to") if a_line else _lookup(scene, a, "from")
+    geometry, radius = _shape(scene, obj)
+    if a_line:
+        d_arr, pts = closest_points(line, geometry, 0.0, radius)
+    else:
+        d_arr, pts = closest_points(geometry, line, radius, 0.0)
+    distance = float(d_arr)
+    report = band_report(
+        distance,
+        ruleset.band_lines,
+        zero_band=ruleset.zero_band(ruleset.band_kinds[0]),
+        within=ruleset.contested_within,
+    )
+    return Measurement(
+        from_id=a,
+        to_id=b,
+        distance=distance,
+        points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
+        nearest_line=report.nearest_line,
+        margin=report.margin,
+        contested=report.contested,
+        detail=_detail(scene, distance, report.band, None),
     )
 
 

@@ -20,16 +20,18 @@ from geom.errors import InvalidInputError, show
 from geom.hulls import hull_base
 from geom.objects import Ship
 from geom.poses import MAX_COORDINATE_MM, normalize_heading
-from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, Ruleset, get_ruleset
-from obstacles.catalog import KINDS, get_token
+from geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from obstacles.catalog import KINDS, catalog, get_token
 from obstacles.scene import Obstacle, Scene
 
 __all__ = [
+    "GAME_NAMES",
     "MAX_COORDINATE_MM",
     "MAX_OBJECTS",
     "MAX_OUTLINE_VERTICES",
     "SceneFormatError",
     "scene_from_dict",
+    "word_elsewhere",
 ]
 
 #: Most vertices a custom outline may have.
@@ -251,6 +253,63 @@ def scene_from_dict(data: Any) -> Scene:
     )
 
 
+#: Each game's name in messages, by :attr:`Ruleset.game` (each takes "an").
+GAME_NAMES: Mapping[str, str] = {"xwing": "X-Wing", "armada": "Armada"}
+
+_WORD_KINDS: tuple[tuple[str, Any], ...] = (
+    ("base", lambda rules, word: word in rules.base_sizes),
+    ("hull", lambda rules, word: word in rules.hull_names),
+    ("obstacle token", lambda rules, word: word in catalog(rules)),
+)
+
+
+def word_elsewhere(ruleset: Ruleset, word: str) -> str | None:
+    """Say which other game or edition a word belongs to, or None if none knows it.
+
+    It is asked about a word the scene's ruleset does not know (an unknown base, hull or
+    token): a word of both games (``small``) names the first other one.
+
+    Examples
+    --------
+    >>> word_elsewhere(get_ruleset("xwing2"), "victory")
+    "'victory' is an Armada hull; this scene's ruleset is xwing2"
+    >>> word_elsewhere(get_ruleset("armada"), "huge-short")
+    "'huge-short' is an X-Wing base (xwing1, xwing2); this scene's ruleset is armada"
+    >>> word_elsewhere(get_ruleset("armada"), "coreasteroid0")
+    "'coreasteroid0' is an X-Wing obstacle token (xwing1, xwing2); this scene's ruleset is armada"
+    >>> word_elsewhere(get_ruleset("xwing2"), "nonsense") is None
+    True
+    """
+    for kind, knows in _WORD_KINDS:
+        owners = [
+            name for name, rules in RULESETS.items() if rules != ruleset and knows(rules, word)
+        ]
+        owners = [name for name in owners if name != ruleset.name]
+        if not owners:
+            continue
+        games = sorted({RULESETS[name].game for name in owners})
+        if games == [ruleset.game]:
+            editions = ", ".join(owners)
+            return f"{word!r} is a {kind} of {editions}, not of this scene's ruleset {ruleset.name}"
+        game = " / ".join(GAME_NAMES.get(g, g) for g in games)
+        # A whole game's word needs no list of its editions when the game has one.
+        editions = (
+            ""
+            if all(RULESETS[n].game == "armada" for n in owners)
+            else f" ({', '.join(sorted(owners))})"
+        )
+        return f"{word!r} is an {game} {kind}{editions}; this scene's ruleset is {ruleset.name}"
+    return None
+
+
+def _with_game(message: str, elsewhere: str | None) -> str:
+    """Put what game a word belongs to after "unknown WORD", before the accepted list."""
+    if elsewhere is None:
+        return message
+    head, sep, tail = message.partition("; expected")
+    return f"{head} ({elsewhere}){sep}{tail}"
+
+
 def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) -> Obstacle:
     where = f"obstacles[{index}]"
     r.table(raw, where, _OBSTACLE_KEYS)
@@ -286,7 +345,7 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
         try:
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
-            r.fail(error.message, where, "token")
+            r.fail(_with_game(error.message, word_elsewhere(ruleset, token)), where, "token")
         return Obstacle(
             ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
         )
@@ -313,7 +372,10 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     try:
         ruleset.base_size(base)
     except InvalidInputError as error:
-        r.fail(error.message, where, "base")
+        elsewhere = word_elsewhere(ruleset, base)
+        if base in ruleset.hull_names:
+            elsewhere = f"{base!r} is a hull: give it as hull = {base!r} beside its base"
+        r.fail(_with_game(error.message, elsewhere), where, "base")
     x, y = r.point(raw["at"], where, "at")
     player = r.player(raw["player"], where) if "player" in raw else 1
     default_heading = 90.0 if player == 1 else 270.0
@@ -321,17 +383,19 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
     hull = raw.get("hull")
     if "hull" in raw:  # a JSON null is a wrong type, not "no hull"
         if not ruleset.hull_names:
-            r.fail("'hull' is for Armada ships only", where, "hull")
+            named = word_elsewhere(ruleset, hull) if isinstance(hull, str) else None
+            r.fail(
+                "'hull' is for Armada ships only" + (f": {named}" if named else ""), where, "hull"
+            )
         if ruleset.base_spec(base).is_disk:
             r.fail("a squadron has no hull", where, "hull")
         if not isinstance(hull, str):
             r.fail(f"expected a hull name (a string), got {show(hull)}", where, "hull")
         if hull not in ruleset.hull_names:
-            r.fail(
-                f"unknown hull {show(hull)}; expected one of: " + ", ".join(ruleset.hull_names),
-                where,
-                "hull",
+            message = f"unknown hull {show(hull)}; expected one of: " + ", ".join(
+                ruleset.hull_names
             )
+            r.fail(_with_game(message, word_elsewhere(ruleset, hull)), where, "hull")
         # The hull is printed for one size of ship: on another base it is a typing slip.
         if hull_base(hull) != base:
             r.fail(

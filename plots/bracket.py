@@ -19,7 +19,7 @@ from __future__ import annotations
 import io
 from typing import Any, cast
 
-from plots.style import INK, OKABE_ITO, RC_PARAMS
+from plots.style import INK, OKABE_ITO, RC_PARAMS, plain_text
 from tournament import Event, Round, match_winner, standings
 
 __all__ = ["A4_LANDSCAPE_IN", "STANDINGS_ROWS", "bracket_layout", "event_picture"]
@@ -83,6 +83,7 @@ def event_picture(event: Event, fmt: str = "png") -> bytes:
         metadata: dict[str, Any] = (
             {"Date": None} if fmt == "svg" else {"Software": "tabletop (matplotlib)"}
         )
+        plain_text(fig)
         fig.savefig(buffer, format=fmt, dpi=150, metadata=metadata)
     return buffer.getvalue()
 

@@ -11,6 +11,7 @@ from matplotlib.axes import Axes
 
 from geom.arcs import arc_region_outline
 from geom.hulls import firing_arc, hull_arcs, hull_zone
+from geom.mmtext import mm_text
 from geom.objects import Ship
 from geom.shapes import world_polygon
 from obstacles.measuring import Measurement
@@ -63,7 +64,7 @@ def _measurement_text(m: Measurement) -> str:
     head = f"{m.from_id} to {m.to_id}"
     if m.arc is not None:
         head += f" ({m.arc} {m.detail.arc_word})"
-    distance = f"{m.distance:.1f} mm: {band_text(m)}"
+    distance = f"{mm_text(m.distance, line=m.nearest_line)} mm: {band_text(m)}"
     if m.contested:
         distance += " (contested)"
     lines = [head, distance]

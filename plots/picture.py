@@ -28,6 +28,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from geom.errors import InvalidInputError
+from geom.mmtext import mm_text
 from maneuvers.moves import apply_moves
 from obstacles.measuring import Measurement
 from obstacles.scene import Scene
@@ -36,7 +37,8 @@ from plots.draw import draw_scene
 from plots.legend import legend_handles
 from plots.measurement import band_text, draw_measurement
 from plots.move import MoveLike, draw_move, move_text
-from plots.style import ALARM, INK, RC_PARAMS
+from plots.style import ALARM, INK, RC_PARAMS, plain_text
+from plots.violations import MOST_MARKED_VIOLATIONS
 
 if TYPE_CHECKING:
     from obstacles.legality import CheckReport
@@ -45,7 +47,13 @@ __all__ = [
     "DEFAULT_DPI",
     "DEFAULT_HEIGHT_IN",
     "FORMATS",
+    "LARGEST_PX",
+    "MOST_DRAWN_OBJECTS",
+    "MOST_PIXELS",
+    "SMALLEST_PX",
     "RenderResult",
+    "check_drawable",
+    "check_size",
     "default_size",
     "output_format",
     "render",
@@ -63,7 +71,16 @@ DEFAULT_HEIGHT_IN = 10.0
 # Layout, inches: space left of and below the axes (tick labels), above (the title),
 # between the axes and the notes column, and the column's width.
 _LEFT_IN, _BOTTOM_IN, _TOP_IN, _GAP_IN, _PANEL_IN = 0.75, 0.5, 0.55, 0.2, 4.6
-_LARGEST_PX = 20000
+#: Most pixels either way, given (``--size``) or by default.
+LARGEST_PX = 20000
+#: Most pixels in all (width × height), given or by default: 40 million pixels are a
+#: 160 MB canvas, so a picture renders in well under 1 GB and in seconds.
+MOST_PIXELS = 40_000_000
+#: Fewest pixels either way.
+SMALLEST_PX = 100
+#: Most obstacles and ships one picture draws (each is a handful of artists, about 15 ms
+#: and a few hundred kB): a table of real games holds tens; the loader takes 10,000.
+MOST_DRAWN_OBJECTS = 200
 _NOTE_WIDTH = 62
 _MAX_NOTE_LINES = 40
 
@@ -131,31 +148,99 @@ def output_format(path: str | os.PathLike[str]) -> str:
 def default_size(scene: Scene, dpi: float = DEFAULT_DPI) -> tuple[int, int]:
     """Return the default picture size in pixels: the table's aspect plus the notes column.
 
+    The default is bounded as a given size is: at most :data:`LARGEST_PX` either way and
+    :data:`MOST_PIXELS` in all. A table too wide for that (a 1000 m × 1 mm area) is drawn
+    to scale inside the widest picture allowed, with white space above and below; a
+    picture over the pixel budget (a high `dpi`) is scaled down, keeping its shape.
+
     Examples
     --------
-    >>> from geom.areas import play_area
+    >>> from geom.areas import PlayArea, play_area
     >>> from geom.rulesets import get_ruleset
-    >>> default_size(Scene(get_ruleset("xwing2"), play_area("3x3ft")))
+    >>> xw = get_ruleset("xwing2")
+    >>> default_size(Scene(xw, play_area("3x3ft")))
     (1387, 1000)
+    >>> default_size(Scene(xw, PlayArea(1_000_000.0, 1.0)))
+    (20000, 1000)
+    >>> default_size(Scene(xw, play_area("3x3ft")), dpi=1200)
+    (7447, 5370)
     """
     x0, x1, y0, y1 = scene_limits(scene)
     axes_h = DEFAULT_HEIGHT_IN - _BOTTOM_IN - _TOP_IN
     axes_w = axes_h * (x1 - x0) / (y1 - y0)
     width_in = _LEFT_IN + axes_w + _GAP_IN + _PANEL_IN
-    return round(width_in * dpi), round(DEFAULT_HEIGHT_IN * dpi)
+    width = min(width_in * dpi, float(LARGEST_PX))
+    height = min(DEFAULT_HEIGHT_IN * dpi, float(LARGEST_PX))
+    w, h = round(width), round(height)
+    if w * h > MOST_PIXELS:
+        # Rounded down, so that the scaled picture stays within the budget.
+        shrink = (MOST_PIXELS / (width * height)) ** 0.5
+        w, h = int(width * shrink), int(height * shrink)
+    return max(min(w, LARGEST_PX), SMALLEST_PX), max(min(h, LARGEST_PX), SMALLEST_PX)
 
 
-def _check_size(size: tuple[int, int] | None, dpi: float) -> None:
+def check_size(size: tuple[int, int] | None, dpi: float) -> None:
+    """Refuse a `dpi` outside 10-1200 and a `size` outside the bounds (:data:`MOST_PIXELS`).
+
+    Raises
+    ------
+    InvalidInputError
+        Naming the bound, before anything is drawn.
+
+    Examples
+    --------
+    >>> check_size((20000, 20000), 100.0)
+    Traceback (most recent call last):
+    ...
+    geom.errors.InvalidInputError: picture size 20000 x 20000 is 400,000,000 pixels: expected at most 40,000,000 in all (for example 20000 x 2000), so that it renders in bounded memory
+    """
     if not 10.0 <= dpi <= 1200.0:
         raise InvalidInputError(f"dpi {dpi:g}: expected 10 to 1200")
     if size is None:
         return
     w, h = size
     if not (isinstance(w, int) and isinstance(h, int)) or not (
-        100 <= w <= _LARGEST_PX and 100 <= h <= _LARGEST_PX
+        SMALLEST_PX <= w <= LARGEST_PX and SMALLEST_PX <= h <= LARGEST_PX
     ):
         raise InvalidInputError(
-            f"picture size {w} x {h}: expected whole pixels from 100 to {_LARGEST_PX} each way"
+            f"picture size {w} x {h}: expected whole pixels from {SMALLEST_PX} to "
+            f"{LARGEST_PX} each way"
+        )
+    if w * h > MOST_PIXELS:
+        raise InvalidInputError(
+            f"picture size {w} x {h} is {w * h:,} pixels: expected at most {MOST_PIXELS:,} "
+            f"in all (for example {LARGEST_PX} x {MOST_PIXELS // LARGEST_PX}), so that it "
+            "renders in bounded memory"
+        )
+
+
+def _checked(scene: Scene) -> CheckReport:
+    """Check a scene for the picture: with fixes when every violation will be marked.
+
+    A table with more violations than a picture marks is drawn without the fixes' legal
+    positions, which would cost seconds each and not be drawn.
+    """
+    from obstacles.legality import check
+
+    report = check(scene, fixes=False)
+    if 0 < len(report.violations) <= MOST_MARKED_VIOLATIONS:
+        report = check(scene)
+    return report
+
+
+def check_drawable(scene: Scene) -> None:
+    """Refuse a scene with more objects than a picture draws (:data:`MOST_DRAWN_OBJECTS`).
+
+    Raises
+    ------
+    InvalidInputError
+        Saying how many objects the scene has, before anything is drawn or checked.
+    """
+    count = len(scene.obstacles) + len(scene.ships)
+    if count > MOST_DRAWN_OBJECTS:
+        raise InvalidInputError(
+            f"the scene has {count} objects: a picture draws at most {MOST_DRAWN_OBJECTS} "
+            "(check, measure and report take the whole scene)"
         )
 
 
@@ -186,6 +271,11 @@ def _notes(
     if report is not None:
         if report.violations:
             alarm.append("Violations:")
+        if len(report.violations) > MOST_MARKED_VIOLATIONS:
+            alarm.append(
+                f"(the first {MOST_MARKED_VIOLATIONS} of {len(report.violations)} are marked; "
+                "tabletop check lists them all)"
+            )
         for number, v in enumerate(report.violations, start=1):
             alarm += textwrap.wrap(
                 f"[{number}] {v.message}", _NOTE_WIDTH, subsequent_indent="     "
@@ -197,7 +287,7 @@ def _notes(
         if m.arc is not None:
             line += f", {m.arc} {m.detail.arc_word}"
             line += "" if m.in_arc else " (NOT in arc: plain distance)"
-        line += f": {m.distance:.1f} mm, {band_text(m)}"
+        line += f": {mm_text(m.distance, line=m.nearest_line)} mm, {band_text(m)}"
         if m.contested:
             line += ", contested"
         if m.detail.obstructed is not None:
@@ -265,14 +355,19 @@ def scene_figure(
     dpi : float, default 100
     title : str, optional
         Written above the summary line (for example the scene's file name).
-    """
-    if violations and report is None:
-        from obstacles.legality import check
 
-        report = check(scene)
+    Raises
+    ------
+    InvalidInputError
+        For a size or dpi out of bounds (:func:`check_size`) or a scene with more than
+        :data:`MOST_DRAWN_OBJECTS` objects.
+    """
+    check_size(size, dpi)
+    check_drawable(scene)
+    if violations and report is None:
+        report = _checked(scene)
     if not violations:
         report = None
-    _check_size(size, dpi)
     size = default_size(scene, dpi) if size is None else size
     width_px, height_px = size
     # A hair over the size, so that rounding never loses a pixel.
@@ -379,6 +474,7 @@ def save_figure(fig: Figure, path: str | os.PathLike[str]) -> str:
         ) from None
     try:
         with os.fdopen(fd, "wb") as stream:
+            plain_text(fig)
             fig.savefig(stream, format=fmt, dpi=fig.dpi, metadata=metadata, facecolor="white")
         os.replace(temp, target)
     except BaseException:
@@ -406,14 +502,14 @@ def render(
     Raises
     ------
     InvalidInputError
-        For an unknown suffix, a folder that does not exist, or a bad size.
+        For an unknown suffix, a folder that does not exist, a bad size, or a scene with
+        more than :data:`MOST_DRAWN_OBJECTS` objects.
     """
     fmt = output_format(path)
-    _check_size(size, dpi)
+    check_size(size, dpi)
+    check_drawable(scene)
     if violations and report is None:
-        from obstacles.legality import check
-
-        report = check(scene)
+        report = _checked(scene)
     with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
         fig = scene_figure(
             scene,

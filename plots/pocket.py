@@ -14,7 +14,7 @@ from typing import Any, cast
 
 from boards.pocket import PocketBattles, PocketState
 from boards.pocket.zones import ENGAGEMENT_ROW, SECTOR_WORDS, SECTORS, ZONES, zone_row, zone_sector
-from plots.style import ALARM, RC_PARAMS, player_colour
+from plots.style import ALARM, RC_PARAMS, plain_text, player_colour
 
 __all__ = ["CELL", "draw_battle", "render_battle", "unit_positions"]
 
@@ -177,5 +177,6 @@ def render_battle(game: PocketBattles, state: PocketState, fmt: str = "png") -> 
         draw_battle(ax, game, state)
         buffer = io.BytesIO()
         metadata = {"Date": None} if fmt == "svg" else {"Software": "tabletop (matplotlib)"}
+        plain_text(fig)
         fig.savefig(buffer, format=fmt, metadata=metadata)
     return buffer.getvalue()

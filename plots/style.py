@@ -35,6 +35,7 @@ __all__ = [
     "SVG_HASH_SALT",
     "TEMPLATE",
     "kind_colour",
+    "plain_text",
     "player_colour",
 ]
 
@@ -100,8 +101,25 @@ RC_PARAMS: Mapping[str, Any] = MappingProxyType(
         "path.simplify": False,
         "text.antialiased": True,
         "pdf.fonttype": 42,
+        # Ids, titles and file names are the user's: "$x^2$" is drawn as typed, not as
+        # mathtext (which would also fail on an unbalanced "$").
+        "text.parse_math": False,
+        "text.usetex": False,
     }
 )
+
+
+def plain_text(fig: Any) -> None:
+    """Draw every text of a figure as typed: no mathtext, whatever settings made it.
+
+    Labels hold the user's ids, titles and file names, where ``$``, ``^`` and ``_`` are
+    ordinary characters.
+    """
+    from matplotlib.text import Text
+
+    for text in fig.findobj(Text):
+        text.set_parse_math(False)
+        text.set_usetex(False)
 
 
 def kind_colour(kind: str) -> str:

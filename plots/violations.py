@@ -9,6 +9,7 @@ import shapely
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 
+from geom.mmtext import mm_text
 from obstacles.scene import Obstacle, Scene
 from plots.style import ALARM
 
@@ -25,7 +26,11 @@ from plots._common import (
     _text_size_mm,
 )
 
-__all__ = ["draw_violations", "violation_label"]
+__all__ = ["MOST_MARKED_VIOLATIONS", "draw_violations", "violation_label"]
+
+#: Most violations one picture marks (each is several artists and a label); the rest are
+#: counted in the picture's notes, and ``tabletop check`` lists them all.
+MOST_MARKED_VIOLATIONS = 60
 
 
 def violation_label(number: int, violation: Violation) -> str:
@@ -33,9 +38,10 @@ def violation_label(number: int, violation: Violation) -> str:
     head = f"[{number}] {violation.rule}"
     if violation.distance is None:
         return head
-    lines = [head, f"{violation.distance:.1f} mm"]
+    lines = [head, f"{mm_text(violation.distance, line=violation.limit)} mm"]
     if violation.limit is not None and violation.margin is not None:
-        lines[-1] += f" (limit {violation.limit:.1f}, margin {violation.margin:+.1f} mm)"
+        limit, margin = mm_text(violation.limit), mm_text(violation.margin, signed=True)
+        lines[-1] += f" (limit {limit}, margin {margin} mm)"
     if violation.contested:
         lines.append("contested: within 1 mm of the limit")
     return "\n".join(lines)
@@ -46,14 +52,15 @@ def draw_violations(ax: Axes, scene: Scene, report: CheckReport) -> list[Artist]
 
     A violation with closest points gets that segment, with the measured distance, the
     limit and the margin written beside it; the objects it names are outlined; overlaps
-    and parts outside the play area are filled.
+    and parts outside the play area are filled. Only the first
+    :data:`MOST_MARKED_VIOLATIONS` are drawn, so that a picture stays quick to draw.
     """
     artists: list[Artist] = []
     ids = set(scene.ids)
     stacks: dict[str, int] = {}
     crowd = _crowd(scene)
     fixes_drawn: set[tuple[str, float, float]] = set()
-    for number, v in enumerate(report.violations, start=1):
+    for number, v in enumerate(report.violations[:MOST_MARKED_VIOLATIONS], start=1):
         gid = f"violation-{number}"
         shapes = [
             _object_shape(scene, scene.get(obj), guides=False) for obj in v.objects if obj in ids

@@ -2,6 +2,11 @@
 
 X-Wing arcs: front, rear, left, right, full-front, full-rear, bullseye.
 Armada hull zones: front, left, right, rear.
+Either end may be a line of the table: edge:bottom|top|left|right, and on an Armada long
+table setup:left|right|bottom|top (the setup area's lines).
+--also tts adds what the Tabletop Simulator X-Wing 2.0 mod's ruler would show (from the
+printed arc edge, bands as floor(d/100)+1 with no range 0, a 14 mm bullseye) and why it
+differs from the rules' reading.
 """
 
 from __future__ import annotations
@@ -10,6 +15,7 @@ import argparse
 from typing import TextIO
 
 from obstacles.measuring import Measurement, measure
+from obstacles.tts import tts_reading
 from tabletop.cli import EXIT_OK, emit_json
 from tabletop.scenefile import load_scene
 from tabletop.text import printable_report
@@ -37,6 +43,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--defending-zone",
         help="Armada: the hull zone of B to measure to (default: the closest in arc)",
     )
+    parser.add_argument(
+        "--also",
+        choices=["tts"],
+        help="tts: add what the Tabletop Simulator X-Wing 2.0 mod's ruler would show, and why "
+        "it differs",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -44,8 +56,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = load_scene(args.scene)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
+    tts = None if args.also != "tts" else tts_reading(scene, result)
     if args.json:
-        emit_json(result.to_json(), out)
+        answer = result.to_json()
+        if tts is not None:
+            answer["tts"] = tts.to_json()
+        emit_json(answer, out)
     else:
-        out.write(printable_report(measurement_text(result), scene.ids) + "\n")
+        text = measurement_text(result)
+        if tts is not None:
+            text += "\n" + tts.describe()
+        out.write(printable_report(text, scene.ids) + "\n")
     return EXIT_OK

@@ -12,9 +12,12 @@ limit and margin, a legend and a millimetre scale bar that is also the game's ru
                               (repeat --move for several, executed in turn); a later
                               --measure measures after the moves
 
-Size: --size WIDTHxHEIGHT in pixels; by default 1000 px high at 100 dpi and as wide as
-the table needs (about 1390 x 1000 for 3'x3', 2140 x 1000 for 6'x3'); --dpi scales the
-default. The file is written atomically, never over SCENE, and over an existing OUT
+Size: --size WIDTHxHEIGHT in pixels, 100 to 20000 each way and at most 40,000,000 in
+all (a larger picture is refused before anything is read or drawn); by default 1000 px
+high at 100 dpi and as wide as the table needs (about 1390 x 1000 for 3'x3', 2140 x 1000
+for 6'x3'); --dpi (10 to 1200) scales the default. The default keeps to the same bounds:
+a table too wide for 20000 px is drawn to scale inside that width, and a default over
+40,000,000 pixels (a high --dpi) is scaled down, keeping its shape. The file is written atomically, never over SCENE, and over an existing OUT
 only with --force. The same scene gives the
 same SVG text.
 """
@@ -110,7 +113,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
+    from plots.picture import check_size
+
+    # A picture too large for bounded memory is refused before the scene is read.
+    check_size(size, args.dpi)
     scene = load_scene(args.scene)
+    from plots.picture import check_drawable
+
+    check_drawable(scene)
     import plots
     from obstacles.measuring import measure
 

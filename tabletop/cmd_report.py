@@ -6,6 +6,7 @@ import argparse
 import itertools
 from typing import TextIO
 
+from geom.mmtext import mm_text
 from obstacles.measuring import Measurement, measure
 from obstacles.scene import Scene
 from tabletop.cli import EXIT_OK, emit_json
@@ -49,8 +50,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     for m in rows:
         out.write(
             printable_report(
-                f"  {m.from_id:<12}{m.to_id:<12}{m.distance:>8.1f}  {band_words(m):<36}"
-                f"{m.nearest_line:>7.1f}{m.margin:>+9.1f}  {'YES' if m.contested else '-'}",
+                f"  {m.from_id:<12}{m.to_id:<12}"
+                f"{mm_text(m.distance, line=m.nearest_line):>8}  {band_words(m):<36}"
+                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>9}"
+                f"  {'YES' if m.contested else '-'}",
                 names,
             )
             + "\n"

@@ -339,7 +339,7 @@ def bad_cases(tmp_path: Path) -> list[tuple[list[str], str | None]]:
         (["measure", broken, "a", "b"], f"{broken}: ships[0] 'a': key 'base'"),
         (["measure", huge, "a", "b"], f"{huge}: key 'area.width'"),
         (["measure", nan, "a", "b"], f"{nan}: ships[0] 'a': key 'at'"),
-        (["measure", good, "a", "zz"], None),
+        (["measure", good, "a", "zz"], "to 'zz'"),
         (["measure", good, "a", "a"], None),
         (["measure", good, "a", "b", "--arc", "sideways"], None),
         (["measure", good, "rock", "b", "--arc", "front"], None),
