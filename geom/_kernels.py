@@ -289,12 +289,16 @@ def distances_bands(
             cols[11],
             d,
         )
+        # Line by line over the chunk, so that each inner loop runs on the vector units.
+        k = bands[lo : lo + m]
+        k[:] = 1
+        for e in range(last):
+            edge = edges[e]
+            for j in range(m):
+                k[j] += 1 if d[j] > edge else 0
         for j in range(m):
-            k = 1
-            for e in range(last):
-                k += 1 if d[j] > edges[e] else 0
-            k = -1 if k > last else k
-            bands[lo + j] = 0 if zero_band and d[j] <= EPSILON_MM else k
+            beyond_last = k[j] > last
+            k[j] = 0 if zero_band and d[j] <= EPSILON_MM else (-1 if beyond_last else k[j])
 
 
 @jit()
