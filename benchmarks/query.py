@@ -23,7 +23,7 @@ from obstacles.measuring import measure
 from tabletop.cmd_query import serve
 from tabletop.scenefile import parse_scene
 
-#: The target of issue 15: measure requests per second with a new scene on each.
+#: The target: measure requests per second with a new scene on each.
 TARGET_PER_S = 2000
 
 

@@ -34,7 +34,7 @@ t3 = time.perf_counter()
 print(json.dumps({"geom": t1 - t0, "numba": t2 - t1, "first_call": t3 - t2}))
 """
 
-#: The target of issue 15 for a warm first batch call, seconds.
+#: The target for a warm first batch call, seconds.
 WARM_TARGET_S = 0.2
 
 

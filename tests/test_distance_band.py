@@ -12,11 +12,11 @@ import math
 import numpy as np
 import pytest
 from hypothesis import given
+from test_batch_geom import PATHS, path, pose_pairs
 
 from geom import batch
 from geom.errors import InvalidInputError
 from geom.rulesets import Ruleset, XWingRuleset
-from tests.test_batch_geom import PATHS, path, pose_pairs
 
 
 def nose_to_tail(gaps: list[float], heading: float) -> tuple[np.ndarray, np.ndarray]:

@@ -9,11 +9,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_query import DOGFIGHT, SCENE, ask, request
 
 from obstacles.measuring import measure
 from tabletop import cmd_query
 from tabletop.scenefile import load_scene, parse_scene
-from tests.test_query import DOGFIGHT, SCENE, ask, request
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS: list[dict[str, Any]] = [
