@@ -89,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"python -c 'import numpy, shapely': median {bare_median * 1e3:.0f} ms; "
         f"ratio {ratio:.2f}x (target <= 1.5x: {'yes' if ratio <= 1.5 else 'NO'})"
     )
-    print(query.report(200 if args.quick else 2000))
+    print(query.report(100 if args.quick else 1000))
     load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
     print(f"load average at the end: {load}; whole benchmark {time.perf_counter() - started:.0f} s")
     return 0

@@ -236,7 +236,7 @@ def report(*, quick: bool) -> str:
         with numpy_path(True):
             figures.append(paired(name, "numpy", baseline, n, ours, theirs, mismatches, rounds))
 
-    n = 200_000 // scale
+    n = 100_000 // scale
     a, b = random_poses(rng, n), random_poses(rng, n)
     pa, pb = placed(base_outline("small"), a), placed(base_outline("large"), b)
     both(
@@ -278,7 +278,7 @@ def report(*, quick: bool) -> str:
         unequal,
     )
 
-    m = 20_000 // scale
+    m = 10_000 // scale
     setups = random_setups(rng, m)
     polygons = token_polygons(setups)
     both(
@@ -302,7 +302,7 @@ def report(*, quick: bool) -> str:
         unequal,
     )
 
-    k = 1_000_000 // scale
+    k = 500_000 // scale
     poses = random_poses(rng, k)
     move = np.asarray(local_move(parse_maneuver(MANEUVER, XW), "small", XW), dtype=np.float64)
     both(
