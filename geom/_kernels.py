@@ -33,7 +33,7 @@ import math
 
 import numpy as np
 
-from geom._numba import LAUNCH_LOCK, BoolArray, jit, orient, prange
+from geom._numba import LAUNCH_LOCK, BoolArray, IntArray, jit, orient, prange
 from geom.poses import FloatArray
 from geom.tolerance import EPSILON_MM
 
@@ -44,6 +44,7 @@ __all__ = [
     "arcs_hit",
     "compose_moves",
     "distances",
+    "distances_bands",
     "orient",
     "sincos_degrees",
 ]
@@ -183,6 +184,38 @@ def _distance_rows(
 ROWS = 512
 
 
+@jit(inline=True)
+def _fill_columns(
+    a: FloatArray,
+    b: FloatArray,
+    dims_a: FloatArray,
+    dims_b: FloatArray,
+    lo: int,
+    m: int,
+    cols: FloatArray,
+) -> None:
+    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`."""
+    per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
+    for j in range(m):
+        cols[0, j] = a[lo + j, 0]
+        cols[1, j] = a[lo + j, 1]
+        cols[2, j] = a[lo + j, 2]
+        cols[3, j] = b[lo + j, 0]
+        cols[4, j] = b[lo + j, 1]
+        cols[5, j] = b[lo + j, 2]
+    for k in range(3):
+        if per_a:
+            for j in range(m):
+                cols[6 + k, j] = dims_a[lo + j, k]
+        else:
+            cols[6 + k, :] = dims_a[0, k]
+        if per_b:
+            for j in range(m):
+                cols[9 + k, j] = dims_b[lo + j, k]
+        else:
+            cols[9 + k, :] = dims_b[0, k]
+
+
 @jit(parallel=True)
 def distances(
     a: FloatArray, b: FloatArray, dims_a: FloatArray, dims_b: FloatArray, out: FloatArray
@@ -193,29 +226,11 @@ def distances(
     columns and measured by a loop the compiler vectorises.
     """
     n = out.shape[0]
-    per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
     for chunk in prange((n + ROWS - 1) // ROWS):
         lo = chunk * ROWS
         m = min(n, lo + ROWS) - lo
         cols = np.empty((12, m))
-        for j in range(m):
-            cols[0, j] = a[lo + j, 0]
-            cols[1, j] = a[lo + j, 1]
-            cols[2, j] = a[lo + j, 2]
-            cols[3, j] = b[lo + j, 0]
-            cols[4, j] = b[lo + j, 1]
-            cols[5, j] = b[lo + j, 2]
-        for k in range(3):
-            if per_a:
-                for j in range(m):
-                    cols[6 + k, j] = dims_a[lo + j, k]
-            else:
-                cols[6 + k, :] = dims_a[0, k]
-            if per_b:
-                for j in range(m):
-                    cols[9 + k, j] = dims_b[lo + j, k]
-            else:
-                cols[9 + k, :] = dims_b[0, k]
+        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
         _distance_rows(
             cols[0],
             cols[1],
@@ -231,6 +246,59 @@ def distances(
             cols[11],
             out[lo : lo + m],
         )
+
+
+@jit(parallel=True)
+def distances_bands(
+    a: FloatArray,
+    b: FloatArray,
+    dims_a: FloatArray,
+    dims_b: FloatArray,
+    edges: FloatArray,
+    zero_band: bool,
+    out: FloatArray,
+    bands: IntArray,
+) -> None:
+    """Fill `out` with base distances and `bands` with their bands, in one pass.
+
+    `edges` are the band lines grown by the length tolerance (as
+    :func:`geom.measure.line_bands` searches them): band k + 1 when beyond k edges, −1
+    beyond the last; with `zero_band`, 0 for a distance within the tolerance of 0. Each
+    chunk's bands are taken while its distances are still in cache.
+    """
+    n = out.shape[0]
+    last = edges.shape[0]
+    for chunk in prange((n + ROWS - 1) // ROWS):
+        lo = chunk * ROWS
+        m = min(n, lo + ROWS) - lo
+        cols = np.empty((12, m))
+        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
+        d = out[lo : lo + m]
+        _distance_rows(
+            cols[0],
+            cols[1],
+            cols[2],
+            cols[3],
+            cols[4],
+            cols[5],
+            cols[6],
+            cols[7],
+            cols[8],
+            cols[9],
+            cols[10],
+            cols[11],
+            d,
+        )
+        # Line by line over the chunk, so that each inner loop runs on the vector units.
+        k = bands[lo : lo + m]
+        k[:] = 1
+        for e in range(last):
+            edge = edges[e]
+            for j in range(m):
+                k[j] += 1 if d[j] > edge else 0
+        for j in range(m):
+            beyond_last = k[j] > last
+            k[j] = 0 if zero_band and d[j] <= EPSILON_MM else (-1 if beyond_last else k[j])
 
 
 @jit()

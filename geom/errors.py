@@ -132,4 +132,8 @@ def show(value: Any) -> str:
     >>> show(None), show(True), show("x" * 100)[-16:]
     ('null', 'true', '(100 characters)')
     """
+    if type(value) is str:
+        shown = repr(value)
+        if len(shown) <= _SHORT.maxstring:  # what the abridging repr gives, at C speed
+            return shown
     return _SHORT.repr(value)

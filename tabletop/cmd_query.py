@@ -2,7 +2,11 @@ r"""Answer JSON requests, one a line on stdin, with one JSON answer a line on st
 
 Requests: {"op": "check", "scene": {...}}; {"op": "measure", "scene": {...}, "from": A,
 "to": B, "arc": ARC (optional)}; {"op": "move", "scene": {...}, "ship": SHIP, "maneuver":
-"bank 2 left"}. The scene is inline, in the scene-file structure. Each answer is the object
+"bank 2 left"}; {"op": "measure_many", "scene": {...}, "pairs": [{"from": A, "to": B,
+"arc": ARC (optional), "defending_zone": ZONE (optional)}, ...]}, answered
+{"measurements": [...]}, each what the measure request of that pair answers. The scene
+is inline, in the scene-file structure; a scene seen before (the same text) is not parsed
+again. Each answer is the object
 the command prints with --json, in request order; a bad line (an empty one too) answers
 {"error": {...}} on its line and the stream goes on. Exit code 0 when the input ends.
 
@@ -16,7 +20,9 @@ it is white space); a line that is not UTF-8 or is longer than --max-request-byt
 from __future__ import annotations
 
 import argparse
+import collections
 import dataclasses as _dc
+import hashlib
 import io
 import json
 import math
@@ -77,6 +83,40 @@ def _measure(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, 
     return measure(scene, a, b, arc=arc, defending_zone=zone).to_json()
 
 
+#: The keys of one pair of a measure_many request.
+_PAIR_KEYS = ("from", "to", "arc", "defending_zone")
+
+
+def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    if "pairs" not in request:
+        raise InvalidInputError("missing required key", where=f"{where}: key 'pairs'")
+    pairs = request["pairs"]
+    if not isinstance(pairs, list):
+        raise InvalidInputError(
+            f"expected a list of pairs {{'from': A, 'to': B}}, got {show(pairs)}",
+            where=f"{where}: key 'pairs'",
+        )
+    answers = []
+    for index, pair in enumerate(pairs):
+        at = f"{where}: pairs[{index}]"
+        if not isinstance(pair, dict):
+            raise InvalidInputError(
+                f"expected an object {{'from': A, 'to': B}}, got {show(pair)}", where=at
+            )
+        for key in pair:
+            if key not in _PAIR_KEYS:
+                raise InvalidInputError(
+                    "unknown key; a pair takes: " + ", ".join(_PAIR_KEYS),
+                    where=f"{at}: key {show(key)}",
+                )
+        try:
+            answers.append(_measure(scene, pair, at))
+        except InvalidInputError as error:
+            # Name the pair: measure's own errors name only the objects.
+            raise InvalidInputError(error.message, where=error.where or at) from None
+    return {"measurements": answers}
+
+
 def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
     from maneuvers import execute
 
@@ -94,6 +134,7 @@ OPS: dict[
     "check": (_check, ()),
     "measure": (_measure, ("from", "to", "arc", "defending_zone")),
     "move": (_move, ("ship", "maneuver")),
+    "measure_many": (_measure_many, ("pairs",)),
 }
 
 
@@ -235,19 +276,29 @@ def answer_bytes(
     return answer(line, number, strict=strict)
 
 
-#: Parsed scenes by their canonical JSON text: a test suite asks many questions of a scene.
-_SCENES: dict[str, Scene] = {}
+#: Parsed scenes, most recently used last, by a digest of their text (the JSON as parsed):
+#: a test suite asks many questions of a scene, and a scene's prepared geometry (placed
+#: outlines) lives on its objects, so a scene asked again is neither parsed nor built.
+_SCENES: collections.OrderedDict[bytes, Scene] = collections.OrderedDict()
 _SCENE_CACHE_SIZE = 64
 
 
+def _scene_key(data: Any) -> bytes:
+    # repr of parsed JSON (dicts, lists, str, int, float, bool, None) is one text per
+    # value and cheaper than a sorted dump; the digest keeps a 10 MiB scene's key small.
+    return hashlib.blake2b(repr(data).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+
+
 def _scene(data: Any, where: str) -> Scene:
-    key = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    key = _scene_key(data)
     scene = _SCENES.get(key)
     if scene is None:
         scene = parse_scene(data, f"{where} scene")
         if len(_SCENES) >= _SCENE_CACHE_SIZE:
-            _SCENES.pop(next(iter(_SCENES)))
+            _SCENES.popitem(last=False)
         _SCENES[key] = scene
+    else:
+        _SCENES.move_to_end(key)
     return scene
 
 

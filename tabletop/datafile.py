@@ -76,7 +76,10 @@ def _json_constant(token: str) -> float:
 
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     # A repeated key would otherwise silently drop the earlier value (TOML rejects it too).
-    table: dict[str, Any] = {}
+    table: dict[str, Any] = dict(pairs)
+    if len(table) == len(pairs):  # no repeat: the common case, built at C speed
+        return table
+    table = {}
     for key, value in pairs:
         if key in table:
             raise ValueError(f"duplicate key {show(key)} in one object")

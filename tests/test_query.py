@@ -131,7 +131,7 @@ def test_an_internal_error_is_answered_and_the_stream_goes_on(
 def test_answer_of_one_line() -> None:
     assert answer("{}", 7) == {
         "error": {
-            "message": "unknown op None; expected one of: check, measure, move",
+            "message": "unknown op None; expected one of: check, measure, move, measure_many",
             "where": "request 7: key 'op'",
         }
     }

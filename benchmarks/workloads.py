@@ -1,0 +1,329 @@
+"""The batch figures: each batch function beside the strongest baseline a user would write.
+
+The baselines start from geometry built beforehand (shapely 2 array functions on arrays
+of prebuilt polygons, an ``STRtree`` of the obstacles, eight lines of numpy for poses);
+building that geometry is not timed. Both sides run on one thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import shapely
+from numpy.typing import NDArray
+
+from benchmarks.paired import (
+    Figure,
+    numba_threads,
+    numpy_path,
+    paired,
+    table,
+    threaded,
+    unequal,
+)
+from geom import batch
+from geom.arcs import arc_region_outline
+from geom.areas import play_area
+from geom.rulesets import get_ruleset
+from geom.tolerance import EPSILON_MM
+from maneuvers.batch import final_poses
+from maneuvers.moves import local_move
+from maneuvers.notation import parse_maneuver
+from obstacles import batch as obstacle_batch
+from obstacles.catalog import get_token
+from obstacles.placement import placement_limits
+
+FloatArray = NDArray[np.float64]
+
+XW = get_ruleset("xwing2")
+AREA = play_area(XW.default_area)
+#: The six tokens of the tournament example, at its placements.
+TOKENS = [
+    "coreasteroid0",
+    "core2asteroid5",
+    "yt2400debris1",
+    "coreasteroid3",
+    "vt49decimatordebris0",
+    "gascloud2",
+]
+PLACEMENT = np.array(
+    [
+        [250.0, 300.0, 15.0, 0.0],
+        [457.2, 290.0, 120.0, 0.0],
+        [655.0, 310.0, 200.0, 1.0],
+        [260.0, 610.0, 300.0, 0.0],
+        [457.2, 500.0, 45.0, 0.0],
+        [650.0, 620.0, 90.0, 0.0],
+    ]
+)
+MANEUVER = "bank 2 left"
+ARC = "front"
+#: The physical floor on this machine class: a hand-vectorised C loop, ns per rectangle pair.
+C_FLOOR_NS = 11.1
+
+
+# -- inputs -----------------------------------------------------------------------------
+
+
+def random_poses(rng: np.random.Generator, n: int) -> FloatArray:
+    """Poses uniform on the 3' x 3' area, headings uniform."""
+    return np.column_stack(
+        [
+            rng.uniform(0.0, AREA.width, n),
+            rng.uniform(0.0, AREA.height, n),
+            rng.uniform(0.0, 360.0, n),
+        ]
+    )
+
+
+def random_segments(rng: np.random.Generator, n: int) -> tuple[FloatArray, FloatArray]:
+    """Attack-like segments: a start anywhere, 1-300 mm long in any direction."""
+    p = rng.uniform(0.0, AREA.width, (n, 2))
+    turn = rng.uniform(0.0, 2.0 * math.pi, n)
+    length = rng.uniform(1.0, 300.0, n)
+    return p, p + np.column_stack([length * np.cos(turn), length * np.sin(turn)])
+
+
+def random_setups(rng: np.random.Generator, m: int) -> FloatArray:
+    """Return setups of the six tokens on a 3 x 2 grid: about half are legal.
+
+    The grid's pitch is near the spacing limit (-40 to +10 mm of slack), jittered 5 mm,
+    at random angles and sides.
+    """
+    reach = max(float(np.max(np.hypot(*get_token(XW, t).outline.T))) for t in TOKENS)
+    col = np.arange(6) % 3 - 1.0
+    row = np.arange(6) // 3 - 0.5
+    pitch = 2.0 * reach + XW.xwing_obstacle_spacing + rng.uniform(-40.0, 10.0, (m, 1))
+    setups = np.zeros((m, 6, 4))
+    setups[:, :, 0] = AREA.width / 2.0 + col * pitch + rng.uniform(-5.0, 5.0, (m, 6))
+    setups[:, :, 1] = AREA.height / 2.0 + row * pitch + rng.uniform(-5.0, 5.0, (m, 6))
+    setups[:, :, 2] = rng.uniform(0.0, 360.0, (m, 6))
+    setups[:, :, 3] = rng.integers(0, 2, (m, 6))
+    return setups
+
+
+# -- prebuilt shapely geometry (not timed) ----------------------------------------------
+
+
+def placed(outline: FloatArray, poses: FloatArray) -> Any:
+    """Polygons of a ship-frame outline at each pose (+y forward, +x right)."""
+    t = np.radians(poses[:, 2])
+    c, s = np.cos(t)[:, None], np.sin(t)[:, None]
+    px, py = outline[:, 0][None, :], outline[:, 1][None, :]
+    x = poses[:, 0, None] + px * s + py * c
+    y = poses[:, 1, None] - px * c + py * s
+    return shapely.polygons(np.stack([x, y], axis=-1))
+
+
+def base_outline(base: str) -> FloatArray:
+    w, length = XW.base_size(base)
+    return np.array(
+        [[-w / 2, -length / 2], [w / 2, -length / 2], [w / 2, length / 2], [-w / 2, length / 2]]
+    )
+
+
+def token_polygons(setups: FloatArray) -> Any:
+    """Return an (M, 6) array of the tokens placed at each setup (mirrored when flipped)."""
+    out = np.empty(setups.shape[:2], dtype=object)
+    for k, name in enumerate(TOKENS):
+        outline = get_token(XW, name).outline
+        mirrored = outline[::-1] * np.array([-1.0, 1.0])
+        for flip, shape in ((0.0, outline), (1.0, mirrored)):
+            rows = setups[:, k, 3] == flip
+            place = setups[rows, k]
+            t = np.radians(place[:, 2])
+            c, s = np.cos(t)[:, None], np.sin(t)[:, None]
+            x = place[:, 0, None] + shape[None, :, 0] * c - shape[None, :, 1] * s
+            y = place[:, 1, None] + shape[None, :, 0] * s + shape[None, :, 1] * c
+            out[rows, k] = shapely.polygons(np.stack([x, y], axis=-1))
+    return out
+
+
+# -- the baselines ----------------------------------------------------------------------
+
+
+def baseline_distance_band(pa: Any, pb: Any) -> tuple[FloatArray, NDArray[np.int64]]:
+    """shapely.distance on prebuilt polygons, then the bands with np.searchsorted."""
+    d = shapely.distance(pa, pb)
+    edges = np.asarray(XW.xwing_range_bands) + EPSILON_MM
+    k = np.searchsorted(edges, d) + 1
+    k[k > len(edges)] = -1
+    k[d <= EPSILON_MM] = 0
+    return d, k
+
+
+def baseline_setups(polygons: Any) -> NDArray[np.bool_]:
+    """shapely.bounds against the edge limit, shapely.distance on each of the 15 pairs."""
+    limits = placement_limits(XW, AREA)
+    b = shapely.bounds(polygons)  # (M, 6, 4)
+    legal = np.all(
+        (b[..., 0] - limits.edge > EPSILON_MM)
+        & (b[..., 1] - limits.edge > EPSILON_MM)
+        & ((limits.width - b[..., 2]) - limits.edge > EPSILON_MM)
+        & ((limits.height - b[..., 3]) - limits.edge > EPSILON_MM),
+        axis=1,
+    )
+    for i, j in itertools.combinations(range(polygons.shape[1]), 2):
+        legal &= shapely.distance(polygons[:, i], polygons[:, j]) - limits.spacing > EPSILON_MM
+    return np.asarray(legal, dtype=np.bool_)
+
+
+def baseline_obstructed(tree: Any, segments: Any) -> NDArray[np.bool_]:
+    """STRtree.query with the intersects predicate on prebuilt line strings."""
+    hit = np.zeros(len(segments), dtype=np.bool_)
+    hit[tree.query(segments, predicate="intersects")[0]] = True
+    return hit
+
+
+def baseline_final_poses(poses: FloatArray, move: FloatArray) -> FloatArray:
+    """Eight lines of numpy: the ship-frame move rotated into the world."""
+    dx, dy, dh = move
+    t = np.radians(poses[:, 2])
+    c, s = np.cos(t), np.sin(t)
+    out = np.empty_like(poses)
+    out[:, 0] = poses[:, 0] + dx * s + dy * c
+    out[:, 1] = poses[:, 1] - dx * c + dy * s
+    out[:, 2] = np.mod(poses[:, 2] + dh, 360.0)
+    return out
+
+
+def two_calls(a: FloatArray, b: FloatArray) -> tuple[FloatArray, NDArray[np.int64]]:
+    """Return the unfused form: the distances, then their bands in a second pass."""
+    d = batch.distance(a, "small", b, "large")
+    return d, batch.band(d)
+
+
+def pose_mismatches(got: FloatArray, expected: FloatArray) -> int:
+    """Count rows that differ by more than 1e-9 (headings compared around the circle)."""
+    turn = np.abs((got[:, 2] - expected[:, 2] + 180.0) % 360.0 - 180.0)
+    far = np.abs(got[:, :2] - expected[:, :2]).max(axis=1) > 1e-9
+    return int(np.count_nonzero(far | (turn > 1e-9)))
+
+
+def pair_mismatches(
+    got: tuple[FloatArray, NDArray[np.int64]], expected: tuple[FloatArray, NDArray[np.int64]]
+) -> int:
+    far = np.abs(got[0] - expected[0]) > 1e-9
+    return int(np.count_nonzero(far | (got[1] != expected[1])))
+
+
+# -- the report -------------------------------------------------------------------------
+
+
+def report(*, quick: bool) -> str:
+    scale = 10 if quick else 1
+    rounds = 3 if quick else 7
+    rng = np.random.default_rng(20240601)
+    threads = numba_threads(None)
+    numba_threads(1)
+    figures: list[Figure] = []
+    notes: list[str] = []
+
+    def both(
+        name: str,
+        baseline: str,
+        n: int,
+        ours: Callable[[], Any],
+        theirs: Callable[[], Any],
+        mismatches: Callable[[Any, Any], int],
+    ) -> None:
+        figure = paired(name, "numba", baseline, n, ours, theirs, mismatches, rounds)
+        figures.append(threaded(figure, ours, rounds))
+        with numpy_path(True):
+            figures.append(paired(name, "numpy", baseline, n, ours, theirs, mismatches, rounds))
+
+    n = 100_000 // scale
+    a, b = random_poses(rng, n), random_poses(rng, n)
+    pa, pb = placed(base_outline("small"), a), placed(base_outline("large"), b)
+    both(
+        "distance+band",
+        "shapely.distance + searchsorted",
+        n,
+        lambda: batch.distance_band(a, "small", b, "large"),
+        lambda: baseline_distance_band(pa, pb),
+        pair_mismatches,
+    )
+    fused = figures[-2]
+    unfused = paired(
+        "distance, band",
+        "numba",
+        "distance_band (fused)",
+        n,
+        lambda: two_calls(a, b),
+        lambda: batch.distance_band(a, "small", b, "large"),
+        pair_mismatches,
+        rounds,
+    )
+    figures.append(unfused)
+    floor = fused.ours.cpu / n * 1e9
+    notes.append(
+        f"distance+band, numba, one thread: {floor:.1f} ns CPU per pair per core; the floor "
+        f"(a hand-vectorised C loop of the rectangle distance, this machine class): {C_FLOOR_NS} ns, "
+        f"ratio {floor / C_FLOOR_NS:.2f}x (target <= 2.5x: {'yes' if floor / C_FLOOR_NS <= 2.5 else 'NO'}); "
+        f"two calls, band(distance()): {unfused.ours.cpu / n * 1e9:.1f} ns"
+    )
+
+    region = arc_region_outline(XW, "small", ARC)
+    ra, tb = placed(region, a), placed(base_outline("small"), b)
+    both(
+        "in_arc",
+        "shapely.intersects (region, base)",
+        n,
+        lambda: batch.in_arc(a, "small", b, "small", ARC),
+        lambda: shapely.intersects(ra, tb),
+        unequal,
+    )
+
+    m = 10_000 // scale
+    setups = random_setups(rng, m)
+    polygons = token_polygons(setups)
+    both(
+        "setups_legal",
+        "shapely.bounds + 15 shapely.distance",
+        m,
+        lambda: obstacle_batch.setups_legal(TOKENS, setups),
+        lambda: baseline_setups(polygons),
+        unequal,
+    )
+
+    p, q = random_segments(rng, n)
+    tree = shapely.STRtree(token_polygons(PLACEMENT[None])[0])
+    lines = shapely.linestrings(np.stack([p, q], axis=1))
+    both(
+        "obstructed",
+        "STRtree.query(intersects)",
+        n,
+        lambda: obstacle_batch.obstructed(p, q, TOKENS, PLACEMENT),
+        lambda: baseline_obstructed(tree, lines),
+        unequal,
+    )
+
+    k = 500_000 // scale
+    poses = random_poses(rng, k)
+    move = np.asarray(local_move(parse_maneuver(MANEUVER, XW), "small", XW), dtype=np.float64)
+    both(
+        "final_poses",
+        "8 lines of numpy",
+        k,
+        lambda: final_poses(poses, "small", MANEUVER),
+        lambda: baseline_final_poses(poses, move),
+        pose_mismatches,
+    )
+    numba_threads(None)
+    legend = (
+        f"Paired, {rounds} alternating rounds; medians; both sides on one thread "
+        f"(numba.set_num_threads(1)); 'threaded' is the numba path on {threads} threads "
+        "against the baseline's one-thread median; 'mismatch' counts items of the last "
+        "round whose answers differ (floats by more than 1e-9 mm). Baselines start from "
+        "prebuilt shapely geometry (not timed)."
+    )
+    slowest = [f for f in figures if f.path == "numpy" and f.ratio < 1.0]
+    notes.append(
+        "numpy path slower than its baseline: "
+        + (", ".join(f"{f.name} ({f.ratio:.2f}x)" for f in slowest) or "none")
+    )
+    return "\n".join([legend, "", table(figures, threads), "", *notes])
