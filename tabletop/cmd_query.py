@@ -112,8 +112,12 @@ def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[
         try:
             answers.append(_measure(scene, pair, at))
         except InvalidInputError as error:
-            # Name the pair: measure's own errors name only the objects.
-            raise InvalidInputError(error.message, where=error.where or at) from None
+            # The pair first, then where in the pair (a measurement names its end: "to 'x'").
+            if error.where is None:
+                raise InvalidInputError(error.message, where=at) from None
+            if not error.where.startswith(at):
+                raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
+            raise
     return {"measurements": answers}
 
 
