@@ -20,6 +20,7 @@ geom.errors.InvalidInputError: unknown ruleset 'chess'; expected one of: xwing2,
 
 from __future__ import annotations
 
+import abc as _abc
 import dataclasses as _dc
 import itertools
 import math as _math
@@ -51,7 +52,7 @@ def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:
 
 
 @_dc.dataclass(frozen=True)
-class Ruleset:
+class Ruleset(_abc.ABC):
     """The constants and rule choices of one game edition: the base of the rules objects.
 
     It implements :class:`geom.rules.Rules` through its two games,
@@ -127,10 +128,12 @@ class Ruleset:
     # -- what every game answers (the Rules protocol); the games override -------------
 
     @property
+    @_abc.abstractmethod
     def band_kinds(self) -> tuple[BandKind, ...]:
         """The band scales this game measures, the main one first."""
-        raise NotImplementedError
+        ...
 
+    @_abc.abstractmethod
     def band_lines_of(self, kind: BandKind) -> tuple[float, ...]:
         """Return the lines of one band scale, mm.
 
@@ -139,7 +142,7 @@ class Ruleset:
         InvalidInputError
             For a scale the game does not have.
         """
-        raise NotImplementedError
+        ...
 
     def zero_band(self, kind: BandKind) -> bool:
         """Return whether touching is band 0 of that scale (X-Wing 2.0 range 0)."""
@@ -154,29 +157,34 @@ class Ruleset:
         return tuple(sorted(lines))
 
     @property
+    @_abc.abstractmethod
     def obstacle_edge_limit(self) -> float:
         """How far (strictly more than) an obstacle must be from every edge, mm."""
-        raise NotImplementedError
+        ...
 
     @property
+    @_abc.abstractmethod
     def obstacle_spacing_limit(self) -> float:
         """How far (strictly more than) obstacles must be from each other, mm."""
-        raise NotImplementedError
+        ...
 
     @property
+    @_abc.abstractmethod
     def deployment_limit(self) -> float:
         """How far (at most) the whole base may be from its player's edge, mm."""
-        raise NotImplementedError
+        ...
 
     @property
+    @_abc.abstractmethod
     def obstacle_set(self) -> ObstacleSet:
         """The obstacles of a setup."""
-        raise NotImplementedError
+        ...
 
     @property
+    @_abc.abstractmethod
     def maneuver_grammar(self) -> ManeuverGrammar:
         """How maneuvers of this game are written."""
-        raise NotImplementedError
+        ...
 
     @property
     def setup_area_boxed(self) -> bool:
@@ -204,8 +212,8 @@ class Ruleset:
         """Whether bases have guides (nubs) that count for overlap and maneuvers."""
         return False
 
-    def _spec(self, base: str, width: float, length: float) -> BaseSpec:
-        raise NotImplementedError
+    @_abc.abstractmethod
+    def _spec(self, base: str, width: float, length: float) -> BaseSpec: ...
 
     def base_spec(self, base: str) -> BaseSpec:
         """Return the spec of a base of this game.

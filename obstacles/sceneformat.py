@@ -292,12 +292,11 @@ def word_elsewhere(ruleset: Ruleset, word: str) -> str | None:
             editions = ", ".join(owners)
             return f"{word!r} is a {kind} of {editions}, not of this scene's ruleset {ruleset.name}"
         game = " / ".join(GAME_NAMES.get(g, g) for g in games)
-        # A whole game's word needs no list of its editions when the game has one.
-        editions = (
-            ""
-            if all(RULESETS[n].game == "armada" for n in owners)
-            else f" ({', '.join(sorted(owners))})"
+        # A word of a game with a single edition needs no list of its editions.
+        single_edition = all(
+            sum(other.game == RULESETS[n].game for other in RULESETS.values()) == 1 for n in owners
         )
+        editions = "" if single_edition else f" ({', '.join(sorted(owners))})"
         return f"{word!r} is an {game} {kind}{editions}; this scene's ruleset is {ruleset.name}"
     return None
 
