@@ -51,9 +51,10 @@ from obstacles.placement import PlacementLimits, minkowski_sum
 
 __all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "shortest_fix"]
 
-#: How far past the nearest line a fix lands, mm: the rules say "more than", and half a
-#: thousandth is a margin no ruler shows (well inside the 10^-3 mm a fix is held to).
-FIX_CLEARANCE_MM = 0.0005
+#: How far past the nearest line a fix lands, mm: the rules say "more than", and a tenth
+#: of a thousandth is a margin no ruler shows (and, even where two lines meet at a corner,
+#: well inside the 10^-3 mm a fix is held to).
+FIX_CLEARANCE_MM = 0.0001
 
 #: Outlines with more vertices are simplified (and grown to contain the original) before
 #: the region of stage 1 is built, which bounds its time and memory; stage 2 measures on
@@ -213,27 +214,29 @@ def _refine(
             return False
         return not near or bool(_gaps(polygon, v, near).min() >= target)
 
-    def cuts(v: FloatArray) -> list[tuple[FloatArray, float]]:
-        """Each near obstacle's distance rule, linearised at `v`."""
+    def cuts(v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
+        """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
         if not near:
-            return []
+            return {}
         moved = shapely.transform(polygon, lambda xy: xy + v)
-        found = []
-        for other in near:
+        found = {}
+        for i, other in enumerate(near):
             line = np.asarray(shapely.get_coordinates(shapely.shortest_line(moved, other)))
             delta = line[0] - line[1]
             gap = float(np.hypot(*delta))
             if gap <= EPSILON_MM or gap > target + _NEAR_MM:
                 continue
             n = delta / gap
-            found.append((n, target - gap + float(n @ v)))
+            found[i] = (n, target - gap + float(n @ v))
         return found
 
     best = np.asarray(start, dtype=np.float64)
-    lines = list(box_lines)
+    # One linearisation per obstacle, the latest: the legal side of a round corner is
+    # the union of its tangent half-planes, not their intersection.
+    latest: dict[int, tuple[FloatArray, float]] = {}
     for _ in range(_MAX_STEPS):
-        lines.extend(cuts(best))
-        step = _shortest_obeying(lines)
+        latest.update(cuts(best))
+        step = _shortest_obeying([*box_lines, *latest.values()])
         if step is None or float(np.hypot(*step)) >= float(np.hypot(*best)) - 1e-9:
             break
         if legal(step):
@@ -248,7 +251,8 @@ def _refine(
                 lo = mid
             else:
                 hi = mid
-        lines.extend(cuts(best + hi * (step - best)))
+        crossing = cuts(best + hi * (step - best))
+        latest.update({i: line for i, line in crossing.items() if i not in cuts(best)})
         if lo <= 0.0:
             continue
         best = best + lo * (step - best)
