@@ -33,11 +33,12 @@ Examples
 >>> rock = shapely.box(437.2, 195.0, 477.2, 235.0)  # 195 mm from the bottom edge
 >>> move = shortest_fix(rock, [], limits)
 >>> [round(float(v), 4) for v in move]
-[0.0, 5.0005]
+[0.0, 5.0001]
 """
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from collections.abc import Sequence
@@ -47,7 +48,7 @@ import shapely
 
 from geom.poses import FloatArray
 from geom.tolerance import EPSILON_MM
-from obstacles.placement import PlacementLimits, minkowski_sum
+from obstacles.placement import PlacementLimits
 
 __all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "shortest_fix"]
 
@@ -83,6 +84,56 @@ def _coarse(polygon: shapely.Geometry) -> tuple[shapely.Geometry, float]:
         tolerance *= 2.0
 
 
+def _triangles(polygon: shapely.Geometry) -> list[shapely.Geometry]:
+    parts = shapely.get_parts(shapely.constrained_delaunay_triangles(polygon))
+    return [p for p in parts if p.area > 0.0]
+
+
+@functools.lru_cache(maxsize=4096)
+def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
+    """Cut a polygon into few convex pieces (triangles merged while the union stays convex).
+
+    Few pieces make the Minkowski sum cheap: it is the union of the convex hulls of the
+    pieces' pairwise vertex sums.
+    """
+    polygon = shapely.from_wkb(wkb)
+    left = _triangles(polygon)
+    pieces: list[FloatArray] = []
+    while left:
+        piece = left.pop(0)
+        grown = True
+        while grown:
+            grown = False
+            for k, other in enumerate(left):
+                if not shapely.intersects(piece, other):
+                    continue
+                hull = shapely.convex_hull(shapely.union(piece, other))
+                if abs(hull.area - piece.area - other.area) <= 1e-9 * hull.area:
+                    piece = hull
+                    del left[k]
+                    grown = True
+                    break
+        pieces.append(np.asarray(shapely.get_coordinates(piece)[:-1], dtype=np.float64))
+    return tuple(pieces)
+
+
+def _sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    """Return the Minkowski sum of two polygons, from their convex pieces."""
+    hulls = [
+        shapely.convex_hull(shapely.multipoints((pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)))
+        for pa in _convex_pieces(shapely.to_wkb(a))
+        for pb in _convex_pieces(shapely.to_wkb(b))
+    ]
+    return shapely.union_all(hulls)
+
+
+def _shape_key(polygon: shapely.Geometry) -> tuple[bytes, FloatArray]:
+    """Return a polygon's shape (its vertices from its lower-left corner) and that corner."""
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    corner = coords.min(axis=0)
+    return np.round(coords - corner, 9).tobytes(), corner
+
+
 def _grown(region: shapely.Geometry, distance: float) -> shapely.Geometry:
     # GEOS cuts a rounded corner into chords of up to twice the nominal angle, so a radius
     # of r / cos(pi / (2 * quad_segs)) keeps every chord outside the true circle of r.
@@ -105,13 +156,6 @@ def _move_box(polygon: shapely.Geometry, limits: PlacementLimits, clearance: flo
     )
 
 
-def _gaps(
-    polygon: shapely.Geometry, move: FloatArray, others: Sequence[shapely.Geometry]
-) -> FloatArray:
-    moved = shapely.transform(polygon, lambda xy: xy + move)
-    return np.asarray(shapely.distance(moved, np.asarray(others, dtype=object)), dtype=np.float64)
-
-
 def _stage_one(
     polygon: shapely.Geometry,
     box: FloatArray,
@@ -119,20 +163,26 @@ def _stage_one(
     tree: shapely.STRtree | None,
     spacing: float,
     clearance: float,
+    cache: dict[tuple[bytes, bytes, float], shapely.Geometry],
 ) -> FloatArray | None:
-    """Return a legal move near the shortest one (stage 1), or None when none exists."""
+    """Return a legal move near the shortest one (stage 1), or None when none exists.
+
+    `cache` holds grown sums by the two outlines' shapes (each moved to its lower-left
+    corner): a table of alike tokens at alike angles builds each sum once.
+    """
     x0, y0, x1, y1 = box
     whole = shapely.box(x0, y0, x1, y1)
     # The farthest legal move is at most the box's far corner: past that, give up.
     reach = float(np.max(np.hypot([x0, x1, x0, x1], [y0, y0, y1, y1]))) + 1.0
     base = shapely.Point(0.0, 0.0)
     mine, tolerance_mine = _coarse(polygon)
-    reflected = shapely.transform(mine, lambda xy: -xy)
+    mine_key, mine_corner = _shape_key(mine)
+    reflected = shapely.transform(mine, lambda xy: -(xy - mine_corner))
     sums: dict[int, shapely.Geometry] = {}
     radius = 1.0
     if len(others) and tree is not None:
-        gaps = _gaps(polygon, np.zeros(2), others)
-        radius = max(radius, 2.0 * float(spacing - gaps.min()))
+        _, gap = tree.query_nearest(polygon, return_distance=True, all_matches=False)
+        radius = max(radius, 2.0 * float(spacing - float(np.min(gap))))
     radius = max(radius, 2.0 * float(max(x0, y0, -x1, -y1, 0.0)))
     while True:
         radius = min(radius, reach)
@@ -148,7 +198,13 @@ def _stage_one(
             if i not in sums:
                 other, tolerance_other = _coarse(others[i])
                 grow = spacing + clearance + tolerance_mine + tolerance_other
-                sums[i] = _grown(minkowski_sum(other, reflected), grow)
+                other_key, other_corner = _shape_key(other)
+                key = (other_key, mine_key, grow)
+                if key not in cache:
+                    local = shapely.transform(other, lambda xy, c=other_corner: xy - c)
+                    cache[key] = _grown(_sum(local, reflected), grow)
+                shift = other_corner - mine_corner
+                sums[i] = shapely.transform(cache[key], lambda xy, d=shift: xy + d)
             forbidden.append(sums[i])
         if forbidden and not region.is_empty:
             region = shapely.difference(region, shapely.union_all(forbidden))
@@ -200,31 +256,36 @@ def _refine(
         (np.array([-1.0, 0.0]), -x1),
         (np.array([0.0, -1.0]), -y1),
     ]
-    reach = float(np.hypot(*start)) + _NEAR_MM
-    near: list[shapely.Geometry] = []
-    if tree is not None:
-        near = [
-            others[int(i)]
-            for i in tree.query(polygon, predicate="dwithin", distance=spacing + reach)
-        ]
     target = spacing + clearance
+    array = np.asarray(others, dtype=object)
+
+    def moved(v: FloatArray) -> shapely.Geometry:
+        return shapely.transform(polygon, lambda xy: xy + v)
+
+    def within_reach(shape: shapely.Geometry, reach: float) -> list[int]:
+        if tree is None:
+            return []
+        return [int(i) for i in tree.query(shape, predicate="dwithin", distance=reach)]
 
     def legal(v: FloatArray) -> bool:
         if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
             return False
-        return not near or bool(_gaps(polygon, v, near).min() >= target)
+        shape = moved(v)
+        near = within_reach(shape, target)
+        return not near or bool(np.min(shapely.distance(shape, array[near])) >= target)
 
     def cuts(v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
         """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
+        shape = moved(v)
+        near = within_reach(shape, target + _NEAR_MM)
         if not near:
             return {}
-        moved = shapely.transform(polygon, lambda xy: xy + v)
+        lines = shapely.get_coordinates(shapely.shortest_line(shape, array[near]))
         found = {}
-        for i, other in enumerate(near):
-            line = np.asarray(shapely.get_coordinates(shapely.shortest_line(moved, other)))
-            delta = line[0] - line[1]
+        for k, i in enumerate(near):
+            delta = lines[2 * k] - lines[2 * k + 1]
             gap = float(np.hypot(*delta))
-            if gap <= EPSILON_MM or gap > target + _NEAR_MM:
+            if gap <= EPSILON_MM:
                 continue
             n = delta / gap
             found[i] = (n, target - gap + float(n @ v))
@@ -266,6 +327,7 @@ def shortest_fix(
     *,
     tree: shapely.STRtree | None = None,
     clearance: float = FIX_CLEARANCE_MM,
+    cache: dict[tuple[bytes, bytes, float], shapely.Geometry] | None = None,
 ) -> FloatArray | None:
     """Return the shortest move ``(dx, dy)`` that makes a placement legal, or None.
 
@@ -281,6 +343,8 @@ def shortest_fix(
         An index of `others` (built when not given).
     clearance : float
         How far past the nearest line the move lands, mm.
+    cache : dict, optional
+        Forbidden regions already built, shared between the fixes of one table.
 
     Returns
     -------
@@ -294,7 +358,13 @@ def shortest_fix(
     if len(others) and tree is None:
         tree = shapely.STRtree(np.asarray(others, dtype=object))
     start = _stage_one(
-        polygon, box, others, tree if len(others) else None, limits.spacing, clearance
+        polygon,
+        box,
+        others,
+        tree if len(others) else None,
+        limits.spacing,
+        clearance,
+        {} if cache is None else cache,
     )
     if start is None:
         return None

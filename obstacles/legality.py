@@ -271,7 +271,7 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     True
     >>> closest = check(scene, margins=True).margins[0]
     >>> closest.rule, closest.margin > 0
-    ('obstacle-spacing', True)
+    ('ship-deployment', True)
     """
     ruleset, area = scene.ruleset, scene.area
     setup = scene.phase == "setup"
@@ -283,6 +283,7 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     obstacle_shapes = [polygons[o.id] for o in scene.obstacles]
     index: dict[str, int] = {o.id: i for i, o in enumerate(scene.obstacles)}
     fix_cache: dict[str, Mapping[str, Any] | None] = {}
+    sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
 
     def fix_for(obstacle: Obstacle) -> Mapping[str, Any] | None:
         if not fixes:
@@ -290,7 +291,7 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
         if obstacle.id not in fix_cache:
             mine = index[obstacle.id]
             others = [p for i, p in enumerate(obstacle_shapes) if i != mine]
-            move = shortest_fix(polygons[obstacle.id], others, limits)
+            move = shortest_fix(polygons[obstacle.id], others, limits, cache=sums)
             fix_cache[obstacle.id] = (
                 None
                 if move is None
