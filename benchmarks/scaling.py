@@ -140,9 +140,7 @@ def _command_cpu(path: Path, repeats: int, *extra: str) -> float:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         if done.returncode not in (0, 1):
             raise RuntimeError(done.stderr.decode())
-        times.append(
-            after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
-        )
+        times.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
     return statistics.median(times)
 
 

@@ -12,6 +12,7 @@ index (``shapely.STRtree``) finds within reach, so a check grows as n log n.
 
 from __future__ import annotations
 
+import dataclasses as _dc
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -19,6 +20,7 @@ import numpy as np
 import shapely
 
 from geom.areas import PlayArea
+from geom.errors import InvalidInputError
 from geom.measure import closest_points, json_mm, overlaps
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
@@ -28,7 +30,21 @@ from obstacles.placement import minkowski_sum, placement_limits
 from obstacles.scene import Obstacle, Scene
 from obstacles.verdicts import CheckReport, Margin, Violation
 
-__all__ = ["RULES", "CheckReport", "Margin", "Violation", "check", "overlap_depth"]
+__all__ = [
+    "MAX_FIXES",
+    "RULES",
+    "CheckReport",
+    "Margin",
+    "TooManyFixesError",
+    "Violation",
+    "check",
+    "overlap_depth",
+]
+
+#: The most obstacles a check fixes: each fix searches the table (about 20 ms for one
+#: obstacle among 200), so a check of a larger illegal table is refused with a clear
+#: message instead of running for minutes; with fixes off it answers at any size.
+MAX_FIXES = 500
 
 #: Rule ids, in report order.
 RULES: tuple[str, ...] = (
@@ -282,22 +298,13 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     limits = placement_limits(ruleset, area)
     obstacle_shapes = [polygons[o.id] for o in scene.obstacles]
     index: dict[str, int] = {o.id: i for i, o in enumerate(scene.obstacles)}
-    fix_cache: dict[str, Mapping[str, Any] | None] = {}
-    sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
+    wanted: dict[str, Obstacle] = {}
 
     def fix_for(obstacle: Obstacle) -> Mapping[str, Any] | None:
-        if not fixes:
-            return None
-        if obstacle.id not in fix_cache:
-            mine = index[obstacle.id]
-            others = [p for i, p in enumerate(obstacle_shapes) if i != mine]
-            move = shortest_fix(polygons[obstacle.id], others, limits, cache=sums)
-            fix_cache[obstacle.id] = (
-                None
-                if move is None
-                else {"object": obstacle.id, "move": [json_mm(float(v)) for v in move]}
-            )
-        return fix_cache[obstacle.id]
+        # Fixes are computed once every rule has run: each obstacle once, after the
+        # count of obstacles to fix is known (and bounded).
+        wanted[obstacle.id] = obstacle
+        return None
 
     if setup:
         _obstacle_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for)
@@ -332,12 +339,59 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
                 )
             )
     checked["outside-play-area"] = len(objects)
+    if fixes and wanted:
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits)
     order = {rule: i for i, rule in enumerate(RULES)}
     found.sort(key=lambda v: order[v.rule])
     listed = None
     if margins:
         listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
     return CheckReport(ruleset.name, tuple(found), checked, listed, fixes)
+
+
+class TooManyFixesError(InvalidInputError):
+    """More obstacles to fix than :data:`MAX_FIXES`; the check answers with fixes off.
+
+    Attributes
+    ----------
+    count : int
+        How many obstacles break a placement rule.
+    """
+
+    def __init__(self, count: int) -> None:
+        super().__init__(
+            f"{count} obstacles break a placement rule; fixes are computed for at most "
+            f"{MAX_FIXES} (each is a search of the table): check with fixes off "
+            '(tabletop check --no-fix, or "fix": false in a query)'
+        )
+        self.count = count
+
+
+def _with_fixes(
+    found: list[Violation],
+    wanted: Mapping[str, Obstacle],
+    shapes: Sequence[shapely.Geometry],
+    index: Mapping[str, int],
+    limits: Any,
+) -> list[Violation]:
+    """Return the violations with each placement violation's fix filled in."""
+    if len(wanted) > MAX_FIXES:
+        raise TooManyFixesError(len(wanted))
+    # Forbidden regions shared between the fixes of this table (alike tokens at alike
+    # angles build theirs once).
+    sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
+    moves: dict[str, Mapping[str, Any] | None] = {}
+    for ident in wanted:
+        mine = index[ident]
+        others = [p for i, p in enumerate(shapes) if i != mine]
+        move = shortest_fix(shapes[mine], others, limits, cache=sums)
+        moves[ident] = (
+            None if move is None else {"object": ident, "move": [json_mm(float(v)) for v in move]}
+        )
+    return [
+        _dc.replace(v, fix=moves[v.objects[0]]) if v.fixable and v.objects[0] in moves else v
+        for v in found
+    ]
 
 
 def _obstacle_rules(
