@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from obstacles.legality import MAX_FIXES
 from obstacles.sceneformat import MAX_OBJECTS, MAX_OUTLINE_VERTICES
 
 CAP_BYTES = 2 * 1024**3
@@ -112,14 +113,17 @@ def test_most_objects_legal(tmp_path: Path) -> None:
 
 
 def test_most_objects_crammed(tmp_path: Path) -> None:
-    # 10,000 obstacles 30 mm apart, every one too close: fixes for 10,000 obstacles are
-    # refused with a message naming --no-fix; with fixes off the check answers.
-    path = write(tmp_path, square_grid(MAX_OBJECTS, 50.0, 300.0))
+    # 1,024 obstacles 30 mm apart (more than MAX_FIXES), every one too close: fixes
+    # for them are refused with a message naming --no-fix; with fixes off the check
+    # answers. (The legal case above runs at the 10,000-object limit itself.)
+    count = 1024
+    assert count > MAX_FIXES
+    path = write(tmp_path, square_grid(count, 50.0, 300.0))
     code, answer, _ = capped_check(path)
     assert code == 2
     assert "--no-fix" in answer["error"]["message"]
     # Each pair too close fixes its first obstacle: every one but the last.
-    assert f"{MAX_OBJECTS - 1} obstacles" in answer["error"]["message"]
+    assert f"{count - 1} obstacles" in answer["error"]["message"]
     code, answer, _ = capped_check(path, "--no-fix")
     assert code == 1
     assert {v["objects"][0] for v in answer["violations"] if v["rule"] == "obstacle-spacing"}
