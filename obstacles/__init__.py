@@ -15,7 +15,10 @@ if _typing.TYPE_CHECKING:
         get_token,
     )
     from obstacles.legality import (
+        MAX_FIXES,
         CheckReport,
+        Margin,
+        TooManyFixesError,
         Violation,
         check,
     )
@@ -45,17 +48,20 @@ if _typing.TYPE_CHECKING:
 
 __all__ = [
     "KINDS",
+    "MAX_FIXES",
     "MAX_OBJECTS",
     "MAX_OUTLINE_VERTICES",
     "RANGE_BAND_NAMES",
     "ArmadaDetail",
     "CheckReport",
+    "Margin",
     "Measurement",
     "MeasurementDetail",
     "Obstacle",
     "Scene",
     "SceneFormatError",
     "Token",
+    "TooManyFixesError",
     "Violation",
     "XWingDetail",
     "catalog",
@@ -72,6 +78,9 @@ _SOURCES: dict[str, str] = {
     "ArmadaDetail": "obstacles.measurement",
     "CheckReport": "obstacles.legality",
     "KINDS": "obstacles.catalog",
+    "MAX_FIXES": "obstacles.legality",
+    "Margin": "obstacles.legality",
+    "TooManyFixesError": "obstacles.legality",
     "MAX_OBJECTS": "obstacles.sceneformat",
     "MAX_OUTLINE_VERTICES": "obstacles.sceneformat",
     "Measurement": "obstacles.measurement",

@@ -588,8 +588,8 @@ def _overlaps(
             margin = -max(distance, 2e-6)  # an overlap is never on the line
             points = None
         else:
-            distance, pts = closest_points(a, b)
-            distance = float(distance)
+            gap, pts = closest_points(a, b)
+            distance = float(gap)
             margin = max(distance, 0.0)
             points = pts
         m = Margin(

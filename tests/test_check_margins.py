@@ -46,7 +46,8 @@ def test_armada_obstacle_over_the_setup_area_line(over: float) -> None:
     found = [v for v in report.violations if v.rule == "obstacle-setup-area"]
     (m,) = margins_of(data, "obstacle-setup-area")
     assert m.distance == pytest.approx(abs(over), abs=1e-9)
-    assert (m.limit, m.margin) == (0.0, pytest.approx(-over, abs=1e-9))
+    assert m.limit == 0.0
+    assert m.margin == pytest.approx(-over, abs=1e-9)
     assert m.contested is (abs(over) <= 1.0)
     if over <= 0.0:  # on the line is inside (the setup area is closed)
         assert found == []
@@ -83,7 +84,9 @@ def test_ship_off_the_table(off: float) -> None:
         return
     (v,) = found
     assert v.distance == pytest.approx(off, abs=1e-9)
-    assert (v.limit, v.margin, v.contested) == (0.0, pytest.approx(-off, abs=1e-9), off <= 1.0)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(-off, abs=1e-9)
+    assert v.contested is (off <= 1.0)
 
 
 # -- ships overlapping --------------------------------------------------------------------
@@ -118,7 +121,9 @@ def test_ships_overlapping(ruleset: str, depth: float) -> None:
         return
     (v,) = found
     assert v.distance == pytest.approx(depth, abs=1e-9)
-    assert (v.limit, v.margin, v.contested) == (0.0, pytest.approx(-depth, abs=1e-9), depth <= 1.0)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(-depth, abs=1e-9)
+    assert v.contested is (depth <= 1.0)
 
 
 # -- two X-Wing ships close together ------------------------------------------------------
@@ -156,11 +161,9 @@ def test_xwing_ships_close_together(
     report = check(parse_scene(data), margins=True)
     assert report.legal
     (m,) = margins_of(data, "ship-overlap")
-    assert (m.distance, m.margin, m.contested) == (
-        pytest.approx(gap, abs=1e-9),
-        pytest.approx(gap, abs=1e-9),
-        gap <= 1.0,
-    )
+    assert m.distance == pytest.approx(gap, abs=1e-9)
+    assert m.margin == pytest.approx(gap, abs=1e-9)
+    assert m.contested is (gap <= 1.0)
 
 
 # -- every rule's margins, smallest first -------------------------------------------------

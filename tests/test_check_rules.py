@@ -426,7 +426,8 @@ def test_obstacle_setup_area_markers(shape: Shape, side: str, area: str, offset:
     assert v.objects == ("rock",)
     # How far over the marker line: the offset, against the line 0, contested within 1 mm.
     assert v.distance == pytest.approx(-offset, abs=1e-9)
-    assert (v.limit, v.margin) == (0.0, pytest.approx(offset, abs=1e-9))
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(offset, abs=1e-9)
     assert v.contested is (-offset <= 1.0)
     assert v.points is not None
     assert v.points[1][0] == pytest.approx(MARKER if side == "left" else width - MARKER)
@@ -576,7 +577,8 @@ def test_armada_deployment_inside_setup_area(side: str, offset: float) -> None:
     assert v.rule == "ship-deployment"
     # 0.01 mm over the marker line (limit 0): a contested call.
     assert v.distance == pytest.approx(0.01, abs=1e-9)
-    assert (v.limit, v.margin) == (0.0, pytest.approx(-0.01, abs=1e-9))
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(-0.01, abs=1e-9)
     assert v.contested
     assert "setup area" in v.message
 
@@ -608,7 +610,8 @@ def test_xwing_overlap_guides_count(gap: float, overlap: bool, phase: str) -> No
     # How deep: the guides meet tip to tip, so the bases must part along their headings
     # until the tips clear (3.2 - gap); sideways the guides would need 3.6 mm or more.
     assert v.distance == pytest.approx(3.2 - gap, abs=1e-9)
-    assert (v.limit, v.margin) == (0.0, pytest.approx(gap - 3.2, abs=1e-9))
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(gap - 3.2, abs=1e-9)
     assert v.contested is (3.2 - gap <= 1.0)
     assert "guides" in v.message
 
@@ -671,7 +674,8 @@ def test_ship_outside_play_area(x: float, outside: bool) -> None:
     (v,) = found
     assert v.objects == ("s",)
     assert v.distance == pytest.approx(20.0 - x, abs=1e-9)
-    assert (v.limit, v.margin) == (0.0, pytest.approx(x - 20.0, abs=1e-9))
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(x - 20.0, abs=1e-9)
     assert v.contested is (20.0 - x <= 1.0)
     assert v.points is not None
     assert v.points[1][0] == 0.0
