@@ -119,11 +119,16 @@ def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
 
 def _sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     """Return the Minkowski sum of two polygons, from their convex pieces."""
-    hulls = [
-        shapely.convex_hull(shapely.multipoints((pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)))
+    sums = [
+        (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
         for pa in _convex_pieces(shapely.to_wkb(a))
         for pb in _convex_pieces(shapely.to_wkb(b))
     ]
+    # Every pair's hull in one vectorised call: the points of all pairs, each tagged
+    # with its pair.
+    points = np.concatenate(sums)
+    owner = np.repeat(np.arange(len(sums)), [len(p) for p in sums])
+    hulls = shapely.convex_hull(shapely.multipoints(points, indices=owner))
     return shapely.union_all(hulls)
 
 
