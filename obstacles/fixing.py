@@ -33,7 +33,7 @@ Examples
 >>> rock = shapely.box(437.2, 195.0, 477.2, 235.0)  # 195 mm from the bottom edge
 >>> move = shortest_fix(rock, [], limits)
 >>> [round(float(v), 4) for v in move]
-[0.0, 5.0001]
+[0.0, 5.0]
 """
 
 from __future__ import annotations
@@ -52,10 +52,12 @@ from obstacles.placement import PlacementLimits
 
 __all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "shortest_fix"]
 
-#: How far past the nearest line a fix lands, mm: the rules say "more than", and a tenth
-#: of a thousandth is a margin no ruler shows (and, even where two lines meet at a corner,
-#: well inside the 10^-3 mm a fix is held to).
-FIX_CLEARANCE_MM = 0.0001
+#: How far past the nearest line a fix lands, mm: the rules say "more than". Ten times the
+#: length tolerance, so a move rounded to 10^-6 mm in JSON still lands past the line; and
+#: small enough that where two lines meet at a shallow corner (the landing point slides
+#: along one line by the clearance over the sine of the angle) the fix stays well inside
+#: the 10^-3 mm it is held to.
+FIX_CLEARANCE_MM = 1e-5
 
 #: Outlines with more vertices are simplified (and grown to contain the original) before
 #: the region of stage 1 is built, which bounds its time and memory; stage 2 measures on
