@@ -45,14 +45,15 @@ SQUADRON_RADIUS = 15.5
 ROTATIONS = (0.0, 30.0, 45.0, 90.0)
 TABLE_CENTRE = (457.2, 457.2)
 
-# X-Wing: (distance, xwing2 range, xwing1 range, contested). Lines 100 … 500.
+
 def xwing_contested(ruleset_name: str, gap: float, near_a_band_line: bool) -> bool:
     """Contested: near a band line, or (2.0, where touching is range 0) within 1 mm of 0."""
     return near_a_band_line or (ruleset_name == "xwing2" and gap <= 1.0)
 
 
-#: The last column: within 1 mm of a band line 100..500 (range 0's line, touching, is
-#: added by :func:`xwing_contested` for 2.0).
+# X-Wing: (distance, xwing2 range, xwing1 range, contested). Lines 100 … 500; the last
+# column is "within 1 mm of a band line 100..500" (range 0's line, touching, is added by
+# xwing_contested for 2.0).
 XWING_ROWS: list[tuple[float, int | None, int | None, bool]] = [
     (-5.0, 0, 1, False),  # overlapping by 5 mm: distance 0
     (0.0, 0, 1, False),  # touching: range 0 in 2.0, range 1 in 1st edition
