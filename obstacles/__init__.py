@@ -16,10 +16,7 @@ if _typing.TYPE_CHECKING:
     )
     from obstacles.legality import (
         MAX_FIXES,
-        CheckReport,
-        Margin,
         TooManyFixesError,
-        Violation,
         check,
     )
     from obstacles.measurement import (
@@ -44,6 +41,11 @@ if _typing.TYPE_CHECKING:
     )
     from obstacles.setup import (
         random_setup,
+    )
+    from obstacles.verdicts import (
+        CheckReport,
+        Margin,
+        Violation,
     )
 
 __all__ = [
@@ -76,10 +78,10 @@ __all__ = [
 # Names load on first use (PEP 562), so that a command pays only for what it uses.
 _SOURCES: dict[str, str] = {
     "ArmadaDetail": "obstacles.measurement",
-    "CheckReport": "obstacles.legality",
+    "CheckReport": "obstacles.verdicts",
     "KINDS": "obstacles.catalog",
     "MAX_FIXES": "obstacles.legality",
-    "Margin": "obstacles.legality",
+    "Margin": "obstacles.verdicts",
     "TooManyFixesError": "obstacles.legality",
     "MAX_OBJECTS": "obstacles.sceneformat",
     "MAX_OUTLINE_VERTICES": "obstacles.sceneformat",
@@ -90,7 +92,7 @@ _SOURCES: dict[str, str] = {
     "Scene": "obstacles.scene",
     "SceneFormatError": "obstacles.sceneformat",
     "Token": "obstacles.catalog",
-    "Violation": "obstacles.legality",
+    "Violation": "obstacles.verdicts",
     "XWingDetail": "obstacles.measurement",
     "catalog": "obstacles.catalog",
     "check": "obstacles.legality",
