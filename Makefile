@@ -26,6 +26,8 @@ demo: $(STAMP)
 	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
 	@# check exits 1 when it finds violations (xwing-contested.toml has two on purpose)
 	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
+	@# every measurement with its margin, smallest first; fixes off (exit 1: two violations)
+	$(BIN)/tabletop check examples/xwing-contested.toml --margins --no-fix; test $$? -eq 1
 	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front
 	$(BIN)/tabletop measure examples/xwing-dogfight.toml wedge howl --arc front --also tts
 	$(BIN)/tabletop measure examples/armada-standard.toml victory setup:left
@@ -70,5 +72,6 @@ bench: $(STAMP)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards tournament benchmarks
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
+	$(BIN)/python -m benchmarks.scaling
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event

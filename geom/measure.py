@@ -213,6 +213,8 @@ def band_report(
     --------
     >>> band_report(199.4, (100.0, 200.0, 300.0))
     BandReport(band=2, nearest_line=200.0, margin=0.6, contested=True)
+    >>> band_report(0.5, (100.0, 200.0), zero_band=True).contested
+    True
     """
     nearest = min(lines, key=lambda line: abs(d - line))
     margin = nearest - d
@@ -222,7 +224,9 @@ def band_report(
         band=line_band(d, lines, zero_band=zero_band),
         nearest_line=float(nearest),
         margin=round(float(margin), 9),
-        contested=contested(d, lines, within=within),
+        # Where touching is a band of its own (X-Wing 2.0 range 0), touching is a line
+        # too: a distance within `within` of 0 is as contested as one near 100.
+        contested=contested(d, lines, within=within) or (zero_band and d <= within + EPSILON_MM),
     )
 
 

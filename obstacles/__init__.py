@@ -15,8 +15,8 @@ if _typing.TYPE_CHECKING:
         get_token,
     )
     from obstacles.legality import (
-        CheckReport,
-        Violation,
+        MAX_FIXES,
+        TooManyFixesError,
         check,
     )
     from obstacles.measurement import (
@@ -42,20 +42,28 @@ if _typing.TYPE_CHECKING:
     from obstacles.setup import (
         random_setup,
     )
+    from obstacles.verdicts import (
+        CheckReport,
+        Margin,
+        Violation,
+    )
 
 __all__ = [
     "KINDS",
+    "MAX_FIXES",
     "MAX_OBJECTS",
     "MAX_OUTLINE_VERTICES",
     "RANGE_BAND_NAMES",
     "ArmadaDetail",
     "CheckReport",
+    "Margin",
     "Measurement",
     "MeasurementDetail",
     "Obstacle",
     "Scene",
     "SceneFormatError",
     "Token",
+    "TooManyFixesError",
     "Violation",
     "XWingDetail",
     "catalog",
@@ -70,8 +78,11 @@ __all__ = [
 # Names load on first use (PEP 562), so that a command pays only for what it uses.
 _SOURCES: dict[str, str] = {
     "ArmadaDetail": "obstacles.measurement",
-    "CheckReport": "obstacles.legality",
+    "CheckReport": "obstacles.verdicts",
     "KINDS": "obstacles.catalog",
+    "MAX_FIXES": "obstacles.legality",
+    "Margin": "obstacles.verdicts",
+    "TooManyFixesError": "obstacles.legality",
     "MAX_OBJECTS": "obstacles.sceneformat",
     "MAX_OUTLINE_VERTICES": "obstacles.sceneformat",
     "Measurement": "obstacles.measurement",
@@ -81,7 +92,7 @@ _SOURCES: dict[str, str] = {
     "Scene": "obstacles.scene",
     "SceneFormatError": "obstacles.sceneformat",
     "Token": "obstacles.catalog",
-    "Violation": "obstacles.legality",
+    "Violation": "obstacles.verdicts",
     "XWingDetail": "obstacles.measurement",
     "catalog": "obstacles.catalog",
     "check": "obstacles.legality",

@@ -2,7 +2,9 @@
 
 Rules: obstacle-edge, obstacle-spacing, obstacle-setup-area (Armada), obstacle-composition
 (tournament format), ship-deployment (setup phase), ship-overlap, outside-play-area. Each
-placement violation carries the shortest move that makes that obstacle legal.
+placement violation carries the shortest move that makes that obstacle legal (``--no-fix``
+leaves it null and skips the work); ``--margins`` lists every measurement the rules made,
+smallest margin first.
 """
 
 from __future__ import annotations
@@ -33,12 +35,23 @@ def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
     parser.add_argument("scene", help="scene file (.toml or .json)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--no-fix",
+        dest="fix",
+        action="store_false",
+        help="do not compute fixes (each fix is null; much faster on an illegal table)",
+    )
+    parser.add_argument(
+        "--margins",
+        action="store_true",
+        help="list every measurement each rule made with its margin, smallest first",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = load_scene(args.scene)
-    report = check(scene)
+    report = check(scene, fixes=args.fix, margins=args.margins)
     if args.json:
         emit_json(report.to_json(), out)
     else:

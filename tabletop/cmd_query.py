@@ -1,6 +1,7 @@
 r"""Answer JSON requests, one a line on stdin, with one JSON answer a line on stdout.
 
-Requests: {"op": "check", "scene": {...}}; {"op": "measure", "scene": {...}, "from": A,
+Requests: {"op": "check", "scene": {...}, "fix": true, "margins": false} (both
+optional); {"op": "measure", "scene": {...}, "from": A,
 "to": B, "arc": ARC (optional)}; {"op": "move", "scene": {...}, "ship": SHIP, "maneuver":
 "bank 2 left"}; {"op": "measure_many", "scene": {...}, "pairs": [{"from": A, "to": B,
 "arc": ARC (optional), "defending_zone": ZONE (optional)}, ...]}, answered
@@ -70,8 +71,19 @@ def _text(request: Mapping[str, Any], key: str, where: str, *, required: bool = 
     return value
 
 
+def _flag(request: Mapping[str, Any], key: str, where: str, default: bool) -> bool:
+    value = request.get(key, default)
+    if not isinstance(value, bool):
+        raise InvalidInputError(
+            f"expected true or false, got {json.dumps(value)[:80]}", where=f"{where}: key {key!r}"
+        )
+    return value
+
+
 def _check(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
-    return check(scene).to_json()
+    fixes = _flag(request, "fix", where, True)
+    margins = _flag(request, "margins", where, False)
+    return check(scene, fixes=fixes, margins=margins).to_json()
 
 
 def _measure(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -135,7 +147,7 @@ def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any
 OPS: dict[
     str, tuple[Callable[[Scene, Mapping[str, Any], str], dict[str, Any]], tuple[str, ...]]
 ] = {
-    "check": (_check, ()),
+    "check": (_check, ("fix", "margins")),
     "measure": (_measure, ("from", "to", "arc", "defending_zone")),
     "move": (_move, ("ship", "maneuver")),
     "measure_many": (_measure_many, ("pairs",)),

@@ -409,7 +409,7 @@ def test_obstacle_setup_area_markers(shape: Shape, side: str, area: str, offset:
     # `offset` > 0 is inside the setup area. The token lies entirely in the setup area
     # (a closed region: rules.md "entirely in the setup area", armada.md 1.2 "entirely
     # within") when its extreme vertex is on the marker line or inside it; 0.01 mm past
-    # the marker it is not. The rule has no distance: distance, limit, margin are null.
+    # the marker it is not, by that distance.
     width, height = AREAS[area]
     xs = [x for x, _ in shape.vertices]
     if side == "left":
@@ -424,16 +424,16 @@ def test_obstacle_setup_area_markers(shape: Shape, side: str, area: str, offset:
     (v,) = report.violations  # 304.8 mm from the short edge is beyond distance 3 (185)
     assert v.rule == "obstacle-setup-area"
     assert v.objects == ("rock",)
-    assert (v.distance, v.limit, v.margin, v.points, v.contested) == (None, None, None, None, False)
-    data = v.to_json()
-    assert (data["distance"], data["limit"], data["margin"], data["points"]) == (
-        None,
-        None,
-        None,
-        None,
-    )
+    # How far over the marker line: the offset, against the line 0, contested within 1 mm.
+    assert v.distance == pytest.approx(-offset, abs=1e-9)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(offset, abs=1e-9)
+    assert v.contested is (-offset <= 1.0)
+    assert v.points is not None
+    assert v.points[1][0] == pytest.approx(MARKER if side == "left" else width - MARKER)
     assert f"{MARKER:g}" in v.message
     assert f"{width - MARKER:g}" in v.message
+    data = v.to_json()
     assert data["fix"] is not None
     dx, dy = data["fix"]["move"]
     assert dy == 0.0
@@ -566,7 +566,7 @@ def test_armada_deployment_line(
 @pytest.mark.parametrize("offset", [0.0, 0.01, -0.01])
 def test_armada_deployment_inside_setup_area(side: str, offset: float) -> None:
     # A small base (43 wide) at heading 90 with its side on the marker (offset 0), inside
-    # by 0.01, or 0.01 past it: only the last breaks deployment (no distance: nulls).
+    # by 0.01, or 0.01 past it: only the last breaks deployment, by 0.01 mm.
     x = MARKER + offset + 21.5 if side == "left" else 1828.8 - MARKER - offset - 21.5
     ship = {"id": "s", "base": "small", "at": [x, 100.0], "heading": 90}
     report = run_check(scene("armada", "6x3ft", ships=[ship]))
@@ -575,7 +575,11 @@ def test_armada_deployment_inside_setup_area(side: str, offset: float) -> None:
         return
     (v,) = report.violations
     assert v.rule == "ship-deployment"
-    assert (v.distance, v.limit, v.margin, v.points) == (None, None, None, None)
+    # 0.01 mm over the marker line (limit 0): a contested call.
+    assert v.distance == pytest.approx(0.01, abs=1e-9)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(-0.01, abs=1e-9)
+    assert v.contested
     assert "setup area" in v.message
 
 
@@ -603,7 +607,12 @@ def test_xwing_overlap_guides_count(gap: float, overlap: bool, phase: str) -> No
         return
     (v,) = found
     assert v.objects == ("a", "b")
-    assert (v.distance, v.limit, v.margin, v.points, v.contested) == (None, None, None, None, False)
+    # How deep: the guides meet tip to tip, so the bases must part along their headings
+    # until the tips clear (3.2 - gap); sideways the guides would need 3.6 mm or more.
+    assert v.distance == pytest.approx(3.2 - gap, abs=1e-9)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(gap - 3.2, abs=1e-9)
+    assert v.contested is (3.2 - gap <= 1.0)
     assert "guides" in v.message
 
 
@@ -664,7 +673,12 @@ def test_ship_outside_play_area(x: float, outside: bool) -> None:
         return
     (v,) = found
     assert v.objects == ("s",)
-    assert (v.distance, v.limit, v.margin, v.points) == (None, None, None, None)
+    assert v.distance == pytest.approx(20.0 - x, abs=1e-9)
+    assert v.limit == 0.0
+    assert v.margin == pytest.approx(x - 20.0, abs=1e-9)
+    assert v.contested is (20.0 - x <= 1.0)
+    assert v.points is not None
+    assert v.points[1][0] == 0.0
     assert f"{20.0 - x:.1f} mm past the left edge" in v.message
 
 

@@ -45,7 +45,15 @@ SQUADRON_RADIUS = 15.5
 ROTATIONS = (0.0, 30.0, 45.0, 90.0)
 TABLE_CENTRE = (457.2, 457.2)
 
-# X-Wing: (distance, xwing2 range, xwing1 range, contested). Lines 100 … 500.
+
+def xwing_contested(ruleset_name: str, gap: float, near_a_band_line: bool) -> bool:
+    """Contested: near a band line, or (2.0, where touching is range 0) within 1 mm of 0."""
+    return near_a_band_line or (ruleset_name == "xwing2" and gap <= 1.0)
+
+
+# X-Wing: (distance, xwing2 range, xwing1 range, contested). Lines 100 … 500; the last
+# column is "within 1 mm of a band line 100..500" (range 0's line, touching, is added by
+# xwing_contested for 2.0).
 XWING_ROWS: list[tuple[float, int | None, int | None, bool]] = [
     (-5.0, 0, 1, False),  # overlapping by 5 mm: distance 0
     (0.0, 0, 1, False),  # touching: range 0 in 2.0, range 1 in 1st edition
@@ -233,7 +241,7 @@ def test_xwing_range_boundaries(
     assert line_band(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero) == expected
     report = band_report(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero, within=1.0)
     assert report.band == expected
-    assert report.contested is is_contested
+    assert report.contested is xwing_contested(ruleset_name, gap, is_contested)
 
 
 @pytest.mark.parametrize("base_b", list(XWING_SIZES))
@@ -356,7 +364,9 @@ def test_lengths_within_a_micrometre_are_equal(d: float, expected: int) -> None:
 @pytest.mark.parametrize(
     ("d", "line", "margin", "is_contested"),
     [
-        (0.0, 100.0, 100.0, False),
+        (0.0, 100.0, 100.0, True),  # touching is range 0's line (zero_band)
+        (1.0, 100.0, 99.0, True),
+        (1.01, 100.0, 98.99, False),
         (99.0, 100.0, 1.0, True),
         (100.0, 100.0, 0.0, True),
         (149.0, 100.0, -49.0, False),
@@ -400,7 +410,7 @@ def test_measure_reports_the_xwing_band(
     m = measure(Scene(ruleset, play_area("3x3ft"), ships=(a, b)), "a", "b")
     assert m.distance == pytest.approx(max(gap, 0.0), abs=1e-9)
     assert m.band == (range2 if ruleset_name == "xwing2" else range1)
-    assert m.contested is is_contested
+    assert m.contested is xwing_contested(ruleset_name, gap, is_contested)
 
 
 @pytest.mark.parametrize("base", ["large", "squadron"])

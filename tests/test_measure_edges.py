@@ -38,7 +38,7 @@ def _xwing(tmp_path: Path, y: float) -> str:
         (794.3999, 100.0001, 2, True),  # just beyond it
         (794.4001, 99.9999, 1, True),  # just inside
         (600.0, 294.4, 3, False),
-        (894.4, 0.0, 0, False),  # touching the edge: range 0 in 2.0
+        (894.4, 0.0, 0, True),  # touching the edge: range 0 in 2.0, on its line (touching)
     ],
 )
 def test_distance_to_the_top_edge(

@@ -1,0 +1,149 @@
+"""``check`` on the loader's largest inputs, under a 2 GB address-space cap.
+
+Each case runs ``tabletop check`` in a child process whose address space is capped with
+``resource.setrlimit(RLIMIT_AS)``: it must answer (exit 0 or 1 with one JSON object) or
+refuse clearly (exit 2 with ``{"error": ...}``), never die of a ``MemoryError`` or print
+a traceback. The inputs are the loader's limits: outlines of 10,000 vertices placed too
+close, 10,000 objects, coordinates of 10^6 mm.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from obstacles.legality import MAX_FIXES
+from obstacles.sceneformat import MAX_OBJECTS, MAX_OUTLINE_VERTICES
+
+CAP_BYTES = 2 * 1024**3
+CHILD = textwrap.dedent(
+    """
+    import resource, sys
+    resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
+    from tabletop.cli import main
+    sys.exit(main(sys.argv[1:]))
+    """
+)
+
+
+def capped_check(path: Path, *extra: str) -> tuple[int, dict[str, Any], str]:
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD.format(cap=CAP_BYTES), "check", str(path), "--json", *extra],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert "Traceback" not in done.stderr, done.stderr[-2000:]
+    assert "MemoryError" not in done.stderr + done.stdout
+    return done.returncode, json.loads(done.stdout), done.stderr
+
+
+def circle(radius: float, count: int) -> list[list[float]]:
+    return [
+        [
+            round(radius * math.cos(2 * math.pi * k / count), 6),
+            round(radius * math.sin(2 * math.pi * k / count), 6),
+        ]
+        for k in range(count)
+    ]
+
+
+def write(tmp_path: Path, data: dict[str, Any]) -> Path:
+    path = tmp_path / "scene.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_two_largest_outlines_too_close(tmp_path: Path) -> None:
+    # Two 10,000-vertex circles of radius 100, 50 mm apart (vertex to vertex) on a
+    # 1500 x 914.4 table: the first moves 50 mm (and a hair) straight away, with room
+    # to spare from the left edge; the fix is measured on the true outlines.
+    ring = circle(100.0, MAX_OUTLINE_VERTICES)
+    data = {
+        "ruleset": "xwing2",
+        "area": {"width": 1500.0, "height": 914.4},
+        "obstacles": [
+            {"id": "a", "outline": ring, "at": [500.0, 457.2]},
+            {"id": "b", "outline": ring, "at": [750.0, 457.2]},
+        ],
+    }
+    code, answer, _ = capped_check(write(tmp_path, data))
+    assert code == 1
+    (v,) = answer["violations"]
+    assert v["rule"] == "obstacle-spacing"
+    assert v["distance"] == pytest.approx(50.0, abs=1e-6)
+    dx, dy = v["fix"]["move"]
+    assert 50.0 < -dx <= 50.0 + 1e-3
+    assert abs(dy) < 1e-3
+
+
+def square_grid(count: int, pitch: float, margin: float) -> dict[str, Any]:
+    side = math.ceil(math.sqrt(count))
+    size = 2 * margin + side * pitch
+    square = [[-10.0, -10.0], [10.0, -10.0], [10.0, 10.0], [-10.0, 10.0]]
+    obstacles = [
+        {
+            "id": f"o{i}",
+            "outline": square,
+            "at": [margin + (i % side) * pitch, margin + (i // side) * pitch],
+        }
+        for i in range(count)
+    ]
+    return {
+        "ruleset": "xwing2",
+        "area": {"width": size, "height": size},
+        "obstacles": obstacles,
+    }
+
+
+def test_most_objects_legal(tmp_path: Path) -> None:
+    # 10,000 obstacles on a grid 130 mm apart (110 between neighbours): legal.
+    code, answer, _ = capped_check(write(tmp_path, square_grid(MAX_OBJECTS, 130.0, 300.0)))
+    assert code == 0
+    assert answer["legal"] is True
+    assert answer["checked"]["obstacle-spacing"] == MAX_OBJECTS * (MAX_OBJECTS - 1) // 2
+
+
+def test_most_objects_crammed(tmp_path: Path) -> None:
+    # 1,024 obstacles 30 mm apart (more than MAX_FIXES), every one too close: fixes
+    # for them are refused with a message naming --no-fix; with fixes off the check
+    # answers. (The legal case above runs at the 10,000-object limit itself.)
+    count = 1024
+    assert count > MAX_FIXES
+    path = write(tmp_path, square_grid(count, 50.0, 300.0))
+    code, answer, _ = capped_check(path)
+    assert code == 2
+    assert "--no-fix" in answer["error"]["message"]
+    # Each pair too close fixes its first obstacle: every one but the last.
+    assert f"{count - 1} obstacles" in answer["error"]["message"]
+    code, answer, _ = capped_check(path, "--no-fix")
+    assert code == 1
+    assert {v["objects"][0] for v in answer["violations"] if v["rule"] == "obstacle-spacing"}
+    assert all(v["fix"] is None for v in answer["violations"] if "fix" in v)
+
+
+def test_farthest_coordinates(tmp_path: Path) -> None:
+    # A 10^6 mm square table, two squares near its far corner 60 mm apart: the fix is
+    # 40 mm (and a hair) away, at coordinates near 10^6.
+    square = [[-10.0, -10.0], [10.0, -10.0], [10.0, 10.0], [-10.0, 10.0]]
+    data = {
+        "ruleset": "xwing2",
+        "area": {"width": 1e6, "height": 1e6},
+        "obstacles": [
+            {"id": "a", "outline": square, "at": [999000.0, 999000.0]},
+            {"id": "b", "outline": square, "at": [999080.0, 999000.0]},
+        ],
+    }
+    code, answer, _ = capped_check(write(tmp_path, data))
+    assert code == 1
+    (v,) = answer["violations"]
+    dx, dy = v["fix"]["move"]
+    assert math.hypot(dx, dy) == pytest.approx(40.0, abs=1e-3)
