@@ -25,6 +25,7 @@ from geom.measure import closest_points, json_mm, overlaps
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.tolerance import same_length, within
+from obstacles.composition import composition_violations
 from obstacles.fixing import shortest_fix
 from obstacles.placement import minkowski_sum, placement_limits
 from obstacles.scene import Obstacle, Scene
@@ -186,78 +187,6 @@ def _words_first(ruleset: Ruleset, limit: float) -> str:
     return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
 
 
-def _number_word(count: int) -> str:
-    """Spell a small count as the rules do (``three``), larger ones as digits."""
-    words = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
-    return words[count] if 0 <= count < len(words) else str(count)
-
-
-def _composition(scene: Scene) -> list[Violation]:
-    ruleset = scene.ruleset
-    found: list[Violation] = []
-
-    def broken(objects: Sequence[str], message: str) -> None:
-        found.append(Violation.plain("obstacle-composition", objects, message))
-
-    wanted = ruleset.obstacle_set
-    if wanted.per_player is None:
-        # A fixed set (Armada: three asteroid fields, two debris fields, one station).
-        for kind, count in wanted.kinds.items():
-            ids = [o.id for o in scene.obstacles if o.kind == kind]
-            if len(ids) != count:
-                broken(
-                    ids, f"the table has {len(ids)} {kind} obstacles; the standard set has {count}"
-                )
-        others = [o.id for o in scene.obstacles if o.kind not in wanted.kinds]
-        if others:
-            broken(others, f"{', '.join(others)}: not part of the standard obstacle set")
-        by_token: dict[str, list[str]] = {}
-        for o in scene.obstacles:
-            by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
-        every = _number_word(wanted.size)
-        for name, ids in by_token.items():
-            if len(ids) > 1:
-                broken(
-                    ids, f"{', '.join(ids)} are the same token ({name}); all {every} must differ"
-                )
-        return found
-    # Brought by the players (X-Wing tournament): each player exactly `per_player`
-    # different tokens of the allowed families.
-    families = wanted.families
-    per_player = wanted.per_player
-    brings = _number_word(per_player)
-    for o in scene.obstacles:
-        if o.token is None or o.family not in families:
-            what = "a custom outline" if o.token is None else f"{o.token} ({o.family})"
-            broken(
-                [o.id], f"{o.id} is {what}, not a token allowed in {ruleset.name} tournament play"
-            )
-        if o.player not in (1, 2):
-            broken(
-                [o.id],
-                f"{o.id} has no player; in tournament play each player brings {brings} obstacles",
-            )
-    for player in (1, 2):
-        mine = [o for o in scene.obstacles if o.player == player]
-        if len(mine) != per_player:
-            broken(
-                [o.id for o in mine],
-                f"player {player} brought {len(mine)} obstacles; each player brings exactly "
-                f"{per_player}",
-            )
-        seen: dict[str, list[str]] = {}
-        for o in mine:
-            if o.token is not None:
-                seen.setdefault(o.token, []).append(o.id)
-        for name, ids in seen.items():
-            if len(ids) > 1:
-                broken(
-                    ids,
-                    f"player {player} brought {name} {len(ids)} times; the {brings} must differ",
-                )
-    return found
-
-
 def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckReport:
     """Check a scene's legality under its ruleset; report every broken rule.
 
@@ -310,7 +239,7 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
         _obstacle_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for)
         # Tournament play: the obstacle composition.
         if scene.format == "tournament":
-            found.extend(_composition(scene))
+            found.extend(composition_violations(scene))
             checked["obstacle-composition"] = len(scene.obstacles)
         # Ships deploy with the whole base within the deployment limit of their edge.
         found.extend(_deployment(scene, measured))
