@@ -216,6 +216,36 @@ def _fill_columns(
             cols[9 + k, :] = dims_b[0, k]
 
 
+@jit(inline=True)
+def _distance_chunk(
+    a: FloatArray,
+    b: FloatArray,
+    dims_a: FloatArray,
+    dims_b: FloatArray,
+    lo: int,
+    m: int,
+    out: FloatArray,
+) -> None:
+    """Fill `out` with the distances of rows ``lo .. lo + m``, copied into columns first."""
+    cols = np.empty((12, m))
+    _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
+    _distance_rows(
+        cols[0],
+        cols[1],
+        cols[2],
+        cols[3],
+        cols[4],
+        cols[5],
+        cols[6],
+        cols[7],
+        cols[8],
+        cols[9],
+        cols[10],
+        cols[11],
+        out,
+    )
+
+
 @jit(parallel=True)
 def distances(
     a: FloatArray, b: FloatArray, dims_a: FloatArray, dims_b: FloatArray, out: FloatArray
@@ -229,23 +259,7 @@ def distances(
     for chunk in prange((n + ROWS - 1) // ROWS):
         lo = chunk * ROWS
         m = min(n, lo + ROWS) - lo
-        cols = np.empty((12, m))
-        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
-        _distance_rows(
-            cols[0],
-            cols[1],
-            cols[2],
-            cols[3],
-            cols[4],
-            cols[5],
-            cols[6],
-            cols[7],
-            cols[8],
-            cols[9],
-            cols[10],
-            cols[11],
-            out[lo : lo + m],
-        )
+        _distance_chunk(a, b, dims_a, dims_b, lo, m, out[lo : lo + m])
 
 
 @jit(parallel=True)
@@ -271,24 +285,8 @@ def distances_bands(
     for chunk in prange((n + ROWS - 1) // ROWS):
         lo = chunk * ROWS
         m = min(n, lo + ROWS) - lo
-        cols = np.empty((12, m))
-        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
         d = out[lo : lo + m]
-        _distance_rows(
-            cols[0],
-            cols[1],
-            cols[2],
-            cols[3],
-            cols[4],
-            cols[5],
-            cols[6],
-            cols[7],
-            cols[8],
-            cols[9],
-            cols[10],
-            cols[11],
-            d,
-        )
+        _distance_chunk(a, b, dims_a, dims_b, lo, m, d)
         # Line by line over the chunk, so that each inner loop runs on the vector units.
         k = bands[lo : lo + m]
         k[:] = 1
