@@ -185,6 +185,25 @@ def measure(
             notes += armada_notes
         else:
             distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
+    return _measurement(
+        scene,
+        a,
+        b,
+        distance,
+        pts,
+        shot,
+        arc=arc,
+        in_arc=in_arc,
+        notes=tuple(notes),
+        base_distance=base_distance,
+    )
+
+
+def _measurement(
+    scene: Scene, a: str, b: str, distance: float, pts: Any, shot: Any, **fields: Any
+) -> Measurement:
+    """Band a distance under the scene's rules and build the one record every path returns."""
+    ruleset = scene.ruleset
     report = band_report(
         distance,
         ruleset.band_lines,
@@ -200,10 +219,7 @@ def measure(
         margin=report.margin,
         contested=report.contested,
         detail=_detail(scene, distance, report.band, shot),
-        arc=arc,
-        in_arc=in_arc,
-        notes=tuple(notes),
-        base_distance=base_distance,
+        **fields,
     )
 
 
@@ -233,7 +249,6 @@ def _measure_to_line(
     if arc is not None or defending_zone is not None:
         line = a if a_line else b
         raise InvalidInputError(f"{line!r} is a line of the table: an arc measures to a ship")
-    ruleset = scene.ruleset
     line = edge_line(scene, a if a_line else b)
     obj = _lookup(scene, b, "to") if a_line else _lookup(scene, a, "from")
     geometry, radius = _shape(scene, obj)
@@ -241,23 +256,7 @@ def _measure_to_line(
         d_arr, pts = closest_points(line, geometry, 0.0, radius)
     else:
         d_arr, pts = closest_points(geometry, line, radius, 0.0)
-    distance = float(d_arr)
-    report = band_report(
-        distance,
-        ruleset.band_lines,
-        zero_band=ruleset.zero_band(ruleset.band_kinds[0]),
-        within=ruleset.contested_within,
-    )
-    return Measurement(
-        from_id=a,
-        to_id=b,
-        distance=distance,
-        points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
-        nearest_line=report.nearest_line,
-        margin=report.margin,
-        contested=report.contested,
-        detail=_detail(scene, distance, report.band, None),
-    )
+    return _measurement(scene, a, b, float(d_arr), pts, None)
 
 
 class _XWingArc(NamedTuple):
