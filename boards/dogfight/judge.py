@@ -114,6 +114,17 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             raise illegal("card-restriction", _restriction(tables, card, kind))
         return kind
 
+    def line_of(origin: int, target: int) -> tuple[int, int, int]:
+        # Moves and shots alike run along one of the 8 directions.
+        line = _line(origin, target)
+        if line is None:
+            raise illegal(
+                "not-a-line",
+                f"{square_name(target)} is not on a straight or diagonal line "
+                f"from {square_name(origin)}",
+            )
+        return line
+
     if isinstance(play, Discard):
         throw = sum(hand) - tables.rules.hand_limit
         if len(play.cards) != throw:
@@ -140,13 +151,7 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
                     f"{square_name(play.target)} is not one",
                 )
         else:
-            line = _line(play.origin, play.target)
-            if line is None:
-                raise illegal(
-                    "not-a-line",
-                    f"{square_name(play.target)} is not on a straight or diagonal line "
-                    f"from {square_name(play.origin)}",
-                )
+            line = line_of(play.origin, play.target)
             step, distance = (line[0], line[1]), line[2]
             value = tables.values[c]
             if tables.rules.move_up_to and distance > value:
@@ -192,13 +197,7 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
                     f"is not one from {square_name(play.origin)}",
                 )
         else:
-            line = _line(play.origin, play.target)
-            if line is None:
-                raise illegal(
-                    "not-a-line",
-                    f"{square_name(play.target)} is not on a straight or diagonal line "
-                    f"from {square_name(play.origin)}",
-                )
+            line = line_of(play.origin, play.target)
             if line[2] > tables.values[c]:
                 raise illegal(
                     "out-of-range",
