@@ -28,7 +28,7 @@ from geom.areas import play_area
 from geom.batch import NO_NUMBA_ENV, backend
 from geom.errors import InvalidInputError
 from geom.rulesets import Ruleset, get_ruleset
-from obstacles import batch
+from obstacles import _numpy_paths, batch
 from obstacles.catalog import catalog
 from obstacles.legality import check
 from obstacles.obstruction import obstructed_segment
@@ -331,5 +331,5 @@ def test_orientation_signs_are_exact_near_a_line(
     cy = nudged(ay + t * (by - ay), nudge_y)
     expected = exact_sign((ax, ay), (bx, by), (cx, cy))
     assert _kernels.orient(ax, ay, bx, by, cx, cy) == expected
-    signs = batch._orient(*(np.array([v]) for v in (ax, ay, bx, by, cx, cy)))
+    signs = _numpy_paths.orient(*(np.array([v]) for v in (ax, ay, bx, by, cx, cy)))
     assert int(signs[0]) == expected
