@@ -232,7 +232,8 @@ def _sorted_by_disks(
     gap = np.sqrt(wx * wx + wy * wy)
     through = gap < inner - margin
     hit[rows[through]] = True
-    return rows[~through & (gap <= outer + EPSILON_MM + margin)]
+    left: NDArray[np.intp] = rows[~through & (gap <= outer + EPSILON_MM + margin)]
+    return left
 
 
 #: Segments near one outline from which :func:`_sorted_by_disks` pays for itself.
