@@ -21,7 +21,9 @@ Examples
 
 from __future__ import annotations
 
+import dataclasses as _dc
 import itertools as _itertools
+import math
 from fractions import Fraction as _Fraction
 
 import numpy as np
@@ -140,13 +142,16 @@ def setups(
     """Return the legality of each setup ``place (M, K, 4)`` of the token `outlines`.
 
     `radii`: each outline's farthest vertex from its reference point; `limits` as
-    :func:`obstacles._kernels.setups` takes them.
+    :func:`obstacles._kernels.setups` takes them. Pairs of tokens whose bounding
+    circles are within reach are sorted out by :func:`_spacing_filtered` when there are
+    enough of them to pay for its tables; what it cannot settle, by :func:`_within`.
     """
     edge, spacing, width, height, x0, y0, x1, y1, boxed = (float(v) for v in limits)
     reach = spacing + EPSILON_MM
     out = np.ones(len(place), dtype=np.bool_)
-    for lo in range(0, len(place), _BLOCK):
-        block = place[lo : lo + _BLOCK]
+    fields = [_field(o, reach) for o in outlines] if len(place) >= _FIELDS_FROM else None
+    for lo in range(0, len(place), _SETUP_BLOCK):
+        block = place[lo : lo + _SETUP_BLOCK]
         legal = np.ones(len(block), dtype=np.bool_)
         world = [place_outline(o, block[:, k]) for k, o in enumerate(outlines)]
         for w in world:
@@ -166,10 +171,141 @@ def setups(
             gap = np.hypot(block[:, i, 0] - block[:, j, 0], block[:, i, 1] - block[:, j, 1])
             reachable = gap <= radii[i] + radii[j] + reach + 1e-9
             rows = np.flatnonzero(legal & reachable)
+            if len(rows) and fields is not None:
+                near, far = _spacing_filtered(
+                    block[rows], world[i][rows], world[j][rows], i, j, fields[i], fields[j]
+                )
+                legal[rows[near]] = False
+                rows = rows[~(near | far)]
             if len(rows):
-                legal[rows] &= ~_within(world[i][rows], world[j][rows], reach)
-        out[lo : lo + _BLOCK] = legal
+                for part in range(0, len(rows), _BLOCK):
+                    some = rows[part : part + _BLOCK]
+                    legal[some] &= ~_within(world[i][some], world[j][some], reach)
+        out[lo : lo + _SETUP_BLOCK] = legal
     return out
+
+
+#: Setups from which the distance tables of :func:`_field` pay for themselves.
+_FIELDS_FROM = 1024
+#: Setups handled per block by :func:`setups`.
+_SETUP_BLOCK = 2048
+#: Spacing of the distance tables' grids, mm.
+_CELL = 1.0
+_SQRT2 = math.sqrt(2.0)
+#: Beyond the grid's error, what rounding cannot reach, mm (it is about 1e-12 here).
+_MARGIN = 1e-6
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class _Field:
+    """Signed distance to one token outline (negative inside) on a grid in its frame.
+
+    Grid point ``(ix, iy)`` is at ``(x0 + ix * cell, y0 + iy * cell)``; the grid covers
+    the outline's box grown by more than `reach`, so a point beyond it is farther
+    than `reach`. `crossable`: an edge longer than ``2 * reach``, which another
+    outline can cross with every vertex of both farther than `reach`.
+    """
+
+    x0: float
+    y0: float
+    nx: int
+    ny: int
+    values: FloatArray
+    reach: float
+    crossable: bool
+
+
+_FIELDS: dict[tuple[bytes, float], _Field] = {}
+
+
+def _field(outline: FloatArray, reach: float) -> _Field:
+    """Return the distance table of an outline in its own frame (cached)."""
+    key = (np.ascontiguousarray(outline).tobytes(), reach)
+    if key not in _FIELDS:
+        if len(_FIELDS) >= 64:
+            _FIELDS.clear()
+        pad = reach + 4.0 * _CELL
+        low, high = outline.min(axis=0) - pad, outline.max(axis=0) + pad
+        nx, ny = (int(v) + 1 for v in np.ceil((high - low) / _CELL))
+        xs, ys = low[0] + _CELL * np.arange(nx), low[1] + _CELL * np.arange(ny)
+        values = np.full((ny, nx), np.inf)
+        odd = np.zeros((ny, nx), dtype=np.bool_)
+        x, y = xs[None, :], ys[:, None]
+        for (ax, ay), (bx, by) in zip(outline, np.roll(outline, -1, axis=0), strict=True):
+            ex, ey = bx - ax, by - ay
+            if ex == 0.0 and ey == 0.0:
+                continue  # a repeated vertex: its neighbours' edges measure it
+            wx, wy = x - ax, y - ay
+            t = np.clip((wx * ex + wy * ey) / (ex * ex + ey * ey), 0.0, 1.0)
+            np.minimum(values, np.hypot(wx - t * ex, wy - t * ey), out=values)
+            # A floating-point crossing number: it errs only a hair from an edge, where
+            # the distance is about 0 either way.
+            left = ex * wy - ey * wx > 0.0
+            if ay != by:
+                span = ((ay <= y) & (y < by)) if ay < by else ((by <= y) & (y < ay))
+                odd ^= span & (left == (ay < by))
+        values[odd] *= -1.0
+        half = np.hypot(*(np.roll(outline, -1, axis=0) - outline).T) / 2.0
+        values.setflags(write=False)
+        _FIELDS[key] = _Field(
+            float(low[0]), float(low[1]), nx, ny, values.ravel(), reach, bool(np.any(half > reach))
+        )
+    return _FIELDS[key]
+
+
+def _lookup(field: _Field, x: FloatArray, y: FloatArray) -> FloatArray:
+    """Return the table's value at the grid point nearest each point (+inf off the grid)."""
+    ix = np.rint((x - field.x0) * (1.0 / _CELL))
+    iy = np.rint((y - field.y0) * (1.0 / _CELL))
+    on = (ix >= 0.0) & (ix < field.nx) & (iy >= 0.0) & (iy < field.ny)
+    index = np.where(on, iy * field.nx + ix, 0.0).astype(np.intp)
+    return np.where(on, field.values[index], np.inf)
+
+
+def _in_frame(points: FloatArray, placement: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """World points ``(m, V, 2)`` in the frames of tokens placed by rows ``(m, 4)``.
+
+    The frame of the unflipped outline: a flipped token's is mirrored (x -> -x).
+    """
+    theta = np.radians(placement[:, 2])
+    c, s = np.cos(theta)[:, None], np.sin(theta)[:, None]
+    dx = points[..., 0] - placement[:, 0, None]
+    dy = points[..., 1] - placement[:, 1, None]
+    x = c * dx + s * dy
+    y = c * dy - s * dx
+    x = np.where(placement[:, 3, None] != 0.0, -x, x)
+    return x, y
+
+
+def _spacing_filtered(
+    block: FloatArray,
+    world_i: FloatArray,
+    world_j: FloatArray,
+    i: int,
+    j: int,
+    fi: _Field,
+    fj: _Field,
+) -> tuple[BoolArray, BoolArray]:
+    """Return which setups have tokens i and j surely within reach, and which surely not.
+
+    Two outlines are within reach exactly when a vertex of one is (or lies inside the
+    other), unless both have edges long enough to cross between far vertices. The
+    table is read at the grid point nearest each vertex, off by at most half a cell's
+    diagonal, so a vertex is surely within reach below the table's reach by more than
+    that and a margin for rounding, and surely beyond it above.
+    """
+    reach = fi.reach
+    slack = _CELL * 0.5 * _SQRT2 + _MARGIN
+    x, y = _in_frame(world_j, block[:, i])
+    to_i = _lookup(fi, x, y).min(axis=1)
+    x, y = _in_frame(world_i, block[:, j])
+    to_j = _lookup(fj, x, y).min(axis=1)
+    closest = np.minimum(to_i, to_j)
+    near = closest < reach - slack
+    far = closest > reach + slack
+    if fi.crossable and fj.crossable:
+        far[:] = False
+    return near, far
 
 
 def blocked(p: FloatArray, q: FloatArray, world: list[FloatArray], boxes: FloatArray) -> BoolArray:
