@@ -101,11 +101,11 @@ def to_local(points: ArrayLike, poses: ArrayLike) -> FloatArray:
 def compose(poses: ArrayLike, local_moves: ArrayLike) -> FloatArray:
     """Apply ship-frame moves ``(dx, dy, dheading)`` to poses; both broadcast.
 
-    The start heading is reduced to ±45° about a multiple of 90° (exactly), so headings
-    at multiples of 90° turn moves exactly; one sine of the reduced angle and its
-    cosine ``sqrt(1 - sin²)`` (at least 0.7 there, so within an ulp) serve all four
-    quadrants. Rows go through in cache-sized blocks, every shape by the same
-    arithmetic, so a single pose and a row of many agree bit for bit.
+    The start heading splits exactly into whole degrees, whose sine and cosine come
+    from a table (exact at multiples of 90°, so those turn moves exactly), and a rest
+    of at most half a degree, turned by short series. Rows go through in cache-sized
+    blocks, every shape by the same arithmetic, so a single pose and a row of many
+    agree bit for bit.
 
     Examples
     --------
@@ -132,49 +132,66 @@ def compose(poses: ArrayLike, local_moves: ArrayLike) -> FloatArray:
 #: Rows per block of :func:`compose`: the temporaries stay in the second-level cache.
 _BLOCK = 8192
 _RADIANS = _math.pi / 180.0
-#: Headings up to this many degrees reduce exactly (90k stays an exact integer).
+#: Headings up to this many degrees split exactly into whole degrees and a rest.
 _REDUCIBLE = 1.0e15
-#: Taylor coefficients of sine after x: on ±π/4 the first omitted term is below 1e-16.
-_SINE_TERMS = tuple((-1.0) ** k / _math.factorial(2 * k + 1) for k in range(7, 0, -1))
-#: The sine and cosine of 90k + r degrees, by k: signs of the reduced sine and cosine.
-_SIN_SIGN = np.array([1.0, 1.0, -1.0, -1.0])
-_COS_SIGN = np.array([1.0, -1.0, -1.0, 1.0])
 
 
-def _sine(r: FloatArray) -> FloatArray:
-    """Sine of radians on ±π/4 (within an ulp or two of ``np.sin``), by Horner in place."""
-    r2 = r * r
-    value = np.full_like(r, _SINE_TERMS[0])
-    for term in _SINE_TERMS[1:]:
-        value *= r2
-        value += term
-    value *= r2
-    value *= r
-    value += r
-    return value
+def _degree_tables() -> tuple[FloatArray, FloatArray]:
+    """Sine and cosine of each whole degree 0-359, exact at multiples of 90°."""
+    sine = np.array([_math.sin(_math.radians(k)) for k in range(360)])
+    cosine = np.array([_math.cos(_math.radians(k)) for k in range(360)])
+    sine[[0, 90, 180, 270]] = [0.0, 1.0, 0.0, -1.0]
+    cosine[[0, 90, 180, 270]] = [1.0, 0.0, -1.0, 0.0]
+    return sine, cosine
+
+
+_SIN_DEGREE, _COS_DEGREE = _degree_tables()
 
 
 def _compose_block(start: FloatArray, move: FloatArray, out: FloatArray) -> None:
+    """Move rows ``start (n, 3)`` by ``move`` (``(3,)`` or ``(n, 3)``) into ``out``.
+
+    A heading of k whole degrees plus r: the move turned by k degrees is read from a
+    table (for one move, made once per block), then turned by r with short series of
+    sine and cosine (|r| <= 0.5°: the first omitted terms are below 1e-18).
+    """
     heading = start[:, 2]
     dx, dy, dh = move[..., 0], move[..., 1], move[..., 2]
-    quarter = np.rint(heading / 90.0)
-    s = _sine((heading - 90.0 * quarter) * _RADIANS)
-    c = np.sqrt(1.0 - s * s)
-    turns = quarter - 4.0 * np.floor(quarter / 4.0)
-    # Beyond 1e15 degrees the reduction is no longer exact (and NaN has no quadrant):
-    # those rows take numpy's sine and cosine of the heading as it stands.
+    whole = np.rint(heading)
     wild = ~(np.abs(heading) <= _REDUCIBLE)
+    if wild.any():  # NaN, infinities and headings too large to split: numpy's own
+        whole[wild] = 0.0
+    r = (heading - whole) * _RADIANS
+    r2 = r * r
+    sr = r2 * (1.0 / 120.0) - 1.0 / 6.0
+    sr *= r2
+    sr *= r
+    sr += r
+    cr = r2 * (-1.0 / 720.0) + 1.0 / 24.0
+    cr *= r2
+    cr -= 0.5
+    cr *= r2
+    cr += 1.0
+    degree = whole.astype(np.intp)
+    s = np.take(_SIN_DEGREE, degree, mode="wrap")
+    c = np.take(_COS_DEGREE, degree, mode="wrap")
+    if move.ndim == 1:
+        # The move turned by every whole degree: x along (sin, cos), y along (-cos, sin).
+        along = np.take(dx * _SIN_DEGREE + dy * _COS_DEGREE, degree, mode="wrap")
+        across = np.take(dx * _COS_DEGREE - dy * _SIN_DEGREE, degree, mode="wrap")
+    else:
+        along = dx * s + dy * c
+        across = dx * c - dy * s
     if wild.any():
-        turns[wild] = 0.0
-    quadrant = turns.astype(np.intp)
-    odd = (quadrant & 1).astype(np.bool_)
-    sine = np.where(odd, c, s) * _SIN_SIGN[quadrant]
-    cosine = np.where(odd, s, c) * _COS_SIGN[quadrant]
-    if wild.any():
-        sine[wild] = np.sin(np.radians(heading[wild]))
-        cosine[wild] = np.cos(np.radians(heading[wild]))
-    out[:, 0] = start[:, 0] + dx * sine + dy * cosine
-    out[:, 1] = start[:, 1] - dx * cosine + dy * sine
+        t = np.radians(heading[wild])
+        sw, cw = np.sin(t), np.cos(t)
+        dxw = dx if move.ndim == 1 else dx[wild]
+        dyw = dy if move.ndim == 1 else dy[wild]
+        along[wild] = dxw * sw + dyw * cw
+        across[wild] = dxw * cw - dyw * sw
+        sr[wild], cr[wild] = 0.0, 1.0
+    out[:, 0] = start[:, 0] + (cr * along + sr * across)
+    out[:, 1] = start[:, 1] + (sr * along - cr * across)
     out[:, 2] = _fold_heading(heading + dh)
 
 
