@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools as _functools
-import hashlib as _hashlib
 import importlib as _importlib
 import importlib.util as _importlib_util
 import os as _os
@@ -43,6 +42,11 @@ from typing import Any, Literal, TypeAlias
 import numpy as _np
 
 from geom.errors import InvalidInputError
+
+try:  # the BLAKE2 module alone: ``hashlib`` also loads OpenSSL, 4 ms of every start-up
+    from _blake2 import blake2b as _blake2b
+except ImportError:  # another Python implementation
+    from hashlib import blake2b as _blake2b
 
 __all__ = [
     "BACKEND_ENV",
@@ -86,7 +90,7 @@ def source_digest(paths: Sequence[Path]) -> int:
     >>> -(2**63) <= source_digest([Path(__file__)]) < 2**63
     True
     """
-    digest = _hashlib.blake2b(digest_size=8)
+    digest = _blake2b(digest_size=8)
     for path in paths:
         data = path.read_bytes()
         digest.update(len(data).to_bytes(8, "little"))
