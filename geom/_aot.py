@@ -145,7 +145,7 @@ class CompiledKernels:
         if path == "aot":
             module = self.compiled()
             assert module is not None, "choose() offers aot only when it is fresh"
-            check_arguments(kernel, dict(self.signatures)[kernel], args)
+            check_arguments(kernel, _signature(self, kernel), args)
             getattr(module, kernel)(*args)
             return
         jit = _importlib.import_module(self.jit_module)
@@ -164,6 +164,11 @@ def _fresh_module(kernels: CompiledKernels) -> ModuleType | None:
     except (ImportError, OSError, AttributeError):
         return None  # unloadable (another interpreter's build) or sources unreadable
     return module if built_from == on_disk else None
+
+
+@_functools.cache
+def _signature(kernels: CompiledKernels, kernel: str) -> str:
+    return dict(kernels.signatures)[kernel]
 
 
 @_functools.cache
@@ -188,13 +193,19 @@ _TYPES: dict[str, tuple[str, int]] = {
     "f8[:, ::1]": ("float64", 2),
     "f8[:, :, ::1]": ("float64", 3),
 }
+#: The Python and numpy scalars each scalar type takes (bool is not an integer here).
+_SCALARS: dict[str, tuple[type, ...]] = {
+    "bool": (bool, _np.bool_),
+    "int64": (int, _np.integer),
+    "float64": (float, int, _np.floating, _np.integer),
+}
 
 
 @_functools.cache
-def _argument_types(signature: str) -> tuple[tuple[str, int], ...]:
+def _argument_types(signature: str) -> tuple[tuple[str, _np.dtype[Any], int], ...]:
     inside = signature.removeprefix("void(").removesuffix(")")
     names = [name.strip() for name in re.split(r",\s*(?![^\[]*\])", inside) if name.strip()]
-    return tuple(_TYPES[name] for name in names)
+    return tuple((_TYPES[n][0], _np.dtype(_TYPES[n][0]), _TYPES[n][1]) for n in names)
 
 
 def check_arguments(kernel: str, signature: str, args: Sequence[object]) -> None:
@@ -215,18 +226,14 @@ def check_arguments(kernel: str, signature: str, args: Sequence[object]) -> None
     types = _argument_types(signature)
     if len(args) != len(types):
         raise TypeError(f"{kernel}: expected {len(types)} arguments, got {len(args)}")
-    for k, (arg, (dtype, ndim)) in enumerate(zip(args, types, strict=True)):
+    for k, (arg, (name, dtype, ndim)) in enumerate(zip(args, types, strict=True)):
         if ndim == 0:
-            scalar = {"bool": (bool, _np.bool_), "int64": (int, _np.integer)}.get(
-                dtype, (float, int, _np.floating, _np.integer)
-            )
-            if not isinstance(arg, scalar) or (dtype != "bool" and isinstance(arg, bool)):
-                raise TypeError(f"{kernel} argument {k}: expected a {dtype} scalar, got {arg!r}")
-            continue
-        if not (
+            if not isinstance(arg, _SCALARS[name]) or (name != "bool" and isinstance(arg, bool)):
+                raise TypeError(f"{kernel} argument {k}: expected a {name} scalar, got {arg!r}")
+        elif not (
             isinstance(arg, _np.ndarray)
-            and arg.dtype == _np.dtype(dtype)
             and arg.ndim == ndim
+            and arg.dtype == dtype
             and arg.flags.c_contiguous
         ):
             got = (
@@ -235,7 +242,7 @@ def check_arguments(kernel: str, signature: str, args: Sequence[object]) -> None
                 else type(arg).__name__
             )
             raise TypeError(
-                f"{kernel} argument {k}: expected a C-contiguous {dtype} array of "
+                f"{kernel} argument {k}: expected a C-contiguous {name} array of "
                 f"{ndim} dimension(s), got {got}"
             )
 

@@ -285,3 +285,33 @@ def test_the_compiled_ahead_path_imports_no_numba() -> None:
     assert done.stdout.split(" ", 1)[0] == "aot"
     assert done.stdout.strip().endswith("False")
     assert "[60.0] [1] [True] [True] [True] [[80.0, 0.0, 0.0]]" in done.stdout
+
+
+def test_without_numba_pycc_the_build_warns_in_one_line_and_carries_on() -> None:
+    """pycc is deprecated upstream: where it is gone the build says so and exits 0."""
+    compiled = _aot.GEOM_KERNELS.compiled()
+    assert compiled is not None
+    before = Path(str(compiled.__file__)).stat().st_mtime_ns
+    code = textwrap.dedent(
+        """
+        import importlib.abc, sys
+        class _NoPycc(importlib.abc.MetaPathFinder):
+            def find_spec(self, name, path=None, target=None):
+                if name == "numba.pycc" or name.startswith("numba.pycc."):
+                    raise ModuleNotFoundError(f"No module named {name!r}")
+                return None
+        sys.meta_path.insert(0, _NoPycc())
+        from geom._aot_build import main
+        sys.exit(main())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr
+    warnings = [line for line in done.stderr.splitlines() if line.strip()]
+    assert len(warnings) == 1, done.stderr
+    assert warnings[0].startswith("warning: geom._kernels_aot not compiled ahead of time")
+    assert "No module named 'numba.pycc'" in warnings[0]
+    assert warnings[0].endswith("the numba JIT path serves instead")
+    assert Path(str(compiled.__file__)).stat().st_mtime_ns == before
