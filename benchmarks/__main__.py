@@ -66,7 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     started = time.perf_counter()
     tiny = np.zeros((4, 3))
-    batch.distance_band(tiny, "small", tiny, "large")  # numba's thread pool starts here
+    batch.distance_band(tiny, "small", tiny, "large")  # the default path's kernels load here
     print(machine())
     print(startup.report(2 if args.quick else 3))
     print()
