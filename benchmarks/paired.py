@@ -88,6 +88,10 @@ def numba_threads(count: int | None) -> int:
     """Set numba's thread count (None: every core numba may use); return it."""
     import numba
 
+    # The project's threading layer (workqueue) must be chosen before numba starts its
+    # threads; the default path no longer imports the numba kernels that choose it.
+    from geom import _numba  # noqa: F401
+
     target = numba.config.NUMBA_NUM_THREADS if count is None else count
     numba.set_num_threads(target)
     return int(target)
