@@ -47,6 +47,8 @@ demo: $(STAMP) $(AOT)
 	$(BIN)/tabletop measure examples/armada-standard.toml victory setup:left
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
 	$(BIN)/tabletop list tokens --ruleset armada
+	@# which compiled path the batch functions take (aot: the kernels compiled ahead of time)
+	$(BIN)/python -c 'from geom import batch; print("batch functions run on:", batch.backend())'
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front

@@ -134,7 +134,8 @@ def test_the_workqueue_layer_unless_the_user_chose_one() -> None:
     assert run(code, **{BACKEND_ENV: "numba", "NUMBA_THREADING_LAYER": "omp"}) == "omp"
 
 
-def test_concurrent_calls_from_threads_give_the_serial_answers() -> None:
+@pytest.mark.parametrize("path", ["aot", "numba"])
+def test_concurrent_calls_from_threads_give_the_serial_answers(path: str) -> None:
     rng = np.random.default_rng(3)
     a = np.column_stack(
         [rng.uniform(0, 900, 5000), rng.uniform(0, 900, 5000), rng.uniform(0, 360, 5000)]
@@ -142,7 +143,8 @@ def test_concurrent_calls_from_threads_give_the_serial_answers() -> None:
     b = np.column_stack(
         [rng.uniform(0, 900, 5000), rng.uniform(0, 900, 5000), rng.uniform(0, 360, 5000)]
     )
-    with mock.patch.dict(os.environ, {BACKEND_ENV: "numba"}):
+    with mock.patch.dict(os.environ, {BACKEND_ENV: path}):
+        assert backend() == path
         expected = batch.distance(a, "small", b, "large")
         with ThreadPoolExecutor(max_workers=4) as pool:
             results = list(pool.map(lambda _: batch.distance(a, "small", b, "large"), range(16)))
