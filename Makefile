@@ -5,11 +5,25 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test demo lint typecheck clean bench
 
+# The batch kernels compiled ahead of time (geom._aot): built after the install, and again
+# when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
+AOT := $(VENV)/.aot-built
+AOT_SOURCES := geom/_kernels.py geom/_numba.py geom/tolerance.py geom/_aot.py geom/_aot_build.py \
+	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py
+
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,plots,fast]'
+	$(BIN)/python -m geom._aot_build
+	$(BIN)/python -m obstacles._aot_build
 	touch $(STAMP)
+	touch $(AOT)
+
+$(AOT): $(STAMP) $(AOT_SOURCES)
+	$(BIN)/python -m geom._aot_build
+	$(BIN)/python -m obstacles._aot_build
+	touch $(AOT)
 
 lint: $(STAMP)
 	$(BIN)/ruff check --no-cache .
@@ -18,10 +32,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck $(AOT)
 	$(BIN)/python -m pytest
 
-demo: $(STAMP)
+demo: $(STAMP) $(AOT)
 	mkdir -p out
 	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
 	@# check exits 1 when it finds violations (xwing-contested.toml has two on purpose)
@@ -33,6 +47,8 @@ demo: $(STAMP)
 	$(BIN)/tabletop measure examples/armada-standard.toml victory setup:left
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
 	$(BIN)/tabletop list tokens --ruleset armada
+	@# which compiled path the batch functions take (aot: the kernels compiled ahead of time)
+	$(BIN)/python -c 'from geom import batch; print("batch functions run on:", batch.backend())'
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front
@@ -66,8 +82,9 @@ gallery: $(STAMP)
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
+	rm -f geom/_kernels_aot*.so obstacles/_kernels_aot*.so
 
-bench: $(STAMP)
+bench: $(STAMP) $(AOT)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
 	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards tournament benchmarks
 	$(BIN)/python -m benchmarks

@@ -2,7 +2,8 @@
 
 Each figure runs the batch call and the baseline in alternating rounds (ours first in
 even rounds, the baseline first in odd ones), on the same inputs, single-threaded on both
-sides (numba's thread count set to 1); the ratio is the median of the per-round ratios,
+sides (numba's thread count set to 1; the kernels compiled ahead of time run on one
+thread); the ratio is the median of the per-round ratios,
 with the lowest and highest beside it. Wall time and CPU time (``time.process_time``)
 are reported per item. The answers of the last round are compared item by item, and the
 mismatches counted. The threaded figure (numba on every core) is timed separately and
@@ -23,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from geom.batch import NO_NUMBA_ENV
+from geom.batch import BACKEND_ENV, NO_NUMBA_ENV
 
 
 @dataclass(frozen=True)
@@ -58,23 +59,38 @@ def timed(call: Callable[[], Any]) -> tuple[float, float, Any]:
 
 
 @contextmanager
-def numpy_path(on: bool) -> Iterator[None]:
-    """Select the numpy path of the batch functions (they read the variable per call)."""
-    before = os.environ.get(NO_NUMBA_ENV)
-    if on:
-        os.environ[NO_NUMBA_ENV] = "1"
+def forced_path(name: str | None) -> Iterator[None]:
+    """Force a path of the batch functions: ``aot``, ``numba``, ``numpy`` (None: the rule).
+
+    They read ``TABLETOP_BACKEND`` per call; ``TABLETOP_NO_NUMBA`` is cleared meanwhile.
+    """
+    before = {key: os.environ.get(key) for key in (BACKEND_ENV, NO_NUMBA_ENV)}
+    os.environ.pop(NO_NUMBA_ENV, None)
+    os.environ[BACKEND_ENV] = name or ""
     try:
         yield
     finally:
-        if before is None:
-            os.environ.pop(NO_NUMBA_ENV, None)
-        else:
-            os.environ[NO_NUMBA_ENV] = before
+        for key, value in before.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+@contextmanager
+def numpy_path(on: bool) -> Iterator[None]:
+    """Select the numpy path of the batch functions (off: the default rule)."""
+    with forced_path("numpy" if on else None):
+        yield
 
 
 def numba_threads(count: int | None) -> int:
     """Set numba's thread count (None: every core numba may use); return it."""
     import numba
+
+    # The project's threading layer (workqueue) must be chosen before numba starts its
+    # threads; the default path no longer imports the numba kernels that choose it.
+    from geom import _numba  # noqa: F401
 
     target = numba.config.NUMBA_NUM_THREADS if count is None else count
     numba.set_num_threads(target)

@@ -18,14 +18,15 @@ from numpy.typing import NDArray
 
 from benchmarks.paired import (
     Figure,
+    forced_path,
     numba_threads,
-    numpy_path,
     paired,
     table,
     threaded,
     unequal,
 )
 from geom import batch
+from geom._aot import choose
 from geom.arcs import arc_region_outline
 from geom.areas import play_area
 from geom.rulesets import get_ruleset
@@ -34,6 +35,7 @@ from maneuvers.batch import final_poses
 from maneuvers.moves import local_move
 from maneuvers.notation import parse_maneuver
 from obstacles import batch as obstacle_batch
+from obstacles._compiled import OBSTACLE_KERNELS
 from obstacles.catalog import get_token
 from obstacles.placement import placement_limits
 
@@ -214,6 +216,13 @@ def pair_mismatches(
 # -- the report -------------------------------------------------------------------------
 
 
+def served_path(name: str) -> str:
+    """Return the path the batch function of figure `name` takes now (its package's rule)."""
+    if name in ("setups_legal", "obstructed"):
+        return choose(OBSTACLE_KERNELS)
+    return batch.backend()
+
+
 def report(*, quick: bool) -> str:
     scale = 10 if quick else 1
     rounds = 3 if quick else 7
@@ -231,10 +240,15 @@ def report(*, quick: bool) -> str:
         theirs: Callable[[], Any],
         mismatches: Callable[[Any, Any], int],
     ) -> None:
-        figure = paired(name, "numba", baseline, n, ours, theirs, mismatches, rounds)
-        figures.append(threaded(figure, ours, rounds))
-        with numpy_path(True):
-            figures.append(paired(name, "numpy", baseline, n, ours, theirs, mismatches, rounds))
+        # Each path forced in turn; the row names the path that served (a missing or
+        # stale compiled module gives way to numba, and the row says so).
+        for path in ("aot", "numba", "numpy"):
+            with forced_path(path):
+                served = served_path(name)
+                figure = paired(name, served, baseline, n, ours, theirs, mismatches, rounds)
+                if path == "numba":
+                    figure = threaded(figure, ours, rounds)
+                figures.append(figure)
 
     n = 100_000 // scale
     a, b = random_poses(rng, n), random_poses(rng, n)
@@ -247,21 +261,22 @@ def report(*, quick: bool) -> str:
         lambda: baseline_distance_band(pa, pb),
         pair_mismatches,
     )
-    fused = figures[-2]
-    unfused = paired(
-        "distance, band",
-        "numba",
-        "distance_band (fused)",
-        n,
-        lambda: two_calls(a, b),
-        lambda: batch.distance_band(a, "small", b, "large"),
-        pair_mismatches,
-        rounds,
-    )
+    fused = figures[-3]
+    with forced_path("aot"):
+        unfused = paired(
+            "distance, band",
+            served_path("distance+band"),
+            "distance_band (fused)",
+            n,
+            lambda: two_calls(a, b),
+            lambda: batch.distance_band(a, "small", b, "large"),
+            pair_mismatches,
+            rounds,
+        )
     figures.append(unfused)
     floor = fused.ours.cpu / n * 1e9
     notes.append(
-        f"distance+band, numba, one thread: {floor:.1f} ns CPU per pair per core; the floor "
+        f"distance+band, {fused.path}, one thread: {floor:.1f} ns CPU per pair per core; the floor "
         f"(a hand-vectorised C loop of the rectangle distance, this machine class): {C_FLOOR_NS} ns, "
         f"ratio {floor / C_FLOOR_NS:.2f}x (target <= 2.5x: {'yes' if floor / C_FLOOR_NS <= 2.5 else 'NO'}); "
         f"two calls, band(distance()): {unfused.ours.cpu / n * 1e9:.1f} ns"
@@ -316,7 +331,9 @@ def report(*, quick: bool) -> str:
     numba_threads(None)
     legend = (
         f"Paired, {rounds} alternating rounds; medians; both sides on one thread "
-        f"(numba.set_num_threads(1)); 'threaded' is the numba path on {threads} threads "
+        f"(numba.set_num_threads(1); the aot kernels are single-threaded); 'path' is the path "
+        "that served the row (aot: compiled ahead of time; numba: its JIT); 'threaded' is "
+        f"the numba path on {threads} threads "
         "against the baseline's one-thread median; 'mismatch' counts items of the last "
         "round whose answers differ (floats by more than 1e-9 mm). Baselines start from "
         "prebuilt shapely geometry (not timed)."

@@ -5,10 +5,15 @@ outlines built from the same poses, without building them: the bases are rectang
 (X-Wing squares and huge bases, Armada ship bases) or disks (Armada squadrons), measured
 in closed form. Two paths compute the same thing:
 
-* ``numba`` (the default): compiled kernels of :mod:`geom._kernels`, run on every core.
-  numba is imported the first time a batch function runs, never by ``import geom``.
+* ``aot`` (the default): the kernels of :mod:`geom._kernels` compiled ahead of time
+  (``make`` builds them), on one thread; a new process loads them in about a millisecond.
+* ``numba``: the same kernels compiled by numba, on every core: for a batch large enough
+  to repay numba's start-up, or when the compiled module is missing or out of date.
+  numba is imported the first time a batch function runs there, never by ``import geom``.
 * ``numpy``: the same formulas on whole arrays. Set the environment variable
-  ``TABLETOP_NO_NUMBA=1`` to select it (it is also used when numba is not installed).
+  ``TABLETOP_NO_NUMBA=1`` to select it (it is also used when neither is available).
+
+``TABLETOP_BACKEND=aot|numba|numpy`` forces a path (:func:`backend`, :mod:`geom._aot`).
 
 Poses are float arrays ``(N, 3)`` of ``x, y, heading`` (mm, degrees counter-clockwise
 from +x); a single row ``(3,)`` or ``(1, 3)`` is broadcast against the other side. Bases
@@ -39,15 +44,13 @@ geom.errors.InvalidInputError: unknown base 'tiny' for xwing2; expected one of: 
 
 from __future__ import annotations
 
-import functools as _functools
-import importlib.util as _importlib_util
-import os as _os
 from collections.abc import Sequence
-from typing import Literal, TypeAlias
+from typing import TypeAlias
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from geom import _aot
 from geom.arcs import XWING_ARCS, parse_xwing_arc
 from geom.errors import InvalidInputError
 from geom.measure import line_bands
@@ -57,6 +60,7 @@ from geom.rulesets import Ruleset, get_ruleset
 from geom.tolerance import EPSILON_MM
 
 __all__ = [
+    "BACKEND_ENV",
     "NO_NUMBA_ENV",
     "BaseNames",
     "RulesetLike",
@@ -72,7 +76,9 @@ __all__ = [
 ]
 
 #: Set this environment variable to ``1`` to take the numpy path instead of numba.
-NO_NUMBA_ENV = "TABLETOP_NO_NUMBA"
+NO_NUMBA_ENV = _aot.NO_NUMBA_ENV
+#: Set this environment variable to ``aot``, ``numba`` or ``numpy`` to force that path.
+BACKEND_ENV = _aot.BACKEND_ENV
 
 #: A ruleset, or the name of one.
 RulesetLike: TypeAlias = str | Ruleset
@@ -80,25 +86,27 @@ RulesetLike: TypeAlias = str | Ruleset
 BaseNames: TypeAlias = str | Sequence[str]
 
 
-@_functools.cache
-def _numba_installed() -> bool:
-    return _importlib_util.find_spec("numba") is not None
+#: Single-thread seconds per row of each kernel (``python -m benchmarks.paired``).
+_SECONDS_PER_PAIR = 30e-9
+_SECONDS_PER_ARC = 100e-9
 
 
-def backend() -> Literal["numba", "numpy"]:
-    """Return the path the batch functions take now: ``"numba"`` or ``"numpy"``.
+def backend(cost_s: float = 0.0) -> _aot.Backend:
+    """Return the path a batch call takes now: ``"aot"``, ``"numba"`` or ``"numpy"``.
 
-    numpy when ``TABLETOP_NO_NUMBA`` is set to anything but ``""`` or ``"0"``, or when
-    numba is not installed; numba otherwise. Read at every call, so a test can switch.
+    `cost_s` is the batch's estimated time on one thread, in seconds (0: a small batch).
+    ``TABLETOP_BACKEND`` forces a path (the next available one if it cannot serve);
+    ``TABLETOP_NO_NUMBA`` set to anything but ``""`` or ``"0"`` selects numpy. Otherwise
+    the kernels compiled ahead of time when they are fresh, and numba's parallel kernels
+    for a batch whose saving on the other cores repays numba's start-up
+    (:func:`geom._aot.choose`). Read at every call, so a test can switch.
 
     Examples
     --------
-    >>> backend() in ("numba", "numpy")
+    >>> backend() in ("aot", "numba", "numpy")
     True
     """
-    if _os.environ.get(NO_NUMBA_ENV, "") not in ("", "0"):
-        return "numpy"
-    return "numba" if _numba_installed() else "numpy"
+    return _aot.choose(_aot.GEOM_KERNELS, cost_s)
 
 
 def as_ruleset(ruleset: RulesetLike) -> Ruleset:
@@ -233,12 +241,10 @@ def distance(
     pa, pb = pose_pairs(a, b)
     n = len(pa)
     da, db = base_dims(rules, a_base, n), base_dims(rules, b_base, n)
-    if backend() == "numba":
-        from geom import _kernels
-
+    path = backend(n * _SECONDS_PER_PAIR)
+    if path != "numpy":
         out = np.empty(n)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.distances(pa, pb, da, db, out)
+        _aot.GEOM_KERNELS.call(path, "distances", pa, pb, da, db, out)
         return out
     return _distances_numpy(pa, pb, da, db)
 
@@ -291,7 +297,7 @@ def distance_band(
 ) -> tuple[FloatArray, NDArray[np.int64]]:
     """Return :func:`distance` and its :func:`band` together, in one pass over the pairs.
 
-    The same answers as ``band(distance(...))``; the numba path takes each band while
+    The same answers as ``band(distance(...))``; the compiled paths take each band while
     its distance is still in cache, where two calls would read the distances back.
 
     Raises
@@ -313,14 +319,14 @@ def distance_band(
     pa, pb = pose_pairs(a, b)
     n = len(pa)
     da, db = base_dims(rules, a_base, n), base_dims(rules, b_base, n)
-    if backend() == "numba":
-        from geom import _kernels
-
+    path = backend(n * _SECONDS_PER_PAIR)
+    if path != "numpy":
         out = np.empty(n)
         bands = np.empty(n, dtype=np.int64)
         edges = np.asarray(lines, dtype=np.float64) + EPSILON_MM
-        with _kernels.LAUNCH_LOCK:
-            _kernels.distances_bands(pa, pb, da, db, edges, zero_band, out, bands)
+        _aot.GEOM_KERNELS.call(
+            path, "distances_bands", pa, pb, da, db, edges, zero_band, out, bands
+        )
         return out, bands
     out = _distances_numpy(pa, pb, da, db)
     return out, line_bands(out, lines, zero_band=zero_band)
@@ -386,12 +392,12 @@ def in_arc(
     halves = np.array([rules.arc_half_angle(name) for name in names], dtype=np.float64)
     bull_half = rules.xwing_bullseye_width / 2.0
     bull_length = rules.xwing_range_bands[2]
-    if backend() == "numba":
-        from geom import _kernels
-
+    path = backend(n * _SECONDS_PER_ARC)
+    if path != "numpy":
         out = np.empty(n, dtype=np.bool_)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.arcs_hit(pa, pb, da, db, halves, code, bull_half, bull_length, out)
+        _aot.GEOM_KERNELS.call(
+            path, "arcs_hit", pa, pb, da, db, halves, code, bull_half, bull_length, out
+        )
         return out
     return _arcs_numpy(pa, pb, da, db, halves, code, bull_half, bull_length)
 

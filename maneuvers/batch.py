@@ -4,7 +4,7 @@
 complete maneuver ends at (nothing to bump, no obstacles, a roll at its centre position,
 an Armada course on the side :func:`maneuvers.armada.choose_side` picks). The maneuver's
 ship-frame move is worked out once (:func:`maneuvers.moves.local_move`); only applying it
-to every start pose is batched. Like :mod:`geom.batch`, that runs in a compiled numba
+to every start pose is batched. Like :mod:`geom.batch`, that runs in a compiled
 kernel unless ``TABLETOP_NO_NUMBA=1`` selects numpy (:func:`geom.poses.compose`).
 
 Examples

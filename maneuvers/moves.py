@@ -26,6 +26,7 @@ from typing import Protocol
 import numpy as np
 from numpy.typing import ArrayLike
 
+from geom._aot import GEOM_KERNELS
 from geom.batch import RulesetLike, as_ruleset, backend, pose_rows
 from geom.poses import FloatArray, compose
 from geom.rulesets import Ruleset
@@ -90,6 +91,10 @@ def local_move(
     return xwing_local_move(maneuver, base, ruleset, text=text)
 
 
+#: Single-thread seconds per pose of the compose kernel (``python -m benchmarks.paired``).
+_SECONDS_PER_POSE = 40e-9
+
+
 def final_pose(
     poses: ArrayLike, base: str, maneuver: str, *, ruleset: RulesetLike = "xwing2"
 ) -> FloatArray:
@@ -97,7 +102,7 @@ def final_pose(
 
     The one final-pose function: a single pose is a one-row call and keeps its shape
     (``(3,)`` in, ``(3,)`` out). The maneuver's ship-frame move is worked out once
-    (:func:`local_move`); applying it to many poses runs in a numba kernel unless
+    (:func:`local_move`); applying it to many poses runs in a compiled kernel unless
     ``TABLETOP_NO_NUMBA=1`` selects numpy (:func:`geom.batch.backend`).
 
     Parameters
@@ -134,12 +139,10 @@ def final_pose(
     if start.ndim == 1:
         return np.asarray(compose(pose_rows(start), move)[0], dtype=np.float64)
     rows = pose_rows(start)
-    if backend() == "numba":
-        from geom import _kernels
-
+    path = backend(len(rows) * _SECONDS_PER_POSE)
+    if path != "numpy":
         out = np.empty_like(rows)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.compose_moves(rows, move, out)
+        GEOM_KERNELS.call(path, "compose_moves", rows, move, out)
         return out
     return compose(rows, move)
 

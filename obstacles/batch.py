@@ -11,7 +11,7 @@ placement of the tokens: whether the segment meets an outline, touching included
 The outlines are the catalog's own, placed as :func:`geom.shapes.place_outline` places
 them, and compared exactly: a vertex within the limit of an edge, two edges crossing, or
 one outline inside the other. Orientation signs are exact. Like :mod:`geom.batch`, the
-work runs in compiled numba kernels unless ``TABLETOP_NO_NUMBA=1`` selects numpy.
+work runs in compiled kernels unless ``TABLETOP_NO_NUMBA=1`` selects numpy.
 
 Examples
 --------
@@ -37,19 +37,25 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from geom._aot import choose
 from geom.areas import play_area
-from geom.batch import RulesetLike, as_ruleset, backend
+from geom.batch import RulesetLike, as_ruleset
 from geom.errors import InvalidInputError
 from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.shapes import place_outline
 from obstacles import _numpy_paths
+from obstacles._compiled import OBSTACLE_KERNELS
 from obstacles.catalog import get_token
 from obstacles.placement import placement_limits
 
 __all__ = ["obstructed", "setups_legal"]
 
 BoolArray = NDArray[np.bool_]
+#: Single-thread seconds per setup and token pair, and per segment and token, of the
+#: kernels (``python -m benchmarks.paired``): what :func:`geom._aot.choose` weighs.
+_SECONDS_PER_TOKEN_PAIR = 100e-9
+_SECONDS_PER_SEGMENT_TOKEN = 25e-9
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -182,24 +188,25 @@ def setups_legal(
             f"got {place.shape}"
         )
     limits = _limits(rules)
-    if backend() == "numba":
-        from obstacles import _kernels
-
+    pairs = len(names) * (len(names) + 1) // 2
+    path = choose(OBSTACLE_KERNELS, len(place) * pairs * _SECONDS_PER_TOKEN_PAIR)
+    if path != "numpy":
         out = np.empty(len(place), dtype=np.bool_)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.setups(
-                packed.local,
-                packed.mirrored,
-                packed.offsets,
-                packed.inv,
-                packed.inv_mirrored,
-                packed.half,
-                packed.half_mirrored,
-                packed.radii,
-                place,
-                limits,
-                out,
-            )
+        OBSTACLE_KERNELS.call(
+            path,
+            "setups",
+            packed.local,
+            packed.mirrored,
+            packed.offsets,
+            packed.inv,
+            packed.inv_mirrored,
+            packed.half,
+            packed.half_mirrored,
+            packed.radii,
+            place,
+            limits,
+            out,
+        )
         return out
     return _setups_numpy(packed, place, limits)
 
@@ -265,12 +272,12 @@ def obstructed(
     boxes = np.array([[*w.min(axis=0), *w.max(axis=0)] for w in world], dtype=np.float64).reshape(
         -1, 4
     )
-    if backend() == "numba":
-        from obstacles import _kernels
-
+    path = choose(OBSTACLE_KERNELS, len(starts) * len(names) * _SECONDS_PER_SEGMENT_TOKEN)
+    if path != "numpy":
         out = np.empty(len(starts), dtype=np.bool_)
-        with _kernels.LAUNCH_LOCK:
-            _kernels.segments_blocked(starts, ends, wv, packed.offsets, boxes, out)
+        OBSTACLE_KERNELS.call(
+            path, "segments_blocked", starts, ends, wv, packed.offsets, boxes, out
+        )
         return out
     return _blocked_numpy(starts, ends, world, boxes)
 

@@ -1,7 +1,8 @@
-"""geom.batch against the scalar API: distances, bands and arcs, on both paths.
+"""geom.batch against the scalar API: distances, bands and arcs, on every path.
 
 Every batch answer is compared with what :mod:`geom.measure` and :mod:`geom.arcs` answer
-for shapely outlines built from the same poses. Both paths run: the numba kernels and the
+for shapely outlines built from the same poses. All three paths run: the kernels compiled
+ahead of time, the same kernels compiled by numba, and the
 numpy formulas (``TABLETOP_NO_NUMBA=1``). Poses are random, on band lines (gaps of
 exactly a band line, and a hair either side of it, at headings where the trigonometry is
 exact) and touching.
@@ -36,15 +37,14 @@ from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 from geom.shapes import base_footprint, world_polygon, world_polygons
 from geom.tolerance import EPSILON_MM
 
-PATHS = ("numba", "numpy")
+PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the numba or the numpy path for the duration of the block."""
-    value = "1" if name == "numpy" else "0"
-    with mock.patch.dict(os.environ, {batch.NO_NUMBA_ENV: value}):
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    with mock.patch.dict(os.environ, {batch.BACKEND_ENV: name}):
         assert batch.backend() == name
         yield
 

@@ -1,7 +1,8 @@
 """numba stays out of start-up; kernels are cached on disk and safe to call from threads.
 
 Each start-up check runs in a fresh interpreter and reads ``sys.modules`` at its end: the
-batch modules import numba only when a batch function runs on the numba path. The
+batch modules import numba only when a batch function runs on the numba path (forced
+here with ``TABLETOP_BACKEND=numba``: by default the kernels compiled ahead of time serve). The
 kernels keep their machine code on disk (``cache=True``), run on numba's workqueue
 threading layer unless ``NUMBA_THREADING_LAYER`` says otherwise, and are launched one at a
 time (that layer cannot run two at once).
@@ -21,7 +22,7 @@ import numpy as np
 import pytest
 
 from geom import _kernels, _numba, batch
-from geom.batch import NO_NUMBA_ENV, backend
+from geom.batch import BACKEND_ENV, NO_NUMBA_ENV, backend
 from obstacles import _kernels as _obstacle_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -90,16 +91,16 @@ def test_the_numba_path_imports_numba_on_first_use() -> None:
         d = batch.distance([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small")
         print(batch.backend(), before, d.tolist(), "numba" in sys.modules)
         """,
-        **{NO_NUMBA_ENV: "0"},
+        **{BACKEND_ENV: "numba"},
     )
     assert out == "numba False [60.0] True"
 
 
 @pytest.mark.parametrize(
-    ("value", "expected"), [("", "numba"), ("0", "numba"), ("1", "numpy"), ("yes", "numpy")]
+    ("value", "expected"), [("", "aot"), ("0", "aot"), ("1", "numpy"), ("yes", "numpy")]
 )
 def test_backend_follows_the_environment(value: str, expected: str) -> None:
-    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: value}):
+    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: value, BACKEND_ENV: ""}):
         assert backend() == expected
 
 
@@ -129,11 +130,12 @@ def test_the_workqueue_layer_unless_the_user_chose_one() -> None:
         """
     environment = {k: v for k, v in os.environ.items() if k != "NUMBA_THREADING_LAYER"}
     with mock.patch.dict(os.environ, environment, clear=True):
-        assert run(code, **{NO_NUMBA_ENV: "0"}) == "workqueue"
-    assert run(code, **{NO_NUMBA_ENV: "0", "NUMBA_THREADING_LAYER": "omp"}) == "omp"
+        assert run(code, **{BACKEND_ENV: "numba"}) == "workqueue"
+    assert run(code, **{BACKEND_ENV: "numba", "NUMBA_THREADING_LAYER": "omp"}) == "omp"
 
 
-def test_concurrent_calls_from_threads_give_the_serial_answers() -> None:
+@pytest.mark.parametrize("path", ["aot", "numba"])
+def test_concurrent_calls_from_threads_give_the_serial_answers(path: str) -> None:
     rng = np.random.default_rng(3)
     a = np.column_stack(
         [rng.uniform(0, 900, 5000), rng.uniform(0, 900, 5000), rng.uniform(0, 360, 5000)]
@@ -141,7 +143,8 @@ def test_concurrent_calls_from_threads_give_the_serial_answers() -> None:
     b = np.column_stack(
         [rng.uniform(0, 900, 5000), rng.uniform(0, 900, 5000), rng.uniform(0, 360, 5000)]
     )
-    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: "0"}):
+    with mock.patch.dict(os.environ, {BACKEND_ENV: path}):
+        assert backend() == path
         expected = batch.distance(a, "small", b, "large")
         with ThreadPoolExecutor(max_workers=4) as pool:
             results = list(pool.map(lambda _: batch.distance(a, "small", b, "large"), range(16)))

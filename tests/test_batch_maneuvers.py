@@ -20,13 +20,13 @@ from common import final_move_oracle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geom.batch import NO_NUMBA_ENV, backend
+from geom.batch import BACKEND_ENV, backend
 from geom.errors import InvalidInputError
 from geom.rulesets import ArmadaRuleset, get_ruleset
 from maneuvers import final_pose
 from maneuvers.batch import final_poses
 
-PATHS = ("numba", "numpy")
+PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
 XWING_WORDS = [
@@ -58,8 +58,8 @@ ARMADA_WORDS = [
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the numba or the numpy path for the duration of the block."""
-    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: "1" if name == "numpy" else "0"}):
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    with mock.patch.dict(os.environ, {BACKEND_ENV: name}):
         assert backend() == name
         yield
 

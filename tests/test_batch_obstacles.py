@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from geom import _kernels
 from geom.areas import play_area
-from geom.batch import NO_NUMBA_ENV, backend
+from geom.batch import BACKEND_ENV, backend
 from geom.errors import InvalidInputError
 from geom.rulesets import Ruleset, get_ruleset
 from obstacles import _numpy_paths, batch
@@ -34,14 +34,14 @@ from obstacles.legality import check
 from obstacles.obstruction import obstructed_segment
 from obstacles.scene import Obstacle, Scene
 
-PATHS = ("numba", "numpy")
+PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the numba or the numpy path for the duration of the block."""
-    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: "1" if name == "numpy" else "0"}):
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    with mock.patch.dict(os.environ, {BACKEND_ENV: name}):
         assert backend() == name
         yield
 

@@ -2,7 +2,8 @@
 
 ``tabletop[plots]`` adds matplotlib (``render`` and the plots package); ``tabletop[fast]``
 adds numba (compiled batch kernels). Without them the core commands work, the batch
-functions take the numpy path, and ``render`` says which extra to install.
+functions take the kernels compiled ahead of time (or, without those too, the numpy
+path), and ``render`` says which extra to install.
 """
 
 from __future__ import annotations
@@ -54,15 +55,26 @@ def test_check_and_measure_run_without_matplotlib_or_numba() -> None:
     assert json.loads(lines[1])["distance"] == 200.0
 
 
-def test_the_batch_functions_take_the_numpy_path_without_numba() -> None:
+#: Also hides the kernels compiled ahead of time, as on a machine without a C compiler.
+_NO_AOT = (
+    "_aot_find = importlib.util.find_spec\n"
+    "importlib.util.find_spec = lambda name, package=None: (\n"
+    "    None if name.endswith('_kernels_aot') else _aot_find(name, package))\n"
+)
+
+
+@pytest.mark.parametrize(("prelude", "path"), [("", "aot"), (_NO_AOT, "numpy")])
+def test_the_batch_functions_run_compiled_ahead_or_on_numpy_without_numba(
+    prelude: str, path: str
+) -> None:
     done = _run(
-        "from geom import batch\n"
+        prelude + "from geom import batch\n"
         "print(batch.backend())\n"
         "print(batch.distance([[100.0, 100.0, 90.0]], 'small', [[100.0, 300.0, 270.0]], 'small').tolist())\n"
     )
     assert done.returncode == 0, done.stderr
     # Two 40 mm bases with centres 200 mm apart along y: 200 - 20 - 20 = 160 mm.
-    assert done.stdout.split() == ["numpy", "[160.0]"]
+    assert done.stdout.split() == [path, "[160.0]"]
 
 
 def test_render_without_matplotlib_names_the_extra(tmp_path: Path) -> None:

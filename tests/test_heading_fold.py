@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.batch import NO_NUMBA_ENV, backend
+from geom.batch import BACKEND_ENV, backend
 from maneuvers import final_pose
 from maneuvers.batch import final_poses
 
@@ -30,7 +30,7 @@ TURNS = {"straight 1": 0, "bank 1 left": 45, "bank 1 right": -45, "koiogran 1": 
 
 @contextlib.contextmanager
 def _path(name: str) -> Iterator[None]:
-    with mock.patch.dict(os.environ, {NO_NUMBA_ENV: "1" if name == "numpy" else "0"}):
+    with mock.patch.dict(os.environ, {BACKEND_ENV: name}):
         assert backend() == name
         yield
 
@@ -48,7 +48,7 @@ def _assert_folded(got: float, start: float, turn: int) -> None:
 
 
 def test_the_issue_row_is_0_on_every_path() -> None:
-    for name in ("numba", "numpy"):
+    for name in ("aot", "numba", "numpy"):
         with _path(name):
             rows = final_poses([[0.0, 0.0, -1e-14]], "small", "straight 1")
             assert rows[0, 2] == 0.0
@@ -60,7 +60,7 @@ def test_the_issue_row_is_0_on_every_path() -> None:
     ulps=st.integers(min_value=1, max_value=8),
     line=st.sampled_from([0.0, 360.0]),
     words=st.sampled_from(sorted(TURNS)),
-    name=st.sampled_from(["numba", "numpy"]),
+    name=st.sampled_from(["aot", "numba", "numpy"]),
 )
 def test_headings_just_below_0_and_360_fold_into_range(
     ulps: int, line: float, words: str, name: str
@@ -78,7 +78,7 @@ def test_headings_just_below_0_and_360_fold_into_range(
         _assert_folded(got, start, turn)
 
 
-@pytest.mark.parametrize("name", ["numba", "numpy"])
+@pytest.mark.parametrize("name", ["aot", "numba", "numpy"])
 def test_the_largest_heading_below_360_stays_below_360(name: str) -> None:
     start = float(np.nextafter(360.0, 0.0))
     with _path(name):
