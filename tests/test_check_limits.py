@@ -22,7 +22,7 @@ import pytest
 from obstacles.legality import MAX_FIXES
 from obstacles.sceneformat import MAX_OBJECTS, MAX_OUTLINE_VERTICES
 
-CAP_BYTES = 2 * 1024**3
+CAP_BYTES = 1 * 1024**3
 CHILD = textwrap.dedent(
     """
     import resource, sys
