@@ -92,7 +92,8 @@ def grown_by_spacing(shapes: Sequence[shapely.Geometry], spacing: float) -> list
     """Return each obstacle grown by a hair less than the spacing limit, inside the true region.
 
     A point of another outline inside one of these is within the spacing limit of that
-    obstacle. Built once per table and shared between its fixes (``grown=`` of
+    obstacle. An outline of more than :data:`MAX_REGION_VERTICES` vertices is grown from
+    some of its vertices (a union of disks, inside the grown outline). Built once per table and shared between its fixes (``grown=`` of
     :func:`shortest_fix`).
 
     Examples
@@ -102,9 +103,17 @@ def grown_by_spacing(shapes: Sequence[shapely.Geometry], spacing: float) -> list
     >>> grown.covers(shapely.Point(-99.9, 5.0)), grown.covers(shapely.Point(-100.0, 5.0))
     (True, False)
     """
-    array = np.asarray(shapes, dtype=object)
-    grown = shapely.buffer(array, spacing - _COVER_HAIR_MM, quad_segs=_COVER_QUAD_SEGS)
-    return list(grown)
+    distance = spacing - _COVER_HAIR_MM
+    grown = []
+    for shape in shapes:
+        coords = np.asarray(shapely.get_coordinates(shape))
+        if len(coords) > MAX_REGION_VERTICES + 1:
+            # Growing a long jagged outline whole takes GEOS gigabytes; disks round some
+            # of its own vertices are inside the grown outline too, and cheap.
+            step = math.ceil(len(coords) / MAX_REGION_VERTICES)
+            shape = shapely.multipoints(coords[::step])
+        grown.append(shapely.buffer(shape, distance, quad_segs=_COVER_QUAD_SEGS))
+    return grown
 
 
 def _no_legal_move(
