@@ -73,5 +73,6 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling
+	$(BIN)/python -m benchmarks.bounds
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
