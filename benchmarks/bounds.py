@@ -177,6 +177,8 @@ def measure(argv: list[str], folder: Path) -> tuple[int, str, float, float, floa
     answer = json.loads(out) if out.startswith("{") else {}
     if "error" in answer:
         words = "refused: " + answer["error"]["message"][:40] + "..."
+    elif "size" in answer:
+        words = f"drawn: {answer['size'][0]} x {answer['size'][1]} px"
     elif "legal" in answer:
         words = f"legal: {answer['legal']}, {len(answer['violations'])} violation(s)"
     else:
@@ -197,12 +199,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.bounds")
     parser.parse_args(argv)
     print(f"bounded inputs (one fresh process each, address space capped at {CAP_BYTES >> 20} MiB)")
-    print(f"  {'case':38s} exit  {'CPU s':>6s} {'wall s':>6s} {'RSS MB':>7s} {'VM MB':>6s}  answer")
+    print(f"  {'case':44s} exit  {'CPU s':>6s} {'wall s':>6s} {'RSS MB':>7s} {'VM MB':>6s}  answer")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         for label, args in cases(folder):
             code, words, cpu, wall, rss, vm = measure(args, folder)
-            print(f"  {label:38s} {code:4d}  {cpu:6.2f} {wall:6.2f} {rss:7.1f} {vm:6.1f}  {words}")
+            print(f"  {label:44s} {code:4d}  {cpu:6.2f} {wall:6.2f} {rss:7.1f} {vm:6.1f}  {words}")
     return 0
 
 
