@@ -90,5 +90,6 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling
+	$(BIN)/python -m benchmarks.bounds
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event

@@ -9,7 +9,11 @@ reading, checking) and of :func:`obstacles.legality.check` in this process, the 
 three runs; the ratios against the 6-object table are taken in this one run. Beside them,
 the plain implementation a user would write (every pair measured with shapely, every fix
 from the whole polygonal legal region of :mod:`obstacles.placement`) on the sizes it
-finishes in seconds, with its verdicts and fixes compared to ``check``'s.
+finishes in seconds, with its verdicts and fixes compared to ``check``'s. Last, the two
+tables that were slow to fix: 60 catalog tokens crammed into the middle of a 3' x 3'
+table (no token has a legal place) and six 200-vertex circles crammed together, each
+beside the fix search without its cheap proof of "no legal place" (stage 0 of
+:mod:`obstacles.fixing`, as the search ran before) and the plain polygonal region.
 """
 
 from __future__ import annotations
@@ -32,6 +36,10 @@ from typing import Any
 import numpy as np
 import shapely
 
+from geom.measure import json_mm
+from geom.rulesets import get_ruleset
+from obstacles.catalog import catalog
+from obstacles.fixing import shortest_fix
 from obstacles.legality import check
 from obstacles.placement import fix_move, legal_region, placement_limits
 from obstacles.scene import Scene
@@ -115,6 +123,42 @@ def six_tokens() -> dict[str, Any]:
     return {"ruleset": "xwing2", "area": "3x3ft", "obstacles": entries}
 
 
+def crammed_tokens(pitch: float = 70.0) -> dict[str, Any]:
+    """Return 60 catalog tokens on an 8 x 8 grid (corners left out) round a 3' x 3' middle.
+
+    At a 70 mm pitch every token breaks the spacing rule and none has a legal place:
+    the forbidden regions of the others cover the whole table.
+    """
+    names = [n for n in catalog(get_ruleset("xwing2")) if not n.startswith("hugeship")]
+    cells = [(r, c) for r in range(8) for c in range(8) if 0 < r < 7 or 0 < c < 7]
+    entries = [
+        {
+            "id": f"t{i}",
+            "token": names[i % len(names)],
+            "at": [round(457.2 + (c - 3.5) * pitch, 3), round(457.2 + (r - 3.5) * pitch, 3)],
+            "angle": (37.0 * i) % 360,
+        }
+        for i, (r, c) in enumerate(cells)
+    ]
+    return {"ruleset": "xwing2", "area": "3x3ft", "obstacles": entries}
+
+
+def crammed_circles() -> dict[str, Any]:
+    """Return six 200-vertex circles of radius 30, 80 mm apart centre to centre (20 mm gaps)."""
+    ring = [
+        [
+            round(30.0 * math.cos(2 * math.pi * k / 200), 6),
+            round(30.0 * math.sin(2 * math.pi * k / 200), 6),
+        ]
+        for k in range(200)
+    ]
+    entries = [
+        {"id": f"c{i}", "outline": ring, "at": [377.2 + 80.0 * (i % 3), 417.2 + 80.0 * (i // 3)]}
+        for i in range(6)
+    ]
+    return {"ruleset": "xwing2", "area": "3x3ft", "obstacles": entries}
+
+
 def _median_cpu(run: Callable[[], object], repeats: int) -> float:
     times = []
     for _ in range(repeats):
@@ -167,6 +211,63 @@ def plain_fixes(scene: Scene) -> dict[str, float | None]:
         move = fix_move(region, (o.x, o.y))
         found[o.id] = None if move is None else float(np.hypot(*move))
     return found
+
+
+def plain_fix(scene: Scene, ident: str) -> float | None:
+    """One obstacle's fix length from the whole polygonal legal region (the plain way)."""
+    limits = placement_limits(scene.ruleset, scene.area)
+    (me,) = [o for o in scene.obstacles if o.id == ident]
+    others = [p.polygon() for p in scene.obstacles if p.id != ident]
+    move = fix_move(legal_region(me.outline, me.angle, me.flipped, others, limits), (me.x, me.y))
+    return None if move is None else float(np.hypot(*move))
+
+
+def search_only_fixes(scene: Scene, idents: list[str]) -> dict[str, float | None]:
+    """Fix lengths by stages 1 and 2 alone: stage 0 given nothing grown, so it proves nothing.
+
+    Each move is rounded as ``check`` prints it, so the lengths compare to the digit.
+    """
+    limits = placement_limits(scene.ruleset, scene.area)
+    shapes = {o.id: o.polygon() for o in scene.obstacles}
+    found: dict[str, float | None] = {}
+    for ident in idents:
+        others = [p for k, p in shapes.items() if k != ident]
+        empty = [shapely.Polygon()] * len(others)
+        move = shortest_fix(shapes[ident], others, limits, grown=empty)
+        found[ident] = None if move is None else float(np.hypot(*(json_mm(v) for v in move)))
+    return found
+
+
+def _crammed_figures(folder: Path, repeats: int) -> None:
+    """Print the two crammed tables: command, check(), the search as before, the plain way."""
+    print("crammed tables (CPU s; command and check() median of", repeats, "runs)")
+    for name, data, sample in (
+        ("60 crammed catalog tokens", crammed_tokens(), "t0"),
+        ("six 200-vertex circles", crammed_circles(), "c0"),
+    ):
+        path = folder / (name.replace(" ", "-") + ".json")
+        path.write_text(json.dumps(data), encoding="utf-8")
+        scene = parse_scene(data)
+        ours = fix_lengths(scene)
+        command = _command_cpu(path, repeats)
+        inside = _median_cpu(lambda scene=scene: check(scene), repeats)
+        start = time.process_time()
+        before = search_only_fixes(scene, list(ours))
+        before_time = time.process_time() - start
+        start = time.process_time()
+        plain = plain_fix(scene, sample)
+        plain_time = time.process_time() - start
+        nulls = sum(v is None for v in ours.values())
+        mine = ours[sample]
+        agree = (plain is None) == (mine is None) and (
+            mine is None or plain is None or mine <= plain + 0.002
+        )
+        print(
+            f"  {name:26s} tabletop check {command:6.3f} s, check() {inside:6.3f} s "
+            f"({len(ours)} fixes, {nulls} null); search without stage 0 {before_time:6.3f} s, "
+            f"same fixes: {before == ours}; plain region for {sample} alone "
+            f"{plain_time:6.3f} s, agrees: {agree}"
+        )
 
 
 def fix_lengths(scene: Scene) -> dict[str, float | None]:
@@ -254,6 +355,7 @@ def main(argv: list[str] | None = None) -> int:
             f"  illegal six tokens ({count} violations): check() {with_fix * 1e3:.1f} ms with "
             f"fixes, {without * 1e3:.1f} ms without; plain fixes {plain_six * 1e3:.1f} ms"
         )
+        _crammed_figures(Path(folder), repeats)
     return 0
 
 

@@ -8,6 +8,15 @@ obstacle and the reflected outline, grown by the spacing limit).
 
 :func:`shortest_fix` works in two stages:
 
+0. **Nowhere?** A move ``v`` is illegal when any one point ``m`` of the moved outline
+   lies within the spacing limit of another obstacle, that is when ``m + v`` is in that
+   obstacle grown by the limit: so the grown obstacles, shifted back by ``m``, are moves
+   known illegal. When the shifts by a few points of the outline cover every move the
+   edge rules allow, no move is legal and the fix is null, found in milliseconds where
+   stage 1 would build every forbidden region of the table to learn the same. The
+   grown obstacles lie inside the true ones (a hair less than the limit; a rounded
+   corner's chords inside its circle), so this never refuses a legal move; when they do
+   not cover the box, the stages below decide.
 1. **Where.** Only obstacles within the spacing limit plus a search radius ``R`` can
    forbid a move shorter than ``R`` (a move of ``|v|`` changes a distance by at most
    ``|v|``), so the legal region is built from those alone, inside the disk of radius
@@ -50,7 +59,7 @@ from geom.poses import FloatArray
 from geom.tolerance import EPSILON_MM
 from obstacles.placement import PlacementLimits
 
-__all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "shortest_fix"]
+__all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "grown_by_spacing", "shortest_fix"]
 
 #: How far past the nearest line a fix lands, mm: the rules say "more than". Ten times the
 #: length tolerance, so a move rounded to 10^-6 mm in JSON still lands past the line; and
@@ -70,6 +79,93 @@ _QUAD_SEGS = 32
 _MAX_STEPS = 60
 #: Distances (mm) within which a rule counts as near the current point in stage 2.
 _NEAR_MM = 2.0
+#: Stage 0 shifts the grown obstacles by at most this many points of the outline.
+_COVER_POINTS = 24
+#: How much less than the spacing limit stage 0 grows obstacles by, mm: far above the
+#: rounding of a buffer's vertices, far below anything a fix is measured to.
+_COVER_HAIR_MM = 1e-6
+#: Chords per quarter circle of stage 0's grown corners (inside the true circle).
+_COVER_QUAD_SEGS = 8
+
+
+def grown_by_spacing(shapes: Sequence[shapely.Geometry], spacing: float) -> list[shapely.Geometry]:
+    """Return each obstacle grown by a hair less than the spacing limit, inside the true region.
+
+    A point of another outline inside one of these is within the spacing limit of that
+    obstacle. An outline of more than :data:`MAX_REGION_VERTICES` vertices is grown from
+    some of its vertices (a union of disks, inside the grown outline). Built once per table and shared between its fixes (``grown=`` of
+    :func:`shortest_fix`).
+
+    Examples
+    --------
+    >>> import shapely
+    >>> (grown,) = grown_by_spacing([shapely.box(0, 0, 10, 10)], 100.0)
+    >>> grown.covers(shapely.Point(-99.9, 5.0)), grown.covers(shapely.Point(-100.0, 5.0))
+    (True, False)
+    """
+    distance = spacing - _COVER_HAIR_MM
+    grown = []
+    for shape in shapes:
+        coords = np.asarray(shapely.get_coordinates(shape))
+        if len(coords) > MAX_REGION_VERTICES + 1:
+            # Growing a long jagged outline whole takes GEOS gigabytes; disks round some
+            # of its own vertices are inside the grown outline too, and cheap.
+            step = math.ceil(len(coords) / MAX_REGION_VERTICES)
+            shape = shapely.multipoints(coords[::step])
+        grown.append(shapely.buffer(shape, distance, quad_segs=_COVER_QUAD_SEGS))
+    return grown
+
+
+def _no_legal_move(
+    polygon: shapely.Geometry,
+    box: FloatArray,
+    others: Sequence[shapely.Geometry],
+    grown: Sequence[shapely.Geometry],
+    tree: shapely.STRtree,
+    spacing: float,
+) -> bool:
+    """Stage 0: whether the grown obstacles, shifted back, cover every move of `box`.
+
+    True proves the fix null. False says only that this cover did not show it, early
+    when a move the cover leaves is found legal by exact distances.
+    """
+    x0, y0, x1, y1 = box
+    min_x, min_y, max_x, max_y = polygon.bounds
+    # Only obstacles within the spacing limit of where the outline can go matter.
+    swept = shapely.box(min_x + x0, min_y + y0, max_x + x1, max_y + y1)
+    near = [int(i) for i in tree.query(swept, predicate="dwithin", distance=spacing)]
+    if not near:
+        return False
+    array = np.asarray(others, dtype=object)[near]
+    points = np.asarray(shapely.get_coordinates(polygon))
+    step = max(1, math.ceil(len(points) / _COVER_POINTS))
+    # Exact distances between long outlines near the line cost GEOS every edge pair
+    # (a quarter of a second at 10,000 vertices): there, only the shifts are tried.
+    exact = len(points) + max(shapely.get_num_coordinates(array)) <= 4 * MAX_REGION_VERTICES
+    if exact:
+        # Before the union: a legal move at a corner, a side's middle or the centre of
+        # the box ends the attempt for the price of a few distances.
+        xs, ys = np.meshgrid([x0, (x0 + x1) / 2, x1], [y0, (y0 + y1) / 2, y1])
+        tries = [
+            shapely.transform(polygon, lambda xy, v=v: xy + v)
+            for v in np.column_stack([xs.ravel(), ys.ravel()])
+        ]
+        close = shapely.dwithin(np.asarray(tries, dtype=object)[:, None], array[None, :], spacing)
+        if not np.all(np.any(close, axis=1)):
+            return False
+    cover = shapely.union_all([grown[i] for i in near])
+    left = shapely.box(x0, y0, x1, y1)
+    for point in points[::step]:
+        left = shapely.difference(left, shapely.transform(cover, lambda xy, p=point: xy - p))
+        if left.is_empty:
+            return True
+        if exact:
+            # A move left over that is legal ends the attempt: stage 1 will find one.
+            v = np.asarray(shapely.get_coordinates(shapely.point_on_surface(left))[0])
+            moved = shapely.transform(polygon, lambda xy, v=v: xy + v)
+            if not np.any(shapely.dwithin(moved, array, spacing)):
+                return False
+    return False
 
 
 def _coarse(polygon: shapely.Geometry) -> tuple[shapely.Geometry, float]:
@@ -335,6 +431,7 @@ def shortest_fix(
     tree: shapely.STRtree | None = None,
     clearance: float = FIX_CLEARANCE_MM,
     cache: dict[tuple[bytes, bytes, float], shapely.Geometry] | None = None,
+    grown: Sequence[shapely.Geometry] | None = None,
 ) -> FloatArray | None:
     """Return the shortest move ``(dx, dy)`` that makes a placement legal, or None.
 
@@ -352,6 +449,9 @@ def shortest_fix(
         How far past the nearest line the move lands, mm.
     cache : dict, optional
         Forbidden regions already built, shared between the fixes of one table.
+    grown : sequence of shapely polygons, optional
+        `others` grown by :func:`grown_by_spacing` (built when not given), shared
+        between the fixes of one table.
 
     Returns
     -------
@@ -364,6 +464,11 @@ def shortest_fix(
         return None
     if len(others) and tree is None:
         tree = shapely.STRtree(np.asarray(others, dtype=object))
+    if len(others) and tree is not None:
+        if grown is None:
+            grown = grown_by_spacing(others, limits.spacing)
+        if _no_legal_move(polygon, box, others, grown, tree, limits.spacing):
+            return None
     start = _stage_one(
         polygon,
         box,

@@ -26,7 +26,7 @@ from geom.poses import FloatArray
 from geom.rulesets import Ruleset
 from geom.tolerance import same_length, within
 from obstacles.composition import composition_violations
-from obstacles.fixing import shortest_fix
+from obstacles.fixing import grown_by_spacing, shortest_fix
 from obstacles.placement import minkowski_sum, placement_limits
 from obstacles.scene import Obstacle, Scene
 from obstacles.verdicts import CheckReport, Margin, Violation
@@ -309,11 +309,14 @@ def _with_fixes(
     # Forbidden regions shared between the fixes of this table (alike tokens at alike
     # angles build theirs once).
     sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
+    # Every obstacle grown by the spacing limit, once: what proves a fix null cheaply.
+    grown = grown_by_spacing(shapes, limits.spacing)
     moves: dict[str, Mapping[str, Any] | None] = {}
     for ident in wanted:
         mine = index[ident]
         others = [p for i, p in enumerate(shapes) if i != mine]
-        move = shortest_fix(shapes[mine], others, limits, cache=sums)
+        theirs = [g for i, g in enumerate(grown) if i != mine]
+        move = shortest_fix(shapes[mine], others, limits, cache=sums, grown=theirs)
         moves[ident] = (
             None if move is None else {"object": ident, "move": [json_mm(float(v)) for v in move]}
         )

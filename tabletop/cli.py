@@ -256,6 +256,18 @@ def _run(words: list[str], out: TextIO, err: TextIO) -> int:
         return EXIT_BAD_INPUT
 
 
+def _one_blas_thread() -> None:
+    """Run OpenBLAS on one thread unless the caller chose otherwise.
+
+    numpy's OpenBLAS starts a thread per core when it loads, each reserving its own
+    buffers and stack (about 40 MB of address space apiece: 2.5 GB on a 64-core machine),
+    while no command multiplies matrices large enough to share out. Set before any
+    command imports numpy, so it holds for every command; OPENBLAS_NUM_THREADS set by
+    the caller is kept.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -265,6 +277,7 @@ def main(
     :data:`EXIT_BROKEN_PIPE`, and Ctrl-C with :data:`EXIT_INTERRUPTED`, once what was
     answered is flushed.
     """
+    _one_blas_thread()
     words = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
