@@ -26,6 +26,7 @@ import dataclasses as _dc
 import hashlib
 import io
 import json
+import marshal
 import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -299,14 +300,22 @@ _SCENES: collections.OrderedDict[bytes, Scene] = collections.OrderedDict()
 _SCENE_CACHE_SIZE = 64
 
 
-def _scene_key(data: Any) -> bytes:
-    # repr of parsed JSON (dicts, lists, str, int, float, bool, None) is one text per
-    # value and cheaper than a sorted dump; the digest keeps a 10 MiB scene's key small.
-    return hashlib.blake2b(repr(data).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+def _scene_key(data: Any) -> bytes | None:
+    # marshal (version 2: no back-references, so the bytes depend on the value alone) is
+    # one serialization per value of parsed JSON, types kept apart (1, 1.0, true; 0.0 and
+    # -0.0), written in C: four times cheaper than repr. The digest keeps a 10 MiB
+    # scene's key small. A value marshal refuses (nested too deep) is not cached.
+    try:
+        text = marshal.dumps(data, 2)
+    except ValueError:
+        return None
+    return hashlib.blake2b(text, digest_size=16).digest()
 
 
 def _scene(data: Any, where: str) -> Scene:
     key = _scene_key(data)
+    if key is None:
+        return parse_scene(data, f"{where} scene")
     scene = _SCENES.get(key)
     if scene is None:
         scene = parse_scene(data, f"{where} scene")
