@@ -154,6 +154,8 @@ def attack_range(
     attacker_base: str,
     target: shapely.Geometry,
     arc: str,
+    *,
+    attacker_polygon: shapely.Geometry | None = None,
 ) -> AttackRange:
     """Measure attack range from an X-Wing ship's arc to a target outline (world frame).
 
@@ -169,9 +171,14 @@ def attack_range(
         The defender's base without guides, in the world frame.
     arc : str
         One of :data:`XWING_ARCS`.
+    attacker_polygon : shapely geometry, optional
+        The attacker's base placed at `attacker_pose` where the caller has it already
+        (built as :func:`~geom.shapes.world_polygon` builds it); else it is built here.
     """
     region = world_polygon(arc_region_outline(ruleset, attacker_base, arc), attacker_pose)
-    base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
+    base = attacker_polygon
+    if base is None:
+        base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
     outside = _outside(target, base)
     part = shapely.intersection(outside, region)
     if part.is_empty:

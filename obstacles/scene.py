@@ -41,6 +41,11 @@ from obstacles.catalog import get_token
 
 __all__ = ["Obstacle", "Scene"]
 
+#: Reaches of outlines by identity (a catalog token's outline is one array shared by every
+#: obstacle of that token), each entry holding its outline so the identity stays its own.
+_REACHES: dict[int, tuple[FloatArray, float]] = {}
+_REACH_CACHE_SIZE = 256
+
 
 @_dc.dataclass(frozen=True, eq=False)
 class Obstacle:
@@ -105,6 +110,24 @@ class Obstacle:
         vertices = place_outline(self.outline, self.placement)
         vertices.setflags(write=False)
         return vertices, shapely.Polygon(vertices)
+
+    @_functools.cached_property
+    def reach(self) -> float:
+        """The farthest the outline reaches from the reference point, mm (any placement).
+
+        Turning and flipping keep each vertex's distance to the reference point, so the
+        placed outline lies in the disk of this radius about ``(x, y)``: a cheap bound
+        that tells an obstacle far from a shot without placing its outline.
+        """
+        known = _REACHES.get(id(self.outline))
+        if known is not None and known[0] is self.outline:
+            return known[1]
+        outline = np.asarray(self.outline, dtype=np.float64)
+        reach = float(np.sqrt(np.max(outline[:, 0] ** 2 + outline[:, 1] ** 2)))
+        if len(_REACHES) >= _REACH_CACHE_SIZE:
+            _REACHES.clear()
+        _REACHES[id(self.outline)] = (self.outline, reach)
+        return reach
 
     def world_outline(self) -> FloatArray:
         """Return the placed outline's world vertices ``(k, 2)`` (computed once)."""
