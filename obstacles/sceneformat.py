@@ -125,7 +125,7 @@ class _Reader:
         return int(value)
 
     def table(self, value: Any, entry: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):  # JSON's dict first
             self.fail(f"expected a table of keys, got {show(value)}", entry)
         for key in value:
             if key not in allowed:
