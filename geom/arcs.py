@@ -125,6 +125,11 @@ def arc_region_outline(ruleset: Ruleset, base: str, arc: str) -> FloatArray:
     return outline
 
 
+#: How far from an arc region a target may lie and still meet it grown by the length
+#: tolerance: twice the mitre limit (shapely's default, 5) of that growth.
+_CLOSED_REACH_MM = 10.0 * EPSILON_MM
+
+
 @_dc.dataclass(frozen=True, eq=False)
 class AttackRange:
     """An attack measured from an arc.
@@ -181,8 +186,10 @@ def attack_range(
         base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
     outside = _outside(target, base)
     part = shapely.intersection(outside, region)
-    if part.is_empty:
+    if part.is_empty and shapely.distance(outside, region) <= _CLOSED_REACH_MM:
         # Within the length tolerance of an arc line is on it, and on it is in the arc.
+        # (The grown region reaches no farther than the mitre limit of 5 tolerances: a
+        # target farther off cannot meet it, and growing the region is the dear step.)
         part = shapely.intersection(outside, _closed(region))
     in_region = not part.is_empty
     measured = part if in_region else target

@@ -154,8 +154,7 @@ def measure(
     ruleset = scene.ruleset
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
-    ids = set(scene.ids)
-    if (a not in ids and a in EDGE_TARGETS) or (b not in ids and b in EDGE_TARGETS):
+    if (a in EDGE_TARGETS and not scene.has(a)) or (b in EDGE_TARGETS and not scene.has(b)):
         return _measure_to_line(scene, a, b, arc=arc, defending_zone=defending_zone)
     first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
     notes: list[str] = []

@@ -204,9 +204,9 @@ class Scene:
             If there is none; the message lists the ids the scene has. Its ``where`` is
             None: the caller knows what the id was for.
         """
-        for obj in self._by_id_order():
-            if obj.id == id:
-                return obj
+        found = self._index.get(id)
+        if found is not None:
+            return found
         raise UnknownObjectError(
             f"no object with id {id!r}; the scene has: " + (", ".join(self.ids) or "no objects"),
             id,
@@ -214,6 +214,19 @@ class Scene:
 
     def _by_id_order(self) -> tuple[SceneObject, ...]:
         return (*self.obstacles, *self.ships)
+
+    @_functools.cached_property
+    def _index(self) -> dict[str, SceneObject]:
+        # Built once per scene: a query asks many questions of one scene. The first of
+        # objects sharing an id (a scene built in code may hold such) is the one found.
+        index: dict[str, SceneObject] = {}
+        for obj in self._by_id_order():
+            index.setdefault(obj.id, obj)
+        return index
+
+    def has(self, id: str) -> bool:
+        """Return whether an object of the scene is called `id`."""
+        return id in self._index
 
     def ship(self, id: str) -> Ship:
         """Return the ship called `id`.

@@ -20,8 +20,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely import affinity
 
+from geom.arcs import arc_region_outline, attack_range
 from geom.measure import closest_points, line_band, line_bands
 from geom.rulesets import get_ruleset
+from geom.shapes import base_footprint, world_polygon
+from geom.tolerance import EPSILON_MM
 from obstacles.measuring import _blockers, _near, measure
 from obstacles.obstruction import obstructed_segment
 from obstacles.scene import Obstacle
@@ -231,3 +234,30 @@ def test_leaving_far_obstacles_out_finds_the_same_blockers(
     near = _near(scene, _blockers(scene, scene.ship("a"), scene.ship("b")), points)
     _, near_hits = obstructed_segment(points, [g for _, g in near])
     assert sorted(every[i][0] for i in hits) == sorted(near[i][0] for i in near_hits)
+
+
+@given(
+    st.floats(-300.0, 300.0),
+    st.floats(-300.0, 300.0),
+    st.floats(0.0, 360.0),
+    st.sampled_from(["front", "rear", "left", "right", "full-front", "bullseye"]),
+    st.sampled_from([0.0, 0.5e-6, 0.99e-6, 1.5e-6, 3e-6]),
+)
+def test_an_arc_skips_its_grown_region_only_where_it_cannot_matter(
+    x: float, y: float, heading: float, arc: str, nudge: float
+) -> None:
+    xw = get_ruleset("xwing2")
+    # Put the target's corner on (or just off) the front arc line, where growth decides.
+    half = math.radians(xw.arc_half_angle("small"))
+    on_line = (x + 100.0 * math.sin(half) + nudge, y + 100.0 * math.cos(half))
+    target = shapely.box(on_line[0], on_line[1], on_line[0] + 40.0, on_line[1] + 40.0)
+    pose = [0.0, 0.0, 90.0]
+    shot = attack_range(xw, pose, "small", target, arc)
+    region = world_polygon(arc_region_outline(xw, "small", arc), pose)
+    base = world_polygon(base_footprint(xw, "small").outline, pose)
+    outside = shapely.difference(target, base)
+    grown = shapely.buffer(region, EPSILON_MM, join_style="mitre")
+    expected = not shapely.intersection(outside, region).is_empty or not (
+        shapely.intersection(outside, grown).is_empty
+    )
+    assert shot.in_arc == expected
