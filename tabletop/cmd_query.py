@@ -309,9 +309,7 @@ class _SceneCache:
     """
 
     def __init__(self) -> None:
-        self._entries: collections.OrderedDict[bytes, tuple[Scene, int]] = (
-            collections.OrderedDict()
-        )
+        self._entries: collections.OrderedDict[bytes, tuple[Scene, int]] = collections.OrderedDict()
         self.bytes = 0
 
     def __iter__(self) -> Iterator[bytes]:
