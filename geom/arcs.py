@@ -125,6 +125,11 @@ def arc_region_outline(ruleset: Ruleset, base: str, arc: str) -> FloatArray:
     return outline
 
 
+#: How far from an arc region a target may lie and still meet it grown by the length
+#: tolerance: twice the mitre limit (shapely's default, 5) of that growth.
+_CLOSED_REACH_MM = 10.0 * EPSILON_MM
+
+
 @_dc.dataclass(frozen=True, eq=False)
 class AttackRange:
     """An attack measured from an arc.
@@ -154,6 +159,8 @@ def attack_range(
     attacker_base: str,
     target: shapely.Geometry,
     arc: str,
+    *,
+    attacker_polygon: shapely.Geometry | None = None,
 ) -> AttackRange:
     """Measure attack range from an X-Wing ship's arc to a target outline (world frame).
 
@@ -169,13 +176,20 @@ def attack_range(
         The defender's base without guides, in the world frame.
     arc : str
         One of :data:`XWING_ARCS`.
+    attacker_polygon : shapely geometry, optional
+        The attacker's base placed at `attacker_pose` where the caller has it already
+        (built as :func:`~geom.shapes.world_polygon` builds it); else it is built here.
     """
     region = world_polygon(arc_region_outline(ruleset, attacker_base, arc), attacker_pose)
-    base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
+    base = attacker_polygon
+    if base is None:
+        base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
     outside = _outside(target, base)
     part = shapely.intersection(outside, region)
-    if part.is_empty:
+    if part.is_empty and shapely.distance(outside, region) <= _CLOSED_REACH_MM:
         # Within the length tolerance of an arc line is on it, and on it is in the arc.
+        # (The grown region reaches no farther than the mitre limit of 5 tolerances: a
+        # target farther off cannot meet it, and growing the region is the dear step.)
         part = shapely.intersection(outside, _closed(region))
     in_region = not part.is_empty
     measured = part if in_region else target

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import dataclasses as _dc
+import math as _math
 from collections.abc import Sequence
 
 import numpy as np
@@ -79,6 +80,22 @@ def closest_points(
     >>> float(d), p.tolist()
     (20.0, [[40.0, 20.0], [60.0, 20.0]])
     """
+    if (
+        isinstance(a, shapely.Geometry)
+        and isinstance(b, shapely.Geometry)
+        and isinstance(radius_a, float | int)
+        and isinstance(radius_b, float | int)
+        and radius_a == 0
+        and radius_b == 0
+    ):
+        # One pair of outlines, the common case of a query: the arithmetic below without
+        # its array overhead (the norm is numpy's, sqrt of the summed squares).
+        line = shapely.shortest_line(a, b)
+        if line is not None:
+            pts = np.asarray(shapely.get_coordinates(line), dtype=np.float64).reshape(2, 2)
+            (x0, y0), (x1, y1) = pts.tolist()
+            dx, dy = x1 - x0, y1 - y0
+            return np.asarray(_math.sqrt(dx * dx + dy * dy), dtype=np.float64), pts
     lines = shapely.shortest_line(a, b)
     coords = np.asarray(shapely.get_coordinates(lines), dtype=np.float64)
     shape = np.shape(lines)
@@ -173,8 +190,15 @@ def line_bands(
 
 def line_band(d: float, lines: Sequence[float], *, zero_band: bool = False) -> int | None:
     """Return the band of one distance, or None beyond the last line."""
-    value = int(line_bands(d, lines, zero_band=zero_band))
-    return None if value < 0 else value
+    # line_bands for one distance, without arrays: the lines increase, so the band is
+    # 1 + how many lines (grown by the tolerance) lie below the distance.
+    dist = float(d)
+    if zero_band and dist <= EPSILON_MM:
+        return 0
+    if dist != dist:  # NaN sorts after every line, as in searchsorted
+        return None
+    index = 1 + sum(1 for line in lines if float(line) + EPSILON_MM < dist)
+    return None if index > len(lines) else index
 
 
 def contested(d: float, lines: Sequence[float], *, within: float = 1.0) -> bool:

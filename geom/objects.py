@@ -78,7 +78,7 @@ class Ship:
         footprint = self.footprint(ruleset)
         if footprint.is_disk:
             return shapely.Point(self.x, self.y), footprint.radius
-        return world_polygon(footprint.outline, self.pose), 0.0
+        return _placed(footprint, self.x, self.y, self.heading), 0.0
 
     def moved(self, x: float, y: float, heading: float) -> Ship:
         """Return a copy of the ship at another pose."""

@@ -144,7 +144,9 @@ def _footprint(
 
 def world_polygon(outline: ArrayLike, pose: ArrayLike) -> shapely.Polygon:
     """Return a ship-frame outline placed at `pose` as a shapely polygon."""
-    return shapely.Polygon(to_world(outline, pose))
+    # shapely.Polygon(coords) is this same call behind a LinearRing built in Python.
+    polygon: shapely.Polygon = shapely.polygons(to_world(outline, pose))
+    return polygon
 
 
 def world_polygons(outline: ArrayLike, poses: ArrayLike) -> FloatArray:

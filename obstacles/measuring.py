@@ -154,8 +154,7 @@ def measure(
     ruleset = scene.ruleset
     if a == b:
         raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
-    ids = set(scene.ids)
-    if (a not in ids and a in EDGE_TARGETS) or (b not in ids and b in EDGE_TARGETS):
+    if (a in EDGE_TARGETS and not scene.has(a)) or (b in EDGE_TARGETS and not scene.has(b)):
         return _measure_to_line(scene, a, b, arc=arc, defending_zone=defending_zone)
     first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
     notes: list[str] = []
@@ -172,7 +171,8 @@ def measure(
         attacker, defender = _attack_pair(scene, first, second)
         blockers = _blockers(scene, attacker, defender)
         if ruleset.hull_zones:
-            armada = _armada_shot(scene, attacker, defender, arc, defending_zone, blockers)
+            placed = [(obj.id, _blocker_geometry(scene, obj)) for obj in blockers]
+            armada = _armada_shot(scene, attacker, defender, arc, defending_zone, placed)
             distance, pts, in_arc, defending_zone, armada_notes, shot = armada
             (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
             plain, plain_pts = closest_points(ga, gb, ra, rb)
@@ -315,36 +315,81 @@ def _xwing_shot(
     attacker: Ship,
     defender: Ship,
     arc: str,
-    blockers: list[tuple[str, shapely.Geometry]],
+    blockers: list[Ship | Obstacle],
 ) -> tuple[float, FloatArray, bool, _XWingArc]:
     """Attack range from an X-Wing arc, with obstruction (and tied segments)."""
     ruleset = scene.ruleset
     parse_xwing_arc(arc)
-    shot = attack_range(ruleset, attacker.pose, attacker.base, defender.polygon(ruleset), arc)
+    shot = attack_range(
+        ruleset,
+        attacker.pose,
+        attacker.base,
+        defender.polygon(ruleset),
+        arc,
+        attacker_polygon=attacker.polygon(ruleset),
+    )
     measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
     bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
     tied: tuple[Segment, ...] | None = None
+    near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
+    geometry = [g for _, g in near]
     if bands:
-        blocked, hits = obstructed_band(bands, [g for _, g in blockers])
+        blocked, hits = obstructed_band(bands, geometry)
         tied = tuple(_segment(band) for band in bands)
     else:
-        blocked, hits = obstructed_segment(shot.points, [g for _, g in blockers])
-    by = tuple(sorted(blockers[i][0] for i in hits))
+        blocked, hits = obstructed_segment(shot.points, geometry)
+    by = tuple(sorted(near[i][0] for i in hits))
     return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
 
 
-def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[tuple[str, shapely.Geometry]]:
+def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obstacle]:
     """Return what can obstruct an attack: obstacles, and ships other than the two.
 
     X-Wing: only huge ships obstruct; Armada: every ship's base, never a squadron.
     """
     ruleset = scene.ruleset
-    found: list[tuple[str, shapely.Geometry]] = [(o.id, o.polygon()) for o in scene.obstacles]
+    found: list[Ship | Obstacle] = list(scene.obstacles)
     for ship in scene.ships:
         if ship.id in (attacker.id, defender.id):
             continue
         if ruleset.base_spec(ship.base).obstructs:
-            found.append((ship.id, ship.polygon(ruleset)))
+            found.append(ship)
+    return found
+
+
+def _blocker_geometry(scene: Scene, blocker: Ship | Obstacle) -> shapely.Geometry:
+    return blocker.polygon(scene.ruleset) if isinstance(blocker, Ship) else blocker.polygon()
+
+
+#: How much farther than the length tolerance a blocker's bound must lie from every
+#: shot to be left out, mm: far above the rounding of a placed vertex.
+_NEAR_MARGIN_MM = 1.0
+
+
+def _near(
+    scene: Scene, blockers: list[Ship | Obstacle], shot: FloatArray
+) -> list[tuple[str, shapely.Geometry]]:
+    """Return the blockers (id, geometry) whose bounds come near the shot's points.
+
+    Obstruction asks whether a blocker comes within the length tolerance of a segment
+    (or of a band of them) spanned by `shot`'s points: a blocker whose bounding box lies
+    farther than that from their bounding box cannot, and an obstacle's outline is not
+    placed unless its disk (:attr:`Obstacle.reach`) comes near.
+    """
+    xs, ys = shot[:, 0].tolist(), shot[:, 1].tolist()
+    gap = EPSILON_MM + _NEAR_MARGIN_MM
+    x0, x1, y0, y1 = min(xs) - gap, max(xs) + gap, min(ys) - gap, max(ys) + gap
+    found = []
+    for blocker in blockers:
+        if isinstance(blocker, Obstacle):
+            r = blocker.reach
+            if blocker.x + r < x0 or blocker.x - r > x1 or blocker.y + r < y0 or blocker.y - r > y1:
+                continue
+        geometry = _blocker_geometry(scene, blocker)
+        bx0, by0, bx1, by1 = geometry.bounds
+        if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+            continue
+        found.append((blocker.id, geometry))
     return found
 
 

@@ -61,6 +61,15 @@ Obstructed = bool | Literal["attacker-chooses"]
 
 def _edges(geometry: shapely.Geometry) -> FloatArray:
     """Return every edge of a geometry's boundary (lines: the lines) as ``(e, 2, 2)``."""
+    if (
+        isinstance(geometry, shapely.Polygon)
+        and not geometry.is_empty
+        and shapely.get_num_interior_rings(geometry) == 0
+    ):
+        # A base or a part of one (the common case): its exterior ring's coordinates.
+        coords = shapely.get_coordinates(geometry)
+        if len(coords) >= 2:
+            return np.stack([coords[:-1], coords[1:]], axis=1)
     parts = shapely.get_parts(geometry)
     edges = []
     for part in parts:

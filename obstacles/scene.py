@@ -41,6 +41,11 @@ from obstacles.catalog import get_token
 
 __all__ = ["Obstacle", "Scene"]
 
+#: Reaches of outlines by identity (a catalog token's outline is one array shared by every
+#: obstacle of that token), each entry holding its outline so the identity stays its own.
+_REACHES: dict[int, tuple[FloatArray, float]] = {}
+_REACH_CACHE_SIZE = 256
+
 
 @_dc.dataclass(frozen=True, eq=False)
 class Obstacle:
@@ -105,6 +110,24 @@ class Obstacle:
         vertices = place_outline(self.outline, self.placement)
         vertices.setflags(write=False)
         return vertices, shapely.Polygon(vertices)
+
+    @_functools.cached_property
+    def reach(self) -> float:
+        """The farthest the outline reaches from the reference point, mm (any placement).
+
+        Turning and flipping keep each vertex's distance to the reference point, so the
+        placed outline lies in the disk of this radius about ``(x, y)``: a cheap bound
+        that tells an obstacle far from a shot without placing its outline.
+        """
+        known = _REACHES.get(id(self.outline))
+        if known is not None and known[0] is self.outline:
+            return known[1]
+        outline = np.asarray(self.outline, dtype=np.float64)
+        reach = float(np.sqrt(np.max(outline[:, 0] ** 2 + outline[:, 1] ** 2)))
+        if len(_REACHES) >= _REACH_CACHE_SIZE:
+            _REACHES.clear()
+        _REACHES[id(self.outline)] = (self.outline, reach)
+        return reach
 
     def world_outline(self) -> FloatArray:
         """Return the placed outline's world vertices ``(k, 2)`` (computed once)."""
@@ -181,9 +204,9 @@ class Scene:
             If there is none; the message lists the ids the scene has. Its ``where`` is
             None: the caller knows what the id was for.
         """
-        for obj in self._by_id_order():
-            if obj.id == id:
-                return obj
+        found = self._index.get(id)
+        if found is not None:
+            return found
         raise UnknownObjectError(
             f"no object with id {id!r}; the scene has: " + (", ".join(self.ids) or "no objects"),
             id,
@@ -191,6 +214,19 @@ class Scene:
 
     def _by_id_order(self) -> tuple[SceneObject, ...]:
         return (*self.obstacles, *self.ships)
+
+    @_functools.cached_property
+    def _index(self) -> dict[str, SceneObject]:
+        # Built once per scene: a query asks many questions of one scene. The first of
+        # objects sharing an id (a scene built in code may hold such) is the one found.
+        index: dict[str, SceneObject] = {}
+        for obj in self._by_id_order():
+            index.setdefault(obj.id, obj)
+        return index
+
+    def has(self, id: str) -> bool:
+        """Return whether an object of the scene is called `id`."""
+        return id in self._index
 
     def ship(self, id: str) -> Ship:
         """Return the ship called `id`.

@@ -72,6 +72,12 @@ class _Reader:
         raise SceneFormatError(message, entry=entry, key=key)
 
     def number(self, value: Any, entry: str | None, key: str, *, length: bool = True) -> float:
+        # The common case first: a float in range (NaN and the infinities fail the
+        # comparison and take the checks below, which name them).
+        if type(value) is float and -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM:
+            return value
+        if type(value) is int and -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM:
+            return float(value)
         if isinstance(value, bool) or not isinstance(value, int | float):
             self.fail(f"expected a number, got {show(value)}", entry, key)
         try:
@@ -91,6 +97,15 @@ class _Reader:
         return number
 
     def point(self, value: Any, entry: str | None, key: str) -> tuple[float, float]:
+        if type(value) is list and len(value) == 2:
+            x, y = value
+            if (
+                type(x) is float
+                and type(y) is float
+                and -MAX_COORDINATE_MM <= x <= MAX_COORDINATE_MM
+                and -MAX_COORDINATE_MM <= y <= MAX_COORDINATE_MM
+            ):
+                return x, y
         if not isinstance(value, list | tuple) or len(value) != 2:
             self.fail(f"expected a pair of numbers [x, y] in mm, got {show(value)}", entry, key)
         return self.number(value[0], entry, key), self.number(value[1], entry, key)
@@ -110,13 +125,13 @@ class _Reader:
         return int(value)
 
     def table(self, value: Any, entry: str, allowed: tuple[str, ...]) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):  # JSON's dict first
             self.fail(f"expected a table of keys, got {show(value)}", entry)
-        ident = value.get("id")
-        if isinstance(ident, str) and ident.strip():
-            entry = f"{entry} {show(ident)}"  # name the entry by its id where it has one
         for key in value:
             if key not in allowed:
+                ident = value.get("id")
+                if isinstance(ident, str) and ident.strip():
+                    entry = f"{entry} {show(ident)}"  # name the entry by its id where it has one
                 self.fail(f"unknown key; expected only: {', '.join(allowed)}", entry, str(key))
         return value
 
@@ -238,8 +253,9 @@ def scene_from_dict(data: Any) -> Scene:
     if len(raw_obstacles) + len(raw_ships) > MAX_OBJECTS:
         r.fail(f"expected at most {MAX_OBJECTS} objects, got {len(raw_obstacles) + len(raw_ships)}")
     seen: set[str] = set()
+    tokens = catalog(ruleset) if raw_obstacles else {}
     obstacles = tuple(
-        _obstacle(r, ruleset, raw, index, seen) for index, raw in enumerate(raw_obstacles)
+        _obstacle(r, ruleset, tokens, raw, index, seen) for index, raw in enumerate(raw_obstacles)
     )
     ships = tuple(_ship(r, ruleset, raw, index, seen) for index, raw in enumerate(raw_ships))
     return Scene(
@@ -309,7 +325,14 @@ def _with_game(message: str, elsewhere: str | None) -> str:
     return f"{head} ({elsewhere}){sep}{tail}"
 
 
-def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) -> Obstacle:
+def _obstacle(
+    r: _Reader,
+    ruleset: Ruleset,
+    tokens: Mapping[str, Any],
+    raw: Any,
+    index: int,
+    seen: set[str],
+) -> Obstacle:
     where = f"obstacles[{index}]"
     r.table(raw, where, _OBSTACLE_KEYS)
     ident, where = r.ident(raw, where, seen)
@@ -341,6 +364,11 @@ def _obstacle(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]
         token = raw["token"]
         if not isinstance(token, str):
             r.fail(f"expected a catalog token name, got {show(token)}", where, "token")
+        spec = tokens.get(token)  # the catalog, read once per scene
+        if spec is not None:
+            return Obstacle(
+                ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
+            )
         try:
             spec = get_token(ruleset, token)
         except InvalidInputError as error:

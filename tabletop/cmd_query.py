@@ -26,6 +26,7 @@ import dataclasses as _dc
 import hashlib
 import io
 import json
+import marshal
 import math
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -292,29 +293,83 @@ def answer_bytes(
     return answer(line, number, strict=strict)
 
 
-#: Parsed scenes, most recently used last, by a digest of their text (the JSON as parsed):
-#: a test suite asks many questions of a scene, and a scene's prepared geometry (placed
-#: outlines) lives on its objects, so a scene asked again is neither parsed nor built.
-_SCENES: collections.OrderedDict[bytes, Scene] = collections.OrderedDict()
+#: Most scenes the cache keeps, and most bytes of scene data (their marshal text, the
+#: key's input: near the JSON's size) it keeps in all; a larger scene is not kept.
 _SCENE_CACHE_SIZE = 64
+_SCENE_CACHE_BYTES = 32 << 20
 
 
-def _scene_key(data: Any) -> bytes:
-    # repr of parsed JSON (dicts, lists, str, int, float, bool, None) is one text per
-    # value and cheaper than a sorted dump; the digest keeps a 10 MiB scene's key small.
-    return hashlib.blake2b(repr(data).encode("utf-8", "surrogatepass"), digest_size=16).digest()
+class _SceneCache:
+    """Parsed scenes by a digest of their text (the JSON as parsed), most recent last.
+
+    A test suite asks many questions of a scene, and a scene's prepared geometry (placed
+    outlines) lives on its objects, so a scene asked again is neither parsed nor built.
+    Bounded by :data:`_SCENE_CACHE_SIZE` entries and :data:`_SCENE_CACHE_BYTES`; the
+    least recently used go first.
+    """
+
+    def __init__(self) -> None:
+        self._entries: collections.OrderedDict[bytes, tuple[Scene, int]] = collections.OrderedDict()
+        self.bytes = 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: bytes) -> Scene | None:
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        self._entries.move_to_end(key)
+        return entry[0]
+
+    def put(self, key: bytes, scene: Scene, size: int) -> None:
+        if size > _SCENE_CACHE_BYTES:
+            return
+        while self._entries and (
+            len(self._entries) >= _SCENE_CACHE_SIZE or self.bytes + size > _SCENE_CACHE_BYTES
+        ):
+            _, (_, dropped) = self._entries.popitem(last=False)
+            self.bytes -= dropped
+        self._entries[key] = (scene, size)
+        self.bytes += size
+
+
+_SCENES = _SceneCache()
+
+
+def _scene_text(data: Any) -> bytes | None:
+    # marshal (version 2: no back-references, so the bytes depend on the value alone) is
+    # one serialization per value of parsed JSON, types kept apart (1, 1.0, true; 0.0 and
+    # -0.0), written in C: four times cheaper than repr. A value marshal refuses (nested
+    # too deep) is not cached.
+    try:
+        return marshal.dumps(data, 2)
+    except ValueError:
+        return None
+
+
+def _digest(text: bytes) -> bytes:
+    # The digest keeps a 10 MiB scene's key small.
+    return hashlib.blake2b(text, digest_size=16).digest()
+
+
+def _scene_key(data: Any) -> bytes | None:
+    text = _scene_text(data)
+    return None if text is None else _digest(text)
 
 
 def _scene(data: Any, where: str) -> Scene:
-    key = _scene_key(data)
+    text = _scene_text(data)
+    if text is None:
+        return parse_scene(data, f"{where} scene")
+    key = _digest(text)
     scene = _SCENES.get(key)
     if scene is None:
         scene = parse_scene(data, f"{where} scene")
-        if len(_SCENES) >= _SCENE_CACHE_SIZE:
-            _SCENES.popitem(last=False)
-        _SCENES[key] = scene
-    else:
-        _SCENES.move_to_end(key)
+        _SCENES.put(key, scene, len(text))
     return scene
 
 

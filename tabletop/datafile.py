@@ -97,7 +97,14 @@ def loads_json(text: str) -> Any:
     RecursionError
         For nesting deeper than the interpreter allows.
     """
+    if isinstance(text, str) and not text.startswith("\ufeff"):
+        # json.loads builds this decoder anew on every call; a request stream parses
+        # thousands of lines.
+        return _DECODER.decode(text)
     return _json.loads(text, parse_constant=_json_constant, object_pairs_hook=_json_object)
+
+
+_DECODER = _json.JSONDecoder(parse_constant=_json_constant, object_pairs_hook=_json_object)
 
 
 def source_name(path: str | Path) -> str:
