@@ -38,6 +38,7 @@ from geom.poses import FloatArray
 from geom.tolerance import EPSILON_MM
 
 __all__ = [
+    "INLINE_EDGES",
     "LAUNCH_LOCK",
     "ROWS",
     "arc_hit",
@@ -110,7 +111,9 @@ def sincos_degrees(h: float) -> tuple[float, float]:
             )
         )
     )
-    quadrant = int(q - 4.0 * math.floor(q / 4.0))  # q modulo 4, exactly
+    # q modulo 4: the low bits of the integer (two's complement, so also for q < 0);
+    # beyond 2**62, q is a multiple of 4.
+    quadrant = (int(q) & 3) if abs(q) < 2.0**62 else 0
     odd = (quadrant & 1) == 1
     sine = c if odd else s
     cosine = s if odd else c
