@@ -40,6 +40,7 @@ from geom.poses import FloatArray
 from geom.tolerance import EPSILON_MM
 
 __all__ = [
+    "INLINE_EDGES",
     "LAUNCH_LOCK",
     "ROWS",
     "arc_hit",
@@ -112,13 +113,111 @@ def sincos_degrees(h: float) -> tuple[float, float]:
             )
         )
     )
-    quadrant = int(q - 4.0 * math.floor(q / 4.0))  # q modulo 4, exactly
+    # q modulo 4: the low bits of the integer (two's complement, so also for q < 0);
+    # beyond 2**62, q is a multiple of 4.
+    quadrant = (int(q) & 3) if abs(q) < 2.0**62 else 0
     odd = (quadrant & 1) == 1
     sine = c if odd else s
     cosine = s if odd else c
     sine = -sine if quadrant >= 2 else sine
     cosine = -cosine if quadrant == 1 or quadrant == 2 else cosine
     return sine, cosine
+
+
+#: Band edges the distance loops compare against inline; more are banded per chunk after.
+INLINE_EDGES = 6
+
+
+@jit(inline=True)
+def _frame(
+    ax: float, ay: float, ah: float, bx: float, by: float, bh: float
+) -> tuple[float, float, float, float, float, float, float, float]:
+    """Return ``dx, dy``, cos and sin of θa − θb, B's centre in A's frame and in B's axes."""
+    as_, ac = sincos_degrees(ah)
+    bs, bc = sincos_degrees(bh)
+    dx, dy = bx - ax, by - ay
+    cc = ac * bc + as_ * bs  # cos(θa − θb)
+    sn = as_ * bc - ac * bs  # sin(θa − θb)
+    u, v = dx * as_ - dy * ac, dx * ac + dy * as_  # B's centre in A's frame
+    ub, vb = dx * bs - dy * bc, dx * bc + dy * bs  # ... and in B's own axes
+    return dx, dy, cc, sn, u, v, ub, vb
+
+
+@jit(inline=True)
+def _rectangles(
+    u: float,
+    v: float,
+    ub: float,
+    vb: float,
+    cc: float,
+    sn: float,
+    ahw: float,
+    ahl: float,
+    bhw: float,
+    bhl: float,
+) -> float:
+    """Return the distance of two rectangles (separating axes, then the nearest corner)."""
+    acc, asn = abs(cc), abs(sn)
+    # No separating axis with a positive gap means they meet; apart, the closest points
+    # include a corner of one of them.
+    gap = max(
+        max(abs(u) - (ahw + bhw * acc + bhl * asn), abs(v) - (ahl + bhw * asn + bhl * acc)),
+        max(abs(ub) - (bhw + ahw * acc + ahl * asn), abs(vb) - (bhl + ahw * asn + ahl * acc)),
+    )
+    best = math.inf
+    for sx in (-1.0, 1.0):
+        for sy in (-1.0, 1.0):
+            x = u + sx * bhw * cc + sy * bhl * sn  # B's corners in A's frame
+            y = v - sx * bhw * sn + sy * bhl * cc
+            ex, ey = max(abs(x) - ahw, 0.0), max(abs(y) - ahl, 0.0)
+            best = min(best, ex * ex + ey * ey)
+            x = -ub + sx * ahw * cc - sy * ahl * sn  # A's corners in B's frame
+            y = -vb + sx * ahw * sn + sy * ahl * cc
+            ex, ey = max(abs(x) - bhw, 0.0), max(abs(y) - bhl, 0.0)
+            best = min(best, ex * ex + ey * ey)
+    return math.sqrt(best) if gap > 0.0 else 0.0
+
+
+@jit(inline=True)
+def _band(d: float, edges: FloatArray, last: int, zero_band: bool) -> int:
+    """Return the band of `d` against the first :data:`INLINE_EDGES` of padded `edges`.
+
+    ``edges`` holds :data:`INLINE_EDGES` values, the unused ones infinite; `last` is the
+    number of real edges. Unrolled compares, so the loop calling it stays on the vector units.
+    """
+    k = 1
+    for e in range(INLINE_EDGES):
+        k += 1 if d > edges[e] else 0
+    return 0 if zero_band and d <= EPSILON_MM else (-1 if k > last else k)
+
+
+@jit()
+def _rectangle_rows(
+    ax: FloatArray,
+    ay: FloatArray,
+    ah: FloatArray,
+    bx: FloatArray,
+    by: FloatArray,
+    bh: FloatArray,
+    ahw: float,
+    ahl: float,
+    bhw: float,
+    bhl: float,
+    edges: FloatArray,
+    last: int,
+    zero_band: bool,
+    out: FloatArray,
+    bands: IntArray,
+) -> None:
+    """Fill `out` and `bands` for rows of poses whose bases are one rectangle each side.
+
+    The common case (X-Wing, Armada ships): no disk case to compute, dims as scalars.
+    """
+    for i in range(out.shape[0]):
+        _, _, cc, sn, u, v, ub, vb = _frame(ax[i], ay[i], ah[i], bx[i], by[i], bh[i])
+        d = _rectangles(u, v, ub, vb, cc, sn, ahw, ahl, bhw, bhl)
+        out[i] = d
+        bands[i] = _band(d, edges, last, zero_band)
 
 
 @jit()
@@ -135,43 +234,22 @@ def _distance_rows(
     b_hw: FloatArray,
     b_hl: FloatArray,
     b_r: FloatArray,
+    edges: FloatArray,
+    last: int,
+    zero_band: bool,
     out: FloatArray,
+    bands: IntArray,
 ) -> None:
-    """Return base distances of columns (a structure of arrays, so that the loop vectorises).
+    """Fill `out` and `bands` from columns (a structure of arrays, so that the loop vectorises).
 
     Every case is computed for every row and the answer selected at the end: two
-    rectangles (separating axes, then the nearest corner), a disk and a rectangle, or
-    two disks (``r > 0``).
+    rectangles, a disk and a rectangle, or two disks (``r > 0``).
     """
     for i in range(out.shape[0]):
-        as_, ac = sincos_degrees(ah[i])
-        bs, bc = sincos_degrees(bh[i])
+        dx, dy, cc, sn, u, v, ub, vb = _frame(ax[i], ay[i], ah[i], bx[i], by[i], bh[i])
         ahw, ahl, ar = a_hw[i], a_hl[i], a_r[i]
         bhw, bhl, br = b_hw[i], b_hl[i], b_r[i]
-        dx, dy = bx[i] - ax[i], by[i] - ay[i]
-        cc = ac * bc + as_ * bs  # cos(θa − θb)
-        sn = as_ * bc - ac * bs  # sin(θa − θb)
-        acc, asn = abs(cc), abs(sn)
-        u, v = dx * as_ - dy * ac, dx * ac + dy * as_  # B's centre in A's frame
-        ub, vb = dx * bs - dy * bc, dx * bc + dy * bs  # ... and in B's own axes
-        # Rectangles: no separating axis with a positive gap means they meet; apart, the
-        # closest points include a corner of one of them.
-        gap = max(
-            max(abs(u) - (ahw + bhw * acc + bhl * asn), abs(v) - (ahl + bhw * asn + bhl * acc)),
-            max(abs(ub) - (bhw + ahw * acc + ahl * asn), abs(vb) - (bhl + ahw * asn + ahl * acc)),
-        )
-        best = math.inf
-        for sx in (-1.0, 1.0):
-            for sy in (-1.0, 1.0):
-                x = u + sx * bhw * cc + sy * bhl * sn  # B's corners in A's frame
-                y = v - sx * bhw * sn + sy * bhl * cc
-                ex, ey = max(abs(x) - ahw, 0.0), max(abs(y) - ahl, 0.0)
-                best = min(best, ex * ex + ey * ey)
-                x = -ub + sx * ahw * cc - sy * ahl * sn  # A's corners in B's frame
-                y = -vb + sx * ahw * sn + sy * ahl * cc
-                ex, ey = max(abs(x) - bhw, 0.0), max(abs(y) - bhl, 0.0)
-                best = min(best, ex * ex + ey * ey)
-        rect = math.sqrt(best) if gap > 0.0 else 0.0
+        rect = _rectangles(u, v, ub, vb, cc, sn, ahw, ahl, bhw, bhl)
         # A disk: its centre to the other rectangle, less its radius.
         a_disk, b_disk = ar > 0.0, br > 0.0
         px, py = (ub, vb) if a_disk else (u, v)
@@ -179,7 +257,9 @@ def _distance_rows(
         ey = max(abs(py) - (bhl if a_disk else ahl), 0.0)
         disk_rect = max(math.sqrt(ex * ex + ey * ey) - (ar if a_disk else br), 0.0)
         disks = max(math.sqrt(dx * dx + dy * dy) - ar - br, 0.0)
-        out[i] = disks if a_disk and b_disk else (disk_rect if a_disk or b_disk else rect)
+        d = disks if a_disk and b_disk else (disk_rect if a_disk or b_disk else rect)
+        out[i] = d
+        bands[i] = _band(d, edges, last, zero_band)
 
 
 #: Rows per chunk of the vectorised kernel: its 12 columns (48 kB) stay in cache.
@@ -196,8 +276,10 @@ def _fill_columns(
     m: int,
     cols: FloatArray,
 ) -> None:
-    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`."""
-    per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
+    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`.
+
+    With 6 columns, the poses alone.
+    """
     for j in range(m):
         cols[0, j] = a[lo + j, 0]
         cols[1, j] = a[lo + j, 1]
@@ -205,6 +287,9 @@ def _fill_columns(
         cols[3, j] = b[lo + j, 0]
         cols[4, j] = b[lo + j, 1]
         cols[5, j] = b[lo + j, 2]
+    if cols.shape[0] == 6:
+        return
+    per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
     for k in range(3):
         if per_a:
             for j in range(m):
@@ -224,11 +309,44 @@ def _distance_chunk(
     b: FloatArray,
     dims_a: FloatArray,
     dims_b: FloatArray,
+    rectangles: bool,
+    edges: FloatArray,
+    last: int,
+    zero_band: bool,
     lo: int,
     m: int,
     out: FloatArray,
+    bands: IntArray,
 ) -> None:
-    """Fill `out` with the distances of rows ``lo .. lo + m``, copied into columns first."""
+    """Fill `out` and `bands` for rows ``lo .. lo + m``.
+
+    The rows are copied into columns first (a structure of arrays), so that the loop
+    vectorises; one rectangle each side (`rectangles`) copies only the poses and runs the
+    loop that has no disk case.
+    """
+    if rectangles:
+        cols = np.empty((6, m))
+        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
+        ahw, ahl = dims_a[0, 0], dims_a[0, 1]
+        bhw, bhl = dims_b[0, 0], dims_b[0, 1]
+        _rectangle_rows(
+            cols[0],
+            cols[1],
+            cols[2],
+            cols[3],
+            cols[4],
+            cols[5],
+            ahw,
+            ahl,
+            bhw,
+            bhl,
+            edges,
+            last,
+            zero_band,
+            out,
+            bands,
+        )
+        return
     cols = np.empty((12, m))
     _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
     _distance_rows(
@@ -244,8 +362,28 @@ def _distance_chunk(
         cols[9],
         cols[10],
         cols[11],
+        edges,
+        last,
+        zero_band,
         out,
+        bands,
     )
+
+
+@jit(inline=True)
+def _one_rectangle_each(dims_a: FloatArray, dims_b: FloatArray) -> bool:
+    """Return whether both dims arrays are one row of a rectangle (radius 0)."""
+    one_each = dims_a.shape[0] == 1 and dims_b.shape[0] == 1
+    return bool(one_each and dims_a[0, 2] <= 0.0 and dims_b[0, 2] <= 0.0)
+
+
+@jit(inline=True)
+def _padded_edges(edges: FloatArray) -> FloatArray:
+    """Return the first :data:`INLINE_EDGES` of `edges`, infinite beyond the last."""
+    padded = np.full(INLINE_EDGES, math.inf)
+    for e in range(min(edges.shape[0], INLINE_EDGES)):
+        padded[e] = edges[e]
+    return padded
 
 
 @jit(parallel=True)
@@ -254,14 +392,19 @@ def distances(
 ) -> None:
     """Fill `out` with base distances; dims rows ``(half-width, half-length, radius)``.
 
-    A dims array of one row applies to every pose. Each chunk of rows is copied into
-    columns and measured by a loop the compiler vectorises.
+    A dims array of one row applies to every pose. Each chunk of rows is measured by a
+    loop the compiler vectorises (its bands, against no edges, are discarded).
     """
     n = out.shape[0]
+    rectangles = _one_rectangle_each(dims_a, dims_b)
+    edges = _padded_edges(np.empty(0))
     for chunk in prange((n + ROWS - 1) // ROWS):
         lo = chunk * ROWS
         m = min(n, lo + ROWS) - lo
-        _distance_chunk(a, b, dims_a, dims_b, lo, m, out[lo : lo + m])
+        bands = np.empty(m, dtype=np.int64)
+        _distance_chunk(
+            a, b, dims_a, dims_b, rectangles, edges, 0, False, lo, m, out[lo : lo + m], bands
+        )
 
 
 @jit(parallel=True)
@@ -279,26 +422,23 @@ def distances_bands(
 
     `edges` are the band lines grown by the length tolerance (as
     :func:`geom.measure.line_bands` searches them): band k + 1 when beyond k edges, −1
-    beyond the last; with `zero_band`, 0 for a distance within the tolerance of 0. Each
-    chunk's bands are taken while its distances are still in cache.
+    beyond the last; with `zero_band`, 0 for a distance within the tolerance of 0. Up to
+    :data:`INLINE_EDGES` edges are compared in the distance loop itself; more (no ruleset
+    has them) in a second pass over each chunk, while its distances are still in cache.
     """
     n = out.shape[0]
     last = edges.shape[0]
+    rectangles = _one_rectangle_each(dims_a, dims_b)
+    inline = _padded_edges(edges)
     for chunk in prange((n + ROWS - 1) // ROWS):
         lo = chunk * ROWS
         m = min(n, lo + ROWS) - lo
         d = out[lo : lo + m]
-        _distance_chunk(a, b, dims_a, dims_b, lo, m, d)
-        # Line by line over the chunk, so that each inner loop runs on the vector units.
         k = bands[lo : lo + m]
-        k[:] = 1
-        for e in range(last):
-            edge = edges[e]
-            for j in range(m):
-                k[j] += 1 if d[j] > edge else 0
-        for j in range(m):
-            beyond_last = k[j] > last
-            k[j] = 0 if zero_band and d[j] <= EPSILON_MM else (-1 if beyond_last else k[j])
+        _distance_chunk(a, b, dims_a, dims_b, rectangles, inline, last, zero_band, lo, m, d, k)
+        for j in range(m if last > INLINE_EDGES else 0):
+            k[j] = 1 + int(np.sum(d[j] > edges))
+            k[j] = 0 if zero_band and d[j] <= EPSILON_MM else (-1 if k[j] > last else k[j])
 
 
 @jit()
