@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # The batch kernels compiled ahead of time (geom._aot): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
 AOT := $(VENV)/.aot-built
-AOT_SOURCES := geom/_kernels.py geom/_numba.py geom/tolerance.py geom/_aot.py geom/_aot_build.py \
+AOT_SOURCES := geom/_kernels.py geom/_arc_kernel.py geom/_numba.py geom/tolerance.py geom/_aot.py geom/_aot_build.py \
 	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py
 
 $(STAMP): pyproject.toml

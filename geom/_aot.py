@@ -256,6 +256,7 @@ GEOM_KERNELS = CompiledKernels(
     "geom._kernels_aot",
     (
         "geom/_kernels.py",
+        "geom/_arc_kernel.py",
         "geom/_numba.py",
         "geom/tolerance.py",
         "geom/_aot.py",
