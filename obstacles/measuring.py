@@ -385,12 +385,32 @@ def _near(
             r = blocker.reach
             if blocker.x + r < x0 or blocker.x - r > x1 or blocker.y + r < y0 or blocker.y - r > y1:
                 continue
+            if len(xs) == 2 and _disk_off_segment(blocker.x, blocker.y, r + gap, xs, ys):
+                # One segment: its box is loose (a long diagonal shot spans most of the
+                # table), the disk's distance from the segment itself is not.
+                continue
         geometry = _blocker_geometry(scene, blocker)
         bx0, by0, bx1, by1 = geometry.bounds
         if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
             continue
         found.append((blocker.id, geometry))
     return found
+
+
+def _disk_off_segment(
+    cx: float, cy: float, radius: float, xs: list[float], ys: list[float]
+) -> bool:
+    """Return whether the disk about ``(cx, cy)`` lies wholly off the segment of `xs`, `ys`.
+
+    Squared distances compared, the margin in `radius` far above their rounding.
+    """
+    ax, ay, bx, by = xs[0], ys[0], xs[1], ys[1]
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else ((cx - ax) * dx + (cy - ay) * dy) / length2
+    t = min(1.0, max(0.0, t))
+    ex, ey = ax + t * dx - cx, ay + t * dy - cy
+    return ex * ex + ey * ey > radius * radius
 
 
 ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
