@@ -60,6 +60,7 @@ from obstacles.measurement import (
     XWingDetail,
 )
 from obstacles.obstruction import (
+    TIE_ANGLE_DEGREES,
     Obstructed,
     SightLine,
     armada_sight_line,
@@ -329,7 +330,9 @@ def _xwing_shot(
         attacker_polygon=attacker.polygon(ruleset),
     )
     measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
-    bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
+    bands: list[FloatArray] = []
+    if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
+        bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
     tied: tuple[Segment, ...] | None = None
     near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
     geometry = [g for _, g in near]
@@ -340,6 +343,22 @@ def _xwing_shot(
         blocked, hits = obstructed_segment(shot.points, geometry)
     by = tuple(sorted(near[i][0] for i in hits))
     return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
+
+
+#: How far from parallel (degrees, either way) two bases' edges may be and still be
+#: looked at for tied segments: twice the tie angle, far above a placed edge's rounding.
+_PARALLEL_WITHIN_DEGREES = 2.0 * TIE_ANGLE_DEGREES
+
+
+def _edges_may_be_parallel(heading_a: float, heading_b: float) -> bool:
+    """Return whether two rectangular bases at these headings may have tied segments.
+
+    Tied segments run between parallel edges (within :data:`TIE_ANGLE_DEGREES`); a
+    rectangle's edges lie along its heading and across it, so two bases whose headings
+    differ by far from a multiple of 90 degrees have none (``False`` decides it).
+    """
+    off = (heading_a - heading_b) % 90.0
+    return off <= _PARALLEL_WITHIN_DEGREES or off >= 90.0 - _PARALLEL_WITHIN_DEGREES
 
 
 def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obstacle]:
