@@ -321,18 +321,20 @@ def _xwing_shot(
     """Attack range from an X-Wing arc, with obstruction (and tied segments)."""
     ruleset = scene.ruleset
     parse_xwing_arc(arc)
+    # Each outline looked up once (a lookup builds the base's spec and a cache key).
+    attacker_polygon, defender_polygon = attacker.polygon(ruleset), defender.polygon(ruleset)
     shot = attack_range(
         ruleset,
         attacker.pose,
         attacker.base,
-        defender.polygon(ruleset),
+        defender_polygon,
         arc,
-        attacker_polygon=attacker.polygon(ruleset),
+        attacker_polygon=attacker_polygon,
     )
-    measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
+    measured = shot.target_part if shot.in_arc else defender_polygon
     bands: list[FloatArray] = []
     if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
-        bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
+        bands = tied_bands(attacker_polygon, measured, shot.distance)
     tied: tuple[Segment, ...] | None = None
     near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
     geometry = [g for _, g in near]
@@ -368,10 +370,13 @@ def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obsta
     """
     ruleset = scene.ruleset
     found: list[Ship | Obstacle] = list(scene.obstacles)
+    obstructs: dict[str, bool] = {}  # a fleet has few base sizes: one spec each
     for ship in scene.ships:
         if ship.id in (attacker.id, defender.id):
             continue
-        if ruleset.base_spec(ship.base).obstructs:
+        if ship.base not in obstructs:
+            obstructs[ship.base] = ruleset.base_spec(ship.base).obstructs
+        if obstructs[ship.base]:
             found.append(ship)
     return found
 
