@@ -112,22 +112,35 @@ def arc_region_outline(ruleset: Ruleset, base: str, arc: str) -> FloatArray:
 
     Unbounded arcs are cut at :data:`FAR_MM`. The array is shared (cached) and read-only.
     """
-    parse_xwing_arc(arc)
-    width, length = ruleset.base_size(base)
-    outline = _region(
-        arc,
-        ruleset.arc_half_angle(base),
-        width,
-        length,
-        (ruleset.xwing_bullseye_width, ruleset.xwing_range_bands[2]),
-    )
+    outline = _region(*_region_key(ruleset, base, arc))
     outline.flags.writeable = False  # a caller writing into it would corrupt the cache
     return outline
+
+
+_RegionKey = tuple[str, float, float, float, tuple[float, float]]
+
+
+def _region_key(ruleset: Ruleset, base: str, arc: str) -> _RegionKey:
+    """Return what an arc region depends on: the arguments of :func:`_region`."""
+    parse_xwing_arc(arc)
+    width, length = ruleset.base_size(base)
+    bullseye = (ruleset.xwing_bullseye_width, ruleset.xwing_range_bands[2])
+    return arc, ruleset.arc_half_angle(base), width, length, bullseye
+
+
+@_functools.lru_cache(maxsize=1024)
+def _placed_region(key: _RegionKey, x: float, y: float, heading: float) -> shapely.Polygon:
+    """Place an arc region once per pose, as ``world_polygon`` does: one pose, many shots."""
+    outline = _region(*key)
+    return world_polygon(outline, np.array([x, y, heading], dtype=np.float64))
 
 
 #: How far from an arc region a target may lie and still meet it grown by the length
 #: tolerance: twice the mitre limit (shapely's default, 5) of that growth.
 _CLOSED_REACH_MM = 10.0 * EPSILON_MM
+
+#: The target's part in the arc when it has none (geometries are immutable: shared).
+_EMPTY = shapely.Polygon()
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -180,10 +193,17 @@ def attack_range(
         The attacker's base placed at `attacker_pose` where the caller has it already
         (built as :func:`~geom.shapes.world_polygon` builds it); else it is built here.
     """
-    region = world_polygon(arc_region_outline(ruleset, attacker_base, arc), attacker_pose)
+    key = _region_key(ruleset, attacker_base, arc)
     base = attacker_polygon
     if base is None:
         base = world_polygon(base_footprint(ruleset, attacker_base).outline, attacker_pose)
+    if _clearly_outside(ruleset, attacker_pose, attacker_base, target, arc):
+        # What the general path finds for such a target: no part in the region, none
+        # within reach of the grown one, so the plain distance to the whole target.
+        d, points = closest_points(base, target)
+        return AttackRange(False, float(d), points, _EMPTY)
+    px, py, heading = np.asarray(attacker_pose, dtype=np.float64).reshape(3).tolist()
+    region = _placed_region(key, px, py, heading)
     outside = _outside(target, base)
     part = shapely.intersection(outside, region)
     if part.is_empty and shapely.distance(outside, region) <= _CLOSED_REACH_MM:
@@ -195,6 +215,86 @@ def attack_range(
     measured = part if in_region else target
     d, points = closest_points(base, measured)
     return AttackRange(in_region, float(d), points, part)
+
+
+#: How much farther than the grown region's reach a target's every vertex must lie beyond
+#: an arc's bounding line for the region not to be built, mm: far above the rounding of
+#: a vertex placed or moved into the ship frame at the table's largest coordinates.
+_OUTSIDE_MARGIN_MM = 1e-3
+
+
+def _clearly_outside(
+    ruleset: Ruleset, pose: ArrayLike, base: str, target: shapely.Geometry, arc: str
+) -> bool:
+    """Return whether `target` lies wholly beyond one line bounding `arc`'s region.
+
+    The test is sufficient, not necessary: ``False`` decides nothing. Every vertex of the
+    target moved into the ship frame must lie beyond the same line (a ray's line of a
+    wedge narrower than a half-plane, the base line of a full arc, a side of the
+    bullseye strip) by more than the grown region's reach and a margin; the region lies
+    on the other side, so the target's part in it, and in it grown, is empty.
+    """
+    px, py, heading = np.asarray(pose, dtype=np.float64).reshape(3).tolist()
+    theta = _math.radians(heading)
+    s, c = _math.sin(theta), _math.cos(theta)
+    _, length = ruleset.base_size(base)
+    lines = _bounding_lines(
+        arc,
+        ruleset.arc_half_angle(base),
+        length,
+        ruleset.xwing_bullseye_width,
+        ruleset.xwing_range_bands[2],
+    )
+    coords = shapely.get_coordinates(target).tolist()
+    if not coords:
+        return False
+    for nx, ny, limit in lines:
+        # The line's outward normal (nx, ny) in the ship frame (x to the right of the
+        # heading, y along it, as to_world places), turned into the world.
+        wx, wy = nx * s + ny * c, ny * s - nx * c
+        reach = limit + wx * px + wy * py
+        if all(wx * x + wy * y > reach for x, y in coords):
+            return True
+    return False
+
+
+@_functools.lru_cache(maxsize=256)
+def _bounding_lines(
+    arc: str, half_angle: float, length: float, strip_width: float, strip_length: float
+) -> tuple[tuple[float, float, float], ...]:
+    """Return lines ``n . p > limit`` (unit ``n``, ship frame) beyond which `arc` cannot reach.
+
+    The arguments are those of the region (:func:`arc_region_outline`).
+
+    Each limit carries the grown region's reach and :data:`_OUTSIDE_MARGIN_MM`.
+    """
+    far = _CLOSED_REACH_MM + _OUTSIDE_MARGIN_MM
+    if arc in ("front", "rear", "left", "right"):
+        a = _math.radians(half_angle)
+        ca, sa = _math.cos(a), _math.sin(a)
+        # The rays leave the base centre at (+-sin a, cos a) (front): beyond a ray's
+        # line, on the side away from the other ray, is outside the wedge.
+        normals = {
+            "front": [(ca, -sa), (-ca, -sa)],
+            "rear": [(ca, sa), (-ca, sa)],
+            "right": [(-ca, sa), (-ca, -sa)],
+            "left": [(ca, sa), (ca, -sa)],
+        }[arc]
+        return tuple((nx, ny, far) for nx, ny in normals)
+    if arc == "full-front":
+        return ((0.0, -1.0, far),)
+    if arc == "full-rear":
+        return ((0.0, 1.0, far),)
+    # bullseye: the strip from the front edge to the range-3 line beyond it
+    half = strip_width / 2.0
+    near_end = length / 2.0
+    far_end = near_end + strip_length
+    return (
+        (1.0, 0.0, half + far),
+        (-1.0, 0.0, half + far),
+        (0.0, 1.0, far_end + far),
+        (0.0, -1.0, -near_end + far),
+    )
 
 
 def targets_in_arc(

@@ -60,6 +60,7 @@ from obstacles.measurement import (
     XWingDetail,
 )
 from obstacles.obstruction import (
+    TIE_ANGLE_DEGREES,
     Obstructed,
     SightLine,
     armada_sight_line,
@@ -320,16 +321,20 @@ def _xwing_shot(
     """Attack range from an X-Wing arc, with obstruction (and tied segments)."""
     ruleset = scene.ruleset
     parse_xwing_arc(arc)
+    # Each outline looked up once (a lookup builds the base's spec and a cache key).
+    attacker_polygon, defender_polygon = attacker.polygon(ruleset), defender.polygon(ruleset)
     shot = attack_range(
         ruleset,
         attacker.pose,
         attacker.base,
-        defender.polygon(ruleset),
+        defender_polygon,
         arc,
-        attacker_polygon=attacker.polygon(ruleset),
+        attacker_polygon=attacker_polygon,
     )
-    measured = shot.target_part if shot.in_arc else defender.polygon(ruleset)
-    bands = tied_bands(attacker.polygon(ruleset), measured, shot.distance)
+    measured = shot.target_part if shot.in_arc else defender_polygon
+    bands: list[FloatArray] = []
+    if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
+        bands = tied_bands(attacker_polygon, measured, shot.distance)
     tied: tuple[Segment, ...] | None = None
     near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
     geometry = [g for _, g in near]
@@ -342,6 +347,22 @@ def _xwing_shot(
     return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
 
 
+#: How far from parallel (degrees, either way) two bases' edges may be and still be
+#: looked at for tied segments: twice the tie angle, far above a placed edge's rounding.
+_PARALLEL_WITHIN_DEGREES = 2.0 * TIE_ANGLE_DEGREES
+
+
+def _edges_may_be_parallel(heading_a: float, heading_b: float) -> bool:
+    """Return whether two rectangular bases at these headings may have tied segments.
+
+    Tied segments run between parallel edges (within :data:`TIE_ANGLE_DEGREES`); a
+    rectangle's edges lie along its heading and across it, so two bases whose headings
+    differ by far from a multiple of 90 degrees have none (``False`` decides it).
+    """
+    off = (heading_a - heading_b) % 90.0
+    return off <= _PARALLEL_WITHIN_DEGREES or off >= 90.0 - _PARALLEL_WITHIN_DEGREES
+
+
 def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obstacle]:
     """Return what can obstruct an attack: obstacles, and ships other than the two.
 
@@ -349,10 +370,13 @@ def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obsta
     """
     ruleset = scene.ruleset
     found: list[Ship | Obstacle] = list(scene.obstacles)
+    obstructs: dict[str, bool] = {}  # a fleet has few base sizes: one spec each
     for ship in scene.ships:
         if ship.id in (attacker.id, defender.id):
             continue
-        if ruleset.base_spec(ship.base).obstructs:
+        if ship.base not in obstructs:
+            obstructs[ship.base] = ruleset.base_spec(ship.base).obstructs
+        if obstructs[ship.base]:
             found.append(ship)
     return found
 
@@ -385,12 +409,32 @@ def _near(
             r = blocker.reach
             if blocker.x + r < x0 or blocker.x - r > x1 or blocker.y + r < y0 or blocker.y - r > y1:
                 continue
+            if len(xs) == 2 and _disk_off_segment(blocker.x, blocker.y, r + gap, xs, ys):
+                # One segment: its box is loose (a long diagonal shot spans most of the
+                # table), the disk's distance from the segment itself is not.
+                continue
         geometry = _blocker_geometry(scene, blocker)
         bx0, by0, bx1, by1 = geometry.bounds
         if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
             continue
         found.append((blocker.id, geometry))
     return found
+
+
+def _disk_off_segment(
+    cx: float, cy: float, radius: float, xs: list[float], ys: list[float]
+) -> bool:
+    """Return whether the disk about ``(cx, cy)`` lies wholly off the segment of `xs`, `ys`.
+
+    Squared distances compared, the margin in `radius` far above their rounding.
+    """
+    ax, ay, bx, by = xs[0], ys[0], xs[1], ys[1]
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else ((cx - ax) * dx + (cy - ay) * dy) / length2
+    t = min(1.0, max(0.0, t))
+    ex, ey = ax + t * dx - cx, ay + t * dy - cy
+    return ex * ex + ey * ey > radius * radius
 
 
 ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]

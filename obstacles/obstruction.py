@@ -27,6 +27,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses as _dc
+import itertools as _itertools
 import math as _math
 from collections.abc import Sequence
 from typing import Literal
@@ -88,6 +89,19 @@ def _edges(geometry: shapely.Geometry) -> FloatArray:
     return np.concatenate(edges)
 
 
+def _edge_list(geometry: shapely.Geometry) -> list[list[list[float]]]:
+    """Return :func:`_edges` as nested lists, a base's ring without the numpy round trip."""
+    if (
+        isinstance(geometry, shapely.Polygon)
+        and not geometry.is_empty
+        and shapely.get_num_interior_rings(geometry) == 0
+    ):
+        coords = shapely.get_coordinates(geometry).tolist()
+        return [[p, q] for p, q in _itertools.pairwise(coords)]
+    edges: list[list[list[float]]] = _edges(geometry).tolist()
+    return edges
+
+
 def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> list[FloatArray]:
     """Return the bands of tied shortest segments between `a` and `b`.
 
@@ -100,12 +114,12 @@ def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> lis
     sin_tol = _math.sin(_math.radians(TIE_ANGLE_DEGREES))
     # Outlines have a handful of edges: plain floats beat small numpy arrays here.
     others = []
-    for (q0x, q0y), (q1x, q1y) in _edges(b).tolist():
+    for (q0x, q0y), (q1x, q1y) in _edge_list(b):
         length = _math.hypot(q1x - q0x, q1y - q0y)
         if length > 0.0:
             others.append((q0x, q0y, q1x, q1y, (q1x - q0x) / length, (q1y - q0y) / length))
     bands = []
-    for (p0x, p0y), (p1x, p1y) in _edges(a).tolist():
+    for (p0x, p0y), (p1x, p1y) in _edge_list(a):
         length = _math.hypot(p1x - p0x, p1y - p0y)
         if length <= 0.0:
             continue
@@ -149,6 +163,8 @@ def obstructed_segment(
     points: FloatArray, blockers: Sequence[shapely.Geometry]
 ) -> tuple[bool, list[int]]:
     """Return whether one segment meets any blocker (touching counts), and which ones."""
+    if not blockers:
+        return False, []
     segment = (
         shapely.Point(points[0])
         if np.array_equal(points[0], points[1])
@@ -170,6 +186,8 @@ def obstructed_band(
     whose position along the band lies in the projection of the blocker's part inside the
     band; the band is wholly obstructed when those projections cover it.
     """
+    if not blockers:
+        return False, []
     hits: set[int] = set()
     all_blocked = True
     any_blocked = False
