@@ -20,7 +20,7 @@ import io
 from typing import Any, cast
 
 from plots.style import INK, OKABE_ITO, RC_PARAMS, plain_text
-from tournament import Event, Round, match_winner, standings
+from tournament import Event, Round, match_winner, standing_headings, standings
 
 __all__ = ["A4_LANDSCAPE_IN", "STANDINGS_ROWS", "bracket_layout", "event_picture"]
 
@@ -97,14 +97,7 @@ def _draw_standings(ax: Any, event: Event) -> None:
     lines = len(shown) + 1 + (len(rows) > STANDINGS_ROWS)
     ax.set_ylim(lines + 0.5, 0.5)
     size = max(7.0, min(13.0, 300 / max(lines, 1)))
-    head = ["#", "player", "TP"]
-    if "mov" in keys:
-        head.append("MoV")
-    if "sos" in keys or "sos-average" in keys:
-        head.append("SoS")
-    if "esos" in keys:
-        head.append("ESoS")
-    head.append("W-L-B")
+    head = ["#", *standing_headings(keys)]
     numbers = len(head) - 2
     xs = [0.0, 0.07, *[0.45 + 0.4 * k / (numbers - 1) for k in range(numbers)]]
     for x, text in zip(xs, head, strict=True):
@@ -112,16 +105,7 @@ def _draw_standings(ax: Any, event: Event) -> None:
     for y, s in enumerate(shown, 2):
         if y % 2 == 0:
             ax.axhspan(y - 0.5, y + 0.5, color=OKABE_ITO["sky blue"], alpha=0.12, lw=0)
-        cells = [str(s.rank), s.player.name + (" (dropped)" if s.dropped else ""), str(s.tp)]
-        if "mov" in keys:
-            cells.append(str(s.mov))
-        if "sos" in keys:
-            cells.append(str(int(s.sos)))
-        if "sos-average" in keys:
-            cells.append(f"{float(s.sos):.3f}")
-        if "esos" in keys:
-            cells.append(f"{float(s.esos):.3f}")
-        cells.append(f"{s.wins}-{s.losses}-{s.byes}")
+        cells = [str(s.rank), *s.cells(keys, decimals=3)]
         for x, text in zip(xs, cells, strict=True):
             ax.text(x, y, text, fontsize=size, va="center", color=INK)
     if len(rows) > STANDINGS_ROWS:

@@ -38,6 +38,7 @@ from tournament import (
     get_regulation,
     pair_next,
     score_match,
+    standing_headings,
     standings,
     structure_of,
     swiss_round_count,
@@ -467,26 +468,10 @@ def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str
 def standings_text(event: Event, rows: list[Standing], through: int) -> str:
     """Return the standings as a table."""
     keys = event.regulation.tiebreakers
-    head = ["rank", "player", "TP"]
-    if "mov" in keys:
-        head.append("MoV")
-    if "sos" in keys or "sos-average" in keys:
-        head.append("SoS")
-    if "esos" in keys:
-        head.append("ESoS")
-    head += ["W-L-B", "opponents"]
+    head = ["rank", *standing_headings(keys), "opponents"]
     table = [head]
     for s in rows:
-        line = [str(s.rank), s.player.name + (" (dropped)" if s.dropped else ""), str(s.tp)]
-        if "mov" in keys:
-            line.append(str(s.mov))
-        if "sos" in keys:
-            line.append(str(int(s.sos)))
-        if "sos-average" in keys:
-            line.append(f"{float(s.sos):.4f}")
-        if "esos" in keys:
-            line.append(f"{float(s.esos):.4f}")
-        line += [f"{s.wins}-{s.losses}-{s.byes}", " ".join(s.opponents)]
+        line = [str(s.rank), *s.cells(keys, decimals=4), " ".join(s.opponents)]
         table.append(line)
     widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
     title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")

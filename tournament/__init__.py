@@ -61,7 +61,15 @@ from tournament.rounds import (
 )
 from tournament.scoring import Outcome, score_match
 from tournament.simulate import random_result, simulate_event, with_result
-from tournament.standings import Standing, Tally, random_order, standings, swiss_round_count, tally
+from tournament.standings import (
+    Standing,
+    Tally,
+    random_order,
+    standing_headings,
+    standings,
+    swiss_round_count,
+    tally,
+)
 
 __all__ = [
     "ARMADA_2015",
@@ -112,6 +120,7 @@ __all__ = [
     "random_result",
     "score_match",
     "simulate_event",
+    "standing_headings",
     "standings",
     "structure_of",
     "swiss_round_count",

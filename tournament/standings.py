@@ -25,7 +25,15 @@ from tournament.errors import ResultError
 from tournament.records import Event, Player
 from tournament.scoring import score_match
 
-__all__ = ["Standing", "Tally", "random_order", "standings", "swiss_round_count", "tally"]
+__all__ = [
+    "Standing",
+    "Tally",
+    "random_order",
+    "standing_headings",
+    "standings",
+    "swiss_round_count",
+    "tally",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +69,40 @@ class Standing:
         if key == "esos":
             return self.esos
         raise ValueError(f"unknown ranking key {key!r}")
+
+    def cells(self, keys: tuple[str, ...] | list[str], decimals: int) -> list[str]:
+        """Return the texts under :func:`standing_headings` of the regulation's `keys`.
+
+        A summed SoS is a whole number; an average SoS and ESoS are shown to `decimals`.
+        """
+        cells = [self.player.name + (" (dropped)" if self.dropped else ""), str(self.tp)]
+        if "mov" in keys:
+            cells.append(str(self.mov))
+        if "sos" in keys:
+            cells.append(str(int(self.sos)))
+        if "sos-average" in keys:
+            cells.append(f"{float(self.sos):.{decimals}f}")
+        if "esos" in keys:
+            cells.append(f"{float(self.esos):.{decimals}f}")
+        return [*cells, f"{self.wins}-{self.losses}-{self.byes}"]
+
+
+def standing_headings(keys: tuple[str, ...] | list[str]) -> list[str]:
+    """Return the headings of :meth:`Standing.cells`: player, TP, the tiebreakers, W-L-B.
+
+    Examples
+    --------
+    >>> standing_headings(("tp", "mov", "sos"))
+    ['player', 'TP', 'MoV', 'SoS', 'W-L-B']
+    """
+    head = ["player", "TP"]
+    if "mov" in keys:
+        head.append("MoV")
+    if "sos" in keys or "sos-average" in keys:
+        head.append("SoS")
+    if "esos" in keys:
+        head.append("ESoS")
+    return [*head, "W-L-B"]
 
 
 @dataclass(frozen=True, slots=True)
