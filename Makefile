@@ -5,24 +5,25 @@ STAMP := $(VENV)/.installed
 
 .PHONY: test demo lint typecheck clean bench
 
-# The batch kernels compiled ahead of time (geom._aot): built after the install, and again
+# The batch kernels compiled ahead of time (tabletop.geom._aot): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
 AOT := $(VENV)/.aot-built
-AOT_SOURCES := geom/_kernels.py geom/_arc_kernel.py geom/_numba.py geom/tolerance.py geom/_aot.py geom/_aot_build.py \
-	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py
+AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_numba.py \
+	geom/tolerance.py geom/_aot.py geom/_aot_build.py \
+	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py)
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[test,plots,fast]'
-	$(BIN)/python -m geom._aot_build
-	$(BIN)/python -m obstacles._aot_build
+	$(BIN)/python -m tabletop.geom._aot_build
+	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(STAMP)
 	touch $(AOT)
 
 $(AOT): $(STAMP) $(AOT_SOURCES)
-	$(BIN)/python -m geom._aot_build
-	$(BIN)/python -m obstacles._aot_build
+	$(BIN)/python -m tabletop.geom._aot_build
+	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(AOT)
 
 lint: $(STAMP)
@@ -48,7 +49,7 @@ demo: $(STAMP) $(AOT)
 	$(BIN)/tabletop move examples/xwing-dogfight.toml wedge straight 5
 	$(BIN)/tabletop list tokens --ruleset armada
 	@# which compiled path the batch functions take (aot: the kernels compiled ahead of time)
-	$(BIN)/python -c 'from geom import batch; print("batch functions run on:", batch.backend())'
+	$(BIN)/python -c 'from tabletop.geom import batch; print("batch functions run on:", batch.backend())'
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o out/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop render examples/xwing-dogfight.toml -o out/xwing-dogfight-move.png --force \
 		--move wedge straight 5 --measure falcon vader --arc front
@@ -82,11 +83,11 @@ gallery: $(STAMP)
 
 clean:
 	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
-	rm -f geom/_kernels_aot*.so obstacles/_kernels_aot*.so
+	rm -f tabletop/geom/_kernels_aot*.so tabletop/obstacles/_kernels_aot*.so
 
 bench: $(STAMP) $(AOT)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
-	$(BIN)/python -m compileall -q geom obstacles maneuvers plots tabletop boards tournament benchmarks
+	$(BIN)/python -m compileall -q tabletop benchmarks
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling

@@ -23,7 +23,7 @@ from typing import Any, cast
 import numpy as np
 import shapely
 
-from geom import batch
+from tabletop.geom import batch
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = "examples/xwing-tournament.toml"

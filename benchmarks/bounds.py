@@ -31,7 +31,7 @@ CAP_BYTES = 1 << 30
 #: Runs the command, then reports its peak address space on the last line of stderr.
 _CHILD = (
     "import sys\n"
-    "from tabletop.cli import main\n"
+    "from tabletop.app.cli import main\n"
     "code = main(sys.argv[1:])\n"
     "sys.stdout.flush()\n"
     "peak = [l for l in open('/proc/self/status') if l.startswith('VmPeak')][0]\n"

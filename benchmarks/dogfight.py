@@ -17,12 +17,12 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from boards import Rng, random_policy
-from boards.dogfight import Dogfight, Fire, Move, Play, Position
-from boards.dogfight.movegen import PASS, TACTICS, advance_result, generate
-from boards.dogfight.plays import Advance
-from boards.dogfight.policies import TrustedDogfight, simulate_dogfight
-from boards.dogfight.position import FIRE, MOVE
+from tabletop.boards import Rng, random_policy
+from tabletop.boards.dogfight import Dogfight, Fire, Move, Play, Position
+from tabletop.boards.dogfight.movegen import PASS, TACTICS, advance_result, generate
+from tabletop.boards.dogfight.plays import Advance
+from tabletop.boards.dogfight.policies import TrustedDogfight, simulate_dogfight
+from tabletop.boards.dogfight.position import FIRE, MOVE
 
 LINES = ((1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1))
 JUMPS = ((1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2))

@@ -24,7 +24,7 @@ from typing import Any
 
 import rustworkx
 
-from tournament import (
+from tabletop.tournament import (
     Event,
     SwissState,
     audit,

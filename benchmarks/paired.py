@@ -24,7 +24,7 @@ from typing import Any
 
 import numpy as np
 
-from geom.batch import BACKEND_ENV, NO_NUMBA_ENV
+from tabletop.geom.batch import BACKEND_ENV, NO_NUMBA_ENV
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def numba_threads(count: int | None) -> int:
 
     # The project's threading layer (workqueue) must be chosen before numba starts its
     # threads; the default path no longer imports the numba kernels that choose it.
-    from geom import _numba  # noqa: F401
+    from tabletop.geom import _numba  # noqa: F401
 
     target = numba.config.NUMBA_NUM_THREADS if count is None else count
     numba.set_num_threads(target)

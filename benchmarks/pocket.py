@@ -16,8 +16,8 @@ import sys
 import time
 from collections.abc import Sequence
 
-from boards import Rng, derive_seed, random_policy, replay, simulate
-from boards.pocket import PocketBattles, PocketState, example_battle
+from tabletop.boards import Rng, derive_seed, random_policy, replay, simulate
+from tabletop.boards.pocket import PocketBattles, PocketState, example_battle
 
 GOAL_BATTLES, GOAL_SECONDS = 10_000, 60.0
 

@@ -1,6 +1,6 @@
 """The query oracle's throughput (``python -m benchmarks.query``).
 
-Measure requests through :func:`tabletop.cmd_query.serve` in one process, one thread
+Measure requests through :func:`tabletop.app.cmd_query.serve` in one process, one thread
 (shapely and numpy here run no threads of their own): each request with a new 10-object
 inline scene (3 obstacles, 7 ships; no scene is seen twice, so each is parsed and built),
 the same scene on every request (parsed once, then answered from the cache), and one
@@ -28,9 +28,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from obstacles.measuring import measure
-from tabletop.cmd_query import serve
-from tabletop.scenefile import parse_scene
+from tabletop.app.cmd_query import serve
+from tabletop.app.scenefile import parse_scene
+from tabletop.obstacles.measuring import measure
 
 #: The target: measure requests per second with a new scene on each.
 TARGET_PER_S = 2000

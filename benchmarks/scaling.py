@@ -5,15 +5,15 @@
 of a play area grown to hold them), and illegal ones (obstacles crammed 60 mm apart, so
 that every obstacle breaks the spacing rule and carries a fix). Each figure is the CPU
 time of ``tabletop check FILE --json`` in a fresh process (what a judge runs: start-up,
-reading, checking) and of :func:`obstacles.legality.check` in this process, the median of
+reading, checking) and of :func:`tabletop.obstacles.legality.check` in this process, the median of
 three runs; the ratios against the 6-object table are taken in this one run. Beside them,
 the plain implementation a user would write (every pair measured with shapely, every fix
-from the whole polygonal legal region of :mod:`obstacles.placement`) on the sizes it
+from the whole polygonal legal region of :mod:`tabletop.obstacles.placement`) on the sizes it
 finishes in seconds, with its verdicts and fixes compared to ``check``'s. Last, the two
 tables that were slow to fix: 60 catalog tokens crammed into the middle of a 3' x 3'
 table (no token has a legal place) and six 200-vertex circles crammed together, each
 beside the fix search without its cheap proof of "no legal place" (stage 0 of
-:mod:`obstacles.fixing`, as the search ran before) and the plain polygonal region.
+:mod:`tabletop.obstacles.fixing`, as the search ran before) and the plain polygonal region.
 """
 
 from __future__ import annotations
@@ -36,14 +36,14 @@ from typing import Any
 import numpy as np
 import shapely
 
-from geom.measure import json_mm
-from geom.rulesets import get_ruleset
-from obstacles.catalog import catalog
-from obstacles.fixing import shortest_fix
-from obstacles.legality import check
-from obstacles.placement import fix_move, legal_region, placement_limits
-from obstacles.scene import Scene
-from tabletop.scenefile import parse_scene
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.measure import json_mm
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.catalog import catalog
+from tabletop.obstacles.fixing import shortest_fix
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.placement import fix_move, legal_region, placement_limits
+from tabletop.obstacles.scene import Scene
 
 ROOT = Path(__file__).resolve().parents[1]
 SQUARE = [[-15.0, -15.0], [15.0, -15.0], [15.0, 15.0], [-15.0, 15.0]]

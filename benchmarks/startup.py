@@ -12,7 +12,7 @@
   next processes on that cache, which load the machine code (warm); ``import numba`` and
   the first ``distance_band`` call are timed apart.
 * The packages are byte-compiled first, as a regular install does.
-* The build: ``geom._aot_build`` and ``obstacles._aot_build`` into a temporary directory,
+* The build: ``tabletop.geom._aot_build`` and ``tabletop.obstacles._aot_build`` into a temporary directory,
   in one process with an empty numba cache (what ``make`` pays on a fresh clone).
 
 Other figures over several processes are medians.
@@ -33,7 +33,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 #: The packages a first call may import.
-PACKAGES = ("geom", "obstacles", "maneuvers")
+PACKAGES = ("tabletop.geom", "tabletop.obstacles", "tabletop.maneuvers")
 
 #: The target for the first batch call of a new process (imports included), seconds.
 WARM_TARGET_S = 0.2
@@ -42,7 +42,7 @@ JIT_CHILD = """
 import json, time
 t0 = time.perf_counter()
 import numpy as np
-from geom import batch
+from tabletop.geom import batch
 t1 = time.perf_counter()
 import numba
 t2 = time.perf_counter()
@@ -64,17 +64,17 @@ FIRST_CALLS = {
         "batch.in_arc(np.zeros((4, 3)), 'small', np.ones((4, 3)), 'small', 'front')",
     ),
     "setups_legal": (
-        "import numpy as np\nfrom obstacles.batch import setups_legal",
+        "import numpy as np\nfrom tabletop.obstacles.batch import setups_legal",
         "setups_legal(['coreasteroid0', 'gascloud2'], "
         "np.array([[[300.0, 450.0, 0.0, 0.0], [600.0, 450.0, 0.0, 1.0]]]))",
     ),
     "obstructed": (
-        "import numpy as np\nfrom obstacles.batch import obstructed",
+        "import numpy as np\nfrom tabletop.obstacles.batch import obstructed",
         "obstructed(np.zeros((4, 2)), np.full((4, 2), 900.0), ['coreasteroid0'], "
         "np.array([[457.2, 457.2, 0.0, 0.0]]))",
     ),
     "final_poses": (
-        "import numpy as np\nfrom maneuvers.batch import final_poses",
+        "import numpy as np\nfrom tabletop.maneuvers.batch import final_poses",
         "final_poses(np.zeros((4, 3)), 'small', 'bank 2 left')",
     ),
 }
@@ -86,8 +86,8 @@ t0, c0 = time.perf_counter(), time.thread_time()
 t1 = time.perf_counter()
 {call}
 t2, c2 = time.perf_counter(), time.thread_time()
-from geom._aot import GEOM_KERNELS, choose
-from obstacles._compiled import OBSTACLE_KERNELS
+from tabletop.geom._aot import GEOM_KERNELS, choose
+from tabletop.obstacles._compiled import OBSTACLE_KERNELS
 paths = sorted({{choose(GEOM_KERNELS), choose(OBSTACLE_KERNELS)}})
 print(json.dumps({{"imports": t1 - t0, "call": t2 - t1, "cpu": c2 - c0,
                    "numba": "numba" in sys.modules, "paths": paths}}))
@@ -95,9 +95,9 @@ print(json.dumps({{"imports": t1 - t0, "call": t2 - t1, "cpu": c2 - c0,
 
 BUILD_CHILD = """
 import json, pathlib, sys, time
-from geom import _aot_build
-from obstacles._compiled import OBSTACLE_KERNELS
-from geom._aot import GEOM_KERNELS
+from tabletop.geom import _aot_build
+from tabletop.obstacles._compiled import OBSTACLE_KERNELS
+from tabletop.geom._aot import GEOM_KERNELS
 import importlib
 out = pathlib.Path(sys.argv[1])
 times = {}
@@ -209,7 +209,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     # Byte-compile the packages as a regular install would (and as ``make bench`` does):
     # with PYTHONDONTWRITEBYTECODE set and no compiled files, every start compiles them.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", *PACKAGES], cwd=ROOT, check=True)
+    subprocess.run(
+        [sys.executable, "-m", "compileall", "-q", *(p.replace(".", "/") for p in PACKAGES)],
+        cwd=ROOT,
+        check=True,
+    )
     print(report(build=not args.no_build))
     return 0
 

@@ -25,19 +25,19 @@ from benchmarks.paired import (
     threaded,
     unequal,
 )
-from geom import batch
-from geom._aot import choose
-from geom.arcs import arc_region_outline
-from geom.areas import play_area
-from geom.rulesets import get_ruleset
-from geom.tolerance import EPSILON_MM
-from maneuvers.batch import final_poses
-from maneuvers.moves import local_move
-from maneuvers.notation import parse_maneuver
-from obstacles import batch as obstacle_batch
-from obstacles._compiled import OBSTACLE_KERNELS
-from obstacles.catalog import get_token
-from obstacles.placement import placement_limits
+from tabletop.geom import batch
+from tabletop.geom._aot import choose
+from tabletop.geom.arcs import arc_region_outline
+from tabletop.geom.areas import play_area
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.maneuvers.batch import final_poses
+from tabletop.maneuvers.moves import local_move
+from tabletop.maneuvers.notation import parse_maneuver
+from tabletop.obstacles import batch as obstacle_batch
+from tabletop.obstacles._compiled import OBSTACLE_KERNELS
+from tabletop.obstacles.catalog import get_token
+from tabletop.obstacles.placement import placement_limits
 
 FloatArray = NDArray[np.float64]
 

@@ -1,22 +1,42 @@
-"""The application: scene files, the ``tabletop`` command and its JSON."""
+"""tabletop: Star Wars tabletop games to the millimetre and to the rule.
+
+One import namespace, in layers that import one way only::
+
+    tabletop.geom        the continuous kernel: poses, shapes, areas, rulesets, distances
+    tabletop.obstacles   catalogs, scenes, placement rules, obstruction, random setups
+    tabletop.maneuvers   X-Wing templates and moves, bumps; the Armada tool
+    tabletop.plots       drawing with matplotlib (draws and returns; writes no file)
+    tabletop.boards      the discrete boards: Dogfight and Pocket Battles
+    tabletop.tournament  organized play: regulations, pairing, standings, cuts, audit
+    tabletop.app         the application: file formats, the ``tabletop`` command
+
+The names below are the application's scene-file entry points, re-exported here because
+that is where a user reaches for them first; each loads on first use, so that
+``import tabletop.geom`` pays for nothing of the application.
+
+>>> from tabletop import load_scene
+>>> scene = load_scene("examples/xwing-tournament.toml")
+>>> len(scene.obstacles)
+6
+"""
 
 import typing as _typing
 
-from geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
-    from tabletop.cli import main
-    from tabletop.scenefile import SceneError, load_scene, parse_scene, read_scene_data
+    from tabletop.app.cli import main
+    from tabletop.app.scenefile import SceneError, load_scene, parse_scene, read_scene_data
 
 __all__ = ["SceneError", "load_scene", "main", "parse_scene", "read_scene_data"]
 
-# Names load on first use (PEP 562), so that a command pays only for what it uses.
+# Names load on first use (PEP 562): importing a layer never imports the application.
 _SOURCES: dict[str, str] = {
-    "SceneError": "tabletop.scenefile",
-    "load_scene": "tabletop.scenefile",
-    "main": "tabletop.cli",
-    "parse_scene": "tabletop.scenefile",
-    "read_scene_data": "tabletop.scenefile",
+    "SceneError": "tabletop.app.scenefile",
+    "load_scene": "tabletop.app.scenefile",
+    "main": "tabletop.app.cli",
+    "parse_scene": "tabletop.app.scenefile",
+    "read_scene_data": "tabletop.app.scenefile",
 }
 
 

@@ -2,7 +2,7 @@
 
 import sys
 
-from tabletop.cli import main
+from tabletop.app.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from maneuvers.result import MoveResult, TemplateMove, ToolMove
-from tabletop.cli import main
+from tabletop.app.cli import main
+from tabletop.maneuvers.result import MoveResult, TemplateMove, ToolMove
 
 __all__ = [
     "EXAMPLES",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from boards.pocket import (
+from tabletop.boards.pocket import (
     Army,
     Battle,
     Decision,

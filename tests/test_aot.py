@@ -23,11 +23,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom import _aot, batch
-from geom.errors import InvalidInputError
-from maneuvers.batch import final_poses
-from obstacles import batch as obstacle_batch
-from obstacles._compiled import OBSTACLE_KERNELS
+from tabletop.geom import _aot, batch
+from tabletop.geom.errors import InvalidInputError
+from tabletop.maneuvers.batch import final_poses
+from tabletop.obstacles import batch as obstacle_batch
+from tabletop.obstacles._compiled import OBSTACLE_KERNELS
 
 ROOT = Path(__file__).resolve().parents[1]
 KERNELS = (_aot.GEOM_KERNELS, OBSTACLE_KERNELS)
@@ -82,7 +82,9 @@ def test_a_stale_module_is_not_used_by_the_batch_functions(fresh_cache: None) ->
 
 
 def test_a_missing_module_falls_back(fresh_cache: None) -> None:
-    missing = _aot.CompiledKernels("geom._kernels", "geom._no_such_module", (), ())
+    missing = _aot.CompiledKernels(
+        "tabletop.geom._kernels", "tabletop.geom._no_such_module", (), ()
+    )
     assert missing.compiled() is None
     assert missing.available() == ("numba", "numpy")
 
@@ -128,9 +130,10 @@ def test_threads_for_batches_that_repay_numba_start_up(
     """``cost * (1 - 1/cores)`` against 0.6 s (numba not loaded) or 1 ms (loaded)."""
     modules = dict(sys.modules)
     if loaded:
-        modules.setdefault("geom._kernels", sys.modules.get("geom._kernels", object()))  # type: ignore[arg-type]
+        name = "tabletop.geom._kernels"
+        modules.setdefault(name, sys.modules.get(name, object()))  # type: ignore[arg-type]
     else:
-        modules.pop("geom._kernels", None)
+        modules.pop("tabletop.geom._kernels", None)
     limit = (_aot.PARALLEL_MIN_S if loaded else _aot.NUMBA_LOAD_S) * cores / (cores - 1 or 1)
     with (
         mock.patch.object(_aot, "_cores", return_value=cores),
@@ -264,9 +267,9 @@ def test_the_compiled_ahead_path_imports_no_numba() -> None:
     code = textwrap.dedent(
         """
         import sys
-        from geom import batch
-        from maneuvers.batch import final_poses
-        from obstacles.batch import obstructed, setups_legal
+        from tabletop.geom import batch
+        from tabletop.maneuvers.batch import final_poses
+        from tabletop.obstacles.batch import obstructed, setups_legal
         d, k = batch.distance_band([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small")
         hit = batch.in_arc([0.0, 0.0, 90.0], "small", [0.0, 200.0, 0.0], "small", "front")
         legal = setups_legal(["coreasteroid0"], [[[457.2, 457.2, 0.0, 0.0]]])
@@ -303,7 +306,7 @@ def test_without_numba_pycc_the_build_warns_in_one_line_and_carries_on() -> None
                     raise ModuleNotFoundError(f"No module named {name!r}")
                 return None
         sys.meta_path.insert(0, _NoPycc())
-        from geom._aot_build import main
+        from tabletop.geom._aot_build import main
         sys.exit(main())
         """
     )
@@ -313,7 +316,7 @@ def test_without_numba_pycc_the_build_warns_in_one_line_and_carries_on() -> None
     assert done.returncode == 0, done.stderr
     warnings = [line for line in done.stderr.splitlines() if line.strip()]
     assert len(warnings) == 1, done.stderr
-    assert warnings[0].startswith("warning: geom._kernels_aot not compiled ahead of time")
+    assert warnings[0].startswith("warning: tabletop.geom._kernels_aot not compiled ahead of time")
     assert "No module named 'numba.pycc'" in warnings[0]
     assert warnings[0].endswith("the numba JIT path serves instead")
     assert Path(str(compiled.__file__)).stat().st_mtime_ns == before

@@ -10,14 +10,15 @@ from pathlib import Path
 import pytest
 
 PACKAGES = (
-    "geom",
-    "obstacles",
-    "maneuvers",
-    "plots",
     "tabletop",
-    "boards",
-    "boards.pocket",
-    "boards.dogfight",
+    "tabletop.geom",
+    "tabletop.obstacles",
+    "tabletop.maneuvers",
+    "tabletop.plots",
+    "tabletop.app",
+    "tabletop.boards",
+    "tabletop.boards.pocket",
+    "tabletop.boards.dogfight",
 )
 
 

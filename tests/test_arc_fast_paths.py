@@ -21,14 +21,14 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-import geom.arcs
-import obstacles.measuring
-from geom.arcs import XWING_ARCS, attack_range
-from geom.rulesets import get_ruleset
-from geom.shapes import base_footprint, world_polygon
-from obstacles.measuring import _disk_off_segment, _edges_may_be_parallel, measure
-from obstacles.obstruction import _edge_list, _edges, tied_bands
-from obstacles.sceneformat import scene_from_dict
+import tabletop.geom.arcs
+import tabletop.obstacles.measuring
+from tabletop.geom.arcs import XWING_ARCS, attack_range
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.geom.shapes import base_footprint, world_polygon
+from tabletop.obstacles.measuring import _disk_off_segment, _edges_may_be_parallel, measure
+from tabletop.obstacles.obstruction import _edge_list, _edges, tied_bands
+from tabletop.obstacles.sceneformat import scene_from_dict
 
 XW = get_ruleset("xwing2")
 #: rules.md: the arc half-angle per base, degrees from the heading; and base lengths.
@@ -87,9 +87,9 @@ def triangle(
     return shapely.Polygon([world(c, pose) for c in corners])  # type: ignore[arg-type]
 
 
-def general_range(monkeypatch: pytest.MonkeyPatch, *args: object) -> geom.arcs.AttackRange:
+def general_range(monkeypatch: pytest.MonkeyPatch, *args: object) -> tabletop.geom.arcs.AttackRange:
     with monkeypatch.context() as m:
-        m.setattr(geom.arcs, "_clearly_outside", lambda *a: False)
+        m.setattr(tabletop.geom.arcs, "_clearly_outside", lambda *a: False)
         return attack_range(*args)  # type: ignore[arg-type]
 
 
@@ -105,7 +105,7 @@ def test_outside_filter_at_each_arc_line(
         for point, normal in bounding_lines(arc, base):
             for off in OFFSETS:
                 target = triangle(point, normal, off, pose)
-                decided = geom.arcs._clearly_outside(XW, pose, base, target, arc)
+                decided = tabletop.geom.arcs._clearly_outside(XW, pose, base, target, arc)
                 # Beyond the filter's reach it decides; within it (and inside) it leaves
                 # the question to the general path.
                 assert decided == (off > FILTER_MM), (pose, point, off)
@@ -132,7 +132,7 @@ def test_outside_filter_agrees_with_the_general_path(
     target = world_polygon(base_footprint(XW, "small").outline, [300.0 + x, 400.0 + y, turn])
     fast = attack_range(XW, pose, base, target, arc)
     with pytest.MonkeyPatch.context() as m:
-        m.setattr(geom.arcs, "_clearly_outside", lambda *a: False)
+        m.setattr(tabletop.geom.arcs, "_clearly_outside", lambda *a: False)
         slow = attack_range(XW, pose, base, target, arc)
     assert fast.in_arc == slow.in_arc
     assert fast.distance == slow.distance
@@ -255,8 +255,8 @@ def test_shots_with_and_without_the_filters_answer_alike() -> None:
         arc = rng.choice(XWING_ARCS)
         fast = measure(scene, "s0", "s1", arc=arc).to_json()
         with pytest.MonkeyPatch.context() as m:
-            m.setattr(geom.arcs, "_clearly_outside", lambda *a: False)
-            m.setattr(obstacles.measuring, "_edges_may_be_parallel", lambda *a: True)
-            m.setattr(obstacles.measuring, "_disk_off_segment", lambda *a: False)
+            m.setattr(tabletop.geom.arcs, "_clearly_outside", lambda *a: False)
+            m.setattr(tabletop.obstacles.measuring, "_edges_may_be_parallel", lambda *a: True)
+            m.setattr(tabletop.obstacles.measuring, "_disk_off_segment", lambda *a: False)
             slow = measure(scene, "s0", "s1", arc=arc).to_json()
         assert json.dumps(fast) == json.dumps(slow)

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from common import run, run_json, scene_file
 
-from geom.errors import InvalidInputError
-from geom.hulls import HullArcs, armada_attack_range, hull_arcs, zones_crossed
-from geom.rulesets import get_ruleset
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.hulls import HullArcs, armada_attack_range, hull_arcs, zones_crossed
+from tabletop.geom.rulesets import get_ruleset
 
 ARMADA = get_ruleset("armada")
 SMALL_TOKEN = (38.5, 70.25)

@@ -13,11 +13,11 @@ import numpy as np
 import pytest
 from common import run_json, tool_detail
 
-from geom.areas import play_area
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from maneuvers import execute
-from obstacles.scene import Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles.scene import Scene
 
 TOOL = {"click_degrees": 0.01, "to_pivot": 46.13, "pivot_to_guides": 22.27, "half_width": 7.625}
 FINE = get_ruleset("armada").with_constants({"armada_tool": TOOL})

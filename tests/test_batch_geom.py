@@ -1,6 +1,6 @@
-"""geom.batch against the scalar API: distances, bands and arcs, on every path.
+"""tabletop.geom.batch against the scalar API: distances, bands and arcs, on every path.
 
-Every batch answer is compared with what :mod:`geom.measure` and :mod:`geom.arcs` answer
+Every batch answer is compared with what :mod:`tabletop.geom.measure` and :mod:`tabletop.geom.arcs` answer
 for shapely outlines built from the same poses. All three paths run: the kernels compiled
 ahead of time, the same kernels compiled by numba, and the
 numpy formulas (``TABLETOP_NO_NUMBA=1``). Poses are random, on band lines (gaps of
@@ -27,15 +27,15 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom import batch
-from geom.arcs import XWING_ARCS, arc_region_outline
-from geom.arcs import targets_in_arc as scalar_in_arc
-from geom.errors import InvalidInputError
-from geom.measure import geometry_distance as scalar_distance
-from geom.measure import line_bands
-from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
-from geom.shapes import base_footprint, world_polygon, world_polygons
-from geom.tolerance import EPSILON_MM
+from tabletop.geom import batch
+from tabletop.geom.arcs import XWING_ARCS, arc_region_outline
+from tabletop.geom.arcs import targets_in_arc as scalar_in_arc
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.measure import geometry_distance as scalar_distance
+from tabletop.geom.measure import line_bands
+from tabletop.geom.rulesets import Ruleset, XWingRuleset, get_ruleset
+from tabletop.geom.shapes import base_footprint, world_polygon, world_polygons
+from tabletop.geom.tolerance import EPSILON_MM
 
 PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
@@ -455,7 +455,7 @@ def test_per_row_base_names_equal_one_call_per_base(arc: str) -> None:
 @given(st.floats(min_value=-1e5, max_value=1e5, allow_nan=False))
 def test_sincos_degrees_is_numpys_within_rounding(heading: float) -> None:
     """The kernels' polynomial sine and cosine of degrees, against numpy's."""
-    from geom._kernels import sincos_degrees
+    from tabletop.geom._kernels import sincos_degrees
 
     sine, cosine = sincos_degrees(heading)
     scale = max(1.0, abs(heading) / 360.0)  # numpy's own error grows with the argument
@@ -466,7 +466,7 @@ def test_sincos_degrees_is_numpys_within_rounding(heading: float) -> None:
 
 @pytest.mark.parametrize("quarter", range(-8, 9))
 def test_sincos_degrees_is_exact_at_right_angles(quarter: int) -> None:
-    from geom._kernels import sincos_degrees
+    from tabletop.geom._kernels import sincos_degrees
 
     expected = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][quarter % 4]
     assert sincos_degrees(90.0 * quarter) == expected

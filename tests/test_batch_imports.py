@@ -21,9 +21,9 @@ from unittest import mock
 import numpy as np
 import pytest
 
-from geom import _kernels, _numba, batch
-from geom.batch import BACKEND_ENV, NO_NUMBA_ENV, backend
-from obstacles import _kernels as _obstacle_kernels
+from tabletop.geom import _kernels, _numba, batch
+from tabletop.geom.batch import BACKEND_ENV, NO_NUMBA_ENV, backend
+from tabletop.obstacles import _kernels as _obstacle_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -47,9 +47,9 @@ def test_packages_check_and_measure_do_not_import_numba() -> None:
     out = run(
         """
         import io, sys
-        import geom, obstacles, maneuvers
-        import geom.batch, obstacles.batch, maneuvers.batch
-        from tabletop.cli import main
+        from tabletop import geom, obstacles, maneuvers
+        import tabletop.geom.batch, tabletop.obstacles.batch, tabletop.maneuvers.batch
+        from tabletop.app.cli import main
         codes = [
             main(["check", "examples/xwing-tournament.toml"], out=io.StringIO()),
             main(["measure", "examples/xwing-tournament.toml", "wedge", "vader"], out=io.StringIO()),
@@ -67,9 +67,9 @@ def test_the_numpy_path_does_not_import_numba() -> None:
         """
         import sys
         import numpy as np
-        from geom import batch
-        from obstacles.batch import obstructed, setups_legal
-        from maneuvers.batch import final_poses
+        from tabletop.geom import batch
+        from tabletop.obstacles.batch import obstructed, setups_legal
+        from tabletop.maneuvers.batch import final_poses
         d = batch.distance([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small")
         batch.in_arc([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small", "front")
         setups_legal(["coreasteroid0"], [[[457.2, 457.2, 0.0, 0.0]]])
@@ -86,7 +86,7 @@ def test_the_numba_path_imports_numba_on_first_use() -> None:
     out = run(
         """
         import sys
-        from geom import batch
+        from tabletop.geom import batch
         before = "numba" in sys.modules
         d = batch.distance([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small")
         print(batch.backend(), before, d.tolist(), "numba" in sys.modules)
@@ -124,7 +124,7 @@ def test_kernels_keep_their_machine_code_on_disk(kernel: object) -> None:
 def test_the_workqueue_layer_unless_the_user_chose_one() -> None:
     code = """
         import numba
-        from geom import batch
+        from tabletop.geom import batch
         batch.distance([0.0, 0.0, 0.0], "small", [100.0, 0.0, 0.0], "small")
         print(numba.threading_layer())
         """

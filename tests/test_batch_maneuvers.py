@@ -1,6 +1,6 @@
-"""maneuvers.batch.final_poses against maneuvers.final_pose and the closed forms of rules.md.
+"""tabletop.maneuvers.batch.final_poses against tabletop.maneuvers.final_pose and the closed forms of rules.md.
 
-The numpy path is ``geom.poses.compose`` itself, so it equals the scalar path bit for bit;
+The numpy path is ``tabletop.geom.poses.compose`` itself, so it equals the scalar path bit for bit;
 the numba kernel does the same arithmetic with the C library's sine and cosine, so it is
 compared within 1e-9 mm and 1e-9° (headings modulo 360). The closed forms below are
 worked out here from rules.md, not taken from the maneuvers package.
@@ -20,11 +20,11 @@ from common import final_move_oracle
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geom.batch import BACKEND_ENV, backend
-from geom.errors import InvalidInputError
-from geom.rulesets import ArmadaRuleset, get_ruleset
-from maneuvers import final_pose
-from maneuvers.batch import final_poses
+from tabletop.geom.batch import BACKEND_ENV, backend
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import ArmadaRuleset, get_ruleset
+from tabletop.maneuvers import final_pose
+from tabletop.maneuvers.batch import final_poses
 
 PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}

@@ -1,9 +1,9 @@
-"""obstacles.batch against the scalar API: setup legality and obstruction, on both paths.
+"""tabletop.obstacles.batch against the scalar API: setup legality and obstruction, on both paths.
 
-:func:`obstacles.batch.setups_legal` must answer what :func:`obstacles.legality.check`
+:func:`tabletop.obstacles.batch.setups_legal` must answer what :func:`tabletop.obstacles.legality.check`
 answers (its ``legal``) for a scene holding the same obstacles on the ruleset's default
-area; :func:`obstacles.batch.obstructed` what
-:func:`obstacles.obstruction.obstructed_segment` answers. Random setups cluster the
+area; :func:`tabletop.obstacles.batch.obstructed` what
+:func:`tabletop.obstacles.obstruction.obstructed_segment` answers. Random setups cluster the
 tokens so that about half break the spacing rule; the worked cases sit exactly on the
 edge and spacing lines and a hair either side, where the 1e-6 mm tolerance decides.
 """
@@ -23,16 +23,16 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geom import _kernels
-from geom.areas import play_area
-from geom.batch import BACKEND_ENV, backend
-from geom.errors import InvalidInputError
-from geom.rulesets import Ruleset, get_ruleset
-from obstacles import _numpy_paths, batch
-from obstacles.catalog import catalog
-from obstacles.legality import check
-from obstacles.obstruction import obstructed_segment
-from obstacles.scene import Obstacle, Scene
+from tabletop.geom import _kernels
+from tabletop.geom.areas import play_area
+from tabletop.geom.batch import BACKEND_ENV, backend
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import Ruleset, get_ruleset
+from tabletop.obstacles import _numpy_paths, batch
+from tabletop.obstacles.catalog import catalog
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.obstruction import obstructed_segment
+from tabletop.obstacles.scene import Obstacle, Scene
 
 PATHS = ("aot", "numba", "numpy")
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from boards import (
+from tabletop.boards import (
     IllegalPlayError,
     InvalidPlayError,
     ReplayError,
@@ -18,7 +18,7 @@ from boards import (
     simulate,
     wilson_interval,
 )
-from boards.game import _Nim, _NimState
+from tabletop.boards.game import _Nim, _NimState
 
 
 def test_splitmix64_matches_the_reference_stream() -> None:

@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.areas import play_area
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from maneuvers import execute
-from obstacles.scene import Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles.scene import Scene
 
 XWING = get_ruleset("xwing2")
 Y_B = 260.15 + 41.6

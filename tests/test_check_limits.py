@@ -24,15 +24,15 @@ from typing import Any
 
 import pytest
 
-from obstacles.legality import MAX_FIXES
-from obstacles.sceneformat import MAX_OBJECTS, MAX_OUTLINE_VERTICES
+from tabletop.obstacles.legality import MAX_FIXES
+from tabletop.obstacles.sceneformat import MAX_OBJECTS, MAX_OUTLINE_VERTICES
 
 CAP_BYTES = 1 * 1024**3
 CHILD = textwrap.dedent(
     """
     import resource, sys
     resource.setrlimit(resource.RLIMIT_AS, ({cap}, {cap}))
-    from tabletop.cli import main
+    from tabletop.app.cli import main
     sys.exit(main(sys.argv[1:]))
     """
 )

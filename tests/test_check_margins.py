@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 from common import json_scene_file, run
 
-from obstacles.legality import check
-from obstacles.verdicts import Margin
-from tabletop.cmd_query import answer
-from tabletop.scenefile import parse_scene
+from tabletop.app.cmd_query import answer
+from tabletop.app.scenefile import parse_scene
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.verdicts import Margin
 
 MARKER = 304.8  # Armada setup-area marker from each short edge (rules.md)
 SQUARE40 = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]

@@ -21,11 +21,11 @@ import pytest
 from common import json_scene_file
 from common import run as run_cli
 
-from obstacles.legality import RULES, CheckReport, Violation, check
-from tabletop.files import scene_toml
-from tabletop.scenefile import parse_scene
+from tabletop.app.files import scene_toml
+from tabletop.app.scenefile import parse_scene
+from tabletop.obstacles.legality import RULES, CheckReport, Violation, check
 
-DATA = Path(__file__).resolve().parent.parent / "obstacles" / "data"
+DATA = Path(__file__).resolve().parent.parent / "tabletop" / "obstacles" / "data"
 
 #: Play areas, width × height in mm (``scene-format.md``).
 AREAS: dict[str, tuple[float, float]] = {

@@ -9,16 +9,16 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from geom.arcs import XWING_ARCS
-from geom.hulls import HULL_ZONES
-from geom.rulesets import XWingRuleset
-from maneuvers import execute
-from obstacles import strategies as obstacle_strategies
-from obstacles.legality import check
-from obstacles.measuring import measure
-from obstacles.scene import Scene
-from tabletop.cli import main
-from tabletop.files import scene_json
+from tabletop.app.cli import main
+from tabletop.app.files import scene_json
+from tabletop.geom.arcs import XWING_ARCS
+from tabletop.geom.hulls import HULL_ZONES
+from tabletop.geom.rulesets import XWingRuleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles import strategies as obstacle_strategies
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
 
 SCENES = st.sampled_from(["xwing2", "xwing1", "armada"]).flatmap(
     lambda ruleset: obstacle_strategies.scenes(

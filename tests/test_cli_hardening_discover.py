@@ -13,14 +13,14 @@ from typing import Any
 
 import pytest
 
-import tabletop.cli as cli
-from geom.areas import AREA_PRESETS
-from geom.errors import InvalidInputError
-from geom.hulls import hull_names, speed_chart
-from geom.rulesets import RULESET_NAMES, get_ruleset
-from maneuvers import parse_maneuver
-from obstacles.catalog import catalog
-from tabletop.cli import main
+import tabletop.app.cli as cli
+from tabletop.app.cli import main
+from tabletop.geom.areas import AREA_PRESETS
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.hulls import hull_names, speed_chart
+from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
+from tabletop.maneuvers import parse_maneuver
+from tabletop.obstacles.catalog import catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -42,7 +42,7 @@ def listed(*argv: str) -> dict[str, Any]:
 def test_version(flag: str) -> None:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
     assert run(flag) == (0, f"tabletop {project['version']}\n", "")
-    assert version("tabletop") == project["version"]
+    assert version("tabletop-judge") == project["version"]
 
 
 def test_help_command_is_the_command_help() -> None:

@@ -13,15 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from geom.errors import InvalidInputError
-from tabletop.cli import main
-from tabletop.paths import (
+from tabletop.app.cli import main
+from tabletop.app.paths import (
     STALE_TEMPORARY_SECONDS,
     output_target,
     publish,
     sweep_stale_temporaries,
     temporary_path,
 )
+from tabletop.geom.errors import InvalidInputError
 
 ROOT = Path(__file__).resolve().parents[1]
 DOGFIGHT = ROOT / "examples" / "xwing-dogfight.toml"
@@ -269,7 +269,7 @@ def test_a_file_that_appears_while_writing_is_not_replaced(tmp_path: Path) -> No
 def test_concurrent_writers_leave_one_complete_file(tmp_path: Path) -> None:
     import threading
 
-    from tabletop.files import atomic_write
+    from tabletop.app.files import atomic_write
 
     target = tmp_path / "table.toml"
     payloads = [f"writer {i}\n".encode() * 20_000 for i in range(12)]

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.cmd_query import MAX_REQUEST_BYTES, answer, request_lines, serve_stream
-from tabletop.datafile import MAX_FILE_BYTES
+from tabletop.app.cli import main
+from tabletop.app.cmd_query import MAX_REQUEST_BYTES, answer, request_lines, serve_stream
+from tabletop.app.datafile import MAX_FILE_BYTES
 
 SCENE = {
     "ships": [

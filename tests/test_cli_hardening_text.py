@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.text import clip, printable, printable_lines, printable_report
+from tabletop.app.cli import main
+from tabletop.app.text import clip, printable, printable_lines, printable_report
 
 EVIL = "red\x1b[31m\nFAKE LINE"
 SPLIT = "two\u2028parts"

@@ -1,4 +1,4 @@
-"""``geom.batch.distance_band``: the fused call answers what ``band(distance(...))`` answers.
+"""``tabletop.geom.batch.distance_band``: the fused call answers what ``band(distance(...))`` answers.
 
 The bands are worked out by hand at each line, 5e-7 mm inside (within the tolerance:
 on the line) and 2e-6 mm outside; the property test compares the fused call with the
@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given
 from test_batch_geom import PATHS, path, pose_pairs
 
-from geom import batch
-from geom.errors import InvalidInputError
-from geom.rulesets import Ruleset, XWingRuleset
+from tabletop.geom import batch
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import Ruleset, XWingRuleset
 
 
 def nose_to_tail(gaps: list[float], heading: float) -> tuple[np.ndarray, np.ndarray]:

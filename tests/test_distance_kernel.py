@@ -1,6 +1,6 @@
 """The fused distance+band kernel against a slow model and against its earlier formula.
 
-:func:`geom._kernels.distances_bands` has two loops: one for one rectangle each side
+:func:`tabletop.geom._kernels.distances_bands` has two loops: one for one rectangle each side
 (dims given as one row of radius 0 each) and one for every other case (dims per row,
 disks). Both are checked here on rectangle-rectangle, rectangle-disk and disk-disk rows,
 random, touching and overlapping:
@@ -23,8 +23,8 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geom import _kernels
-from geom.tolerance import EPSILON_MM
+from tabletop.geom import _kernels
+from tabletop.geom.tolerance import EPSILON_MM
 
 #: A base's dims: half-width, half-length, radius (0 for a rectangle).
 Dims = tuple[float, float, float]

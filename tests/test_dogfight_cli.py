@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from boards import replay
-from boards.dogfight import STANDARD, Dogfight
-from tabletop.cli import main
-from tabletop.dogfightfile import load_game_file
+from tabletop.app.cli import main
+from tabletop.app.dogfightfile import load_game_file
+from tabletop.boards import replay
+from tabletop.boards.dogfight import STANDARD, Dogfight
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "dogfight"
 GAME = Dogfight()

@@ -15,11 +15,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards import IllegalPlayError, Rng, replay
-from boards.dogfight import STANDARD, Card, Dogfight, FighterType, Position, parse_play
-from boards.dogfight.policies import TrustedDogfight, greedy_policy, simulate_dogfight
-from boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, VECTOR
-from boards.game import random_policy
+from tabletop.boards import IllegalPlayError, Rng, replay
+from tabletop.boards.dogfight import STANDARD, Card, Dogfight, FighterType, Position, parse_play
+from tabletop.boards.dogfight.policies import TrustedDogfight, greedy_policy, simulate_dogfight
+from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, VECTOR
+from tabletop.boards.game import random_policy
 
 GAME = Dogfight()
 LINES = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]

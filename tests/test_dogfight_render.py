@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from boards.dogfight import Dogfight, parse_square
-from boards.dogfight.diagram import fighter_reach
-from tabletop.cli import main
-from tabletop.dogfightfile import load_game_file
+from tabletop.app.cli import main
+from tabletop.app.dogfightfile import load_game_file
+from tabletop.boards.dogfight import Dogfight, parse_square
+from tabletop.boards.dogfight.diagram import fighter_reach
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "dogfight"
 

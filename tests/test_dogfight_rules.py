@@ -8,15 +8,21 @@ from typing import Any
 
 import pytest
 
-from boards import IllegalPlayError, InvalidPlayError, InvalidPositionError, ReplayError, replay
-from boards.dogfight import (
+from tabletop.boards import (
+    IllegalPlayError,
+    InvalidPlayError,
+    InvalidPositionError,
+    ReplayError,
+    replay,
+)
+from tabletop.boards.dogfight import (
     STANDARD,
     Dogfight,
     Position,
     parse_play,
     placement_violations,
 )
-from boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, VECTOR
+from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, VECTOR
 
 GAME = Dogfight()
 

@@ -43,7 +43,7 @@ def _run(code: str) -> subprocess.CompletedProcess[str]:
 
 def test_check_and_measure_run_without_matplotlib_or_numba() -> None:
     done = _run(
-        "from tabletop.cli import main\n"
+        "from tabletop.app.cli import main\n"
         "assert main(['check', 'examples/xwing-dogfight.toml', '--json']) == 0\n"
         "assert main(['measure', 'examples/xwing-dogfight.toml', 'wedge', 'howl', '--json']) == 0\n"
         "assert 'matplotlib' not in sys.modules and 'numba' not in sys.modules\n"
@@ -68,7 +68,7 @@ def test_the_batch_functions_run_compiled_ahead_or_on_numpy_without_numba(
     prelude: str, path: str
 ) -> None:
     done = _run(
-        prelude + "from geom import batch\n"
+        prelude + "from tabletop.geom import batch\n"
         "print(batch.backend())\n"
         "print(batch.distance([[100.0, 100.0, 90.0]], 'small', [[100.0, 300.0, 270.0]], 'small').tolist())\n"
     )
@@ -79,7 +79,7 @@ def test_the_batch_functions_run_compiled_ahead_or_on_numpy_without_numba(
 
 def test_render_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
     done = _run(
-        "from tabletop.cli import main\n"
+        "from tabletop.app.cli import main\n"
         f"sys.exit(main(['render', 'examples/xwing-dogfight.toml', '-o', {str(tmp_path / 'x.png')!r}]))\n"
     )
     assert done.returncode == 2
@@ -98,7 +98,7 @@ def test_render_without_matplotlib_names_the_extra(tmp_path: Path) -> None:
 )
 def test_every_render_without_matplotlib_names_the_extra(tmp_path: Path, argv: list[str]) -> None:
     done = _run(
-        f"from tabletop.cli import main\nsys.exit(main({[*argv, str(tmp_path / 'x.png')]!r}))\n"
+        f"from tabletop.app.cli import main\nsys.exit(main({[*argv, str(tmp_path / 'x.png')]!r}))\n"
     )
     assert done.returncode == 2, done.stderr
     assert "pip install 'tabletop[plots]'" in done.stderr

@@ -1,6 +1,6 @@
 """A fix proven null cheaply is null, and never where a legal place exists.
 
-:func:`obstacles.fixing.shortest_fix` first tries to prove that no move is legal (stage 0:
+:func:`tabletop.obstacles.fixing.shortest_fix` first tries to prove that no move is legal (stage 0:
 every other obstacle grown by a hair less than the spacing limit, shifted back by points
 of the outline, covering the box of moves the edge rules allow). These tests hold it at
 the line (a legal corridor half a millimetre wide, one shut by 0.01 mm, and one closed
@@ -20,13 +20,13 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.areas import play_area
-from geom.rulesets import get_ruleset
-from obstacles.catalog import catalog
-from obstacles.fixing import grown_by_spacing, shortest_fix
-from obstacles.legality import check
-from obstacles.placement import fix_move, legal_region, placement_limits
-from tabletop.scenefile import parse_scene
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.catalog import catalog
+from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.placement import fix_move, legal_region, placement_limits
 
 SQUARE = [[-10.0, -10.0], [10.0, -10.0], [10.0, 10.0], [-10.0, 10.0]]
 TOKENS = [name for name in catalog(get_ruleset("xwing2")) if not name.startswith("hugeship")]

@@ -24,11 +24,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from numpy.typing import NDArray
 
-from obstacles.legality import CheckReport, check
-from tabletop.cli import main
-from tabletop.scenefile import parse_scene
+from tabletop.app.cli import main
+from tabletop.app.scenefile import parse_scene
+from tabletop.obstacles.legality import CheckReport, check
 
-DATA = Path(__file__).resolve().parent.parent / "obstacles" / "data"
+DATA = Path(__file__).resolve().parent.parent / "tabletop" / "obstacles" / "data"
 AREAS: dict[str, tuple[float, float]] = {"3x3ft": (914.4, 914.4), "6x3ft": (1828.8, 914.4)}
 EDGE_LIMIT = {"xwing2": 200.0, "xwing1": 200.0, "armada": 185.0}
 SPACING_LIMIT = {"xwing2": 100.0, "xwing1": 100.0, "armada": 76.5}

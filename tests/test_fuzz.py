@@ -1,14 +1,14 @@
 """Fuzzing the scene loader and the command line with broken scenes.
 
-Valid scenes from :func:`geom.obstacle_strategies.scenes` are mutated (a key dropped, an unknown
+Valid scenes from :func:`tabletop.obstacles.strategies.scenes` are mutated (a key dropped, an unknown
 key added, a value of another type, NaN or infinity, a huge number, a value wrapped in a
 list, a duplicate id, a random string, a boundary number, a random subtree) and written as
 JSON or TOML; random JSON and TOML trees and random bytes are written too. Each file goes
-through :func:`tabletop.scenefile.load_scene` and, in process, ``tabletop check``,
+through :func:`tabletop.app.scenefile.load_scene` and, in process, ``tabletop check``,
 ``tabletop check --json`` and ``tabletop measure --json``. Whatever the input:
 
-- nothing raises but :class:`~tabletop.scenefile.SceneError` from the loader, and
-  nothing at all from :func:`tabletop.cli.main` (no traceback);
+- nothing raises but :class:`~tabletop.app.scenefile.SceneError` from the loader, and
+  nothing at all from :func:`tabletop.app.cli.main` (no traceback);
 - the exit code is 0, 1 or 2; ``check`` exits 2 exactly when the loader rejects the
   file, and ``measure`` on a file it reads exits 0 (or 2 for an arc that does not apply);
 - on 2, stderr is one line ``tabletop CMD: error: FILE: ...`` naming the file, and, for
@@ -35,11 +35,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
-from obstacles import strategies as obstacle_strategies
-from obstacles.scene import Scene
-from tabletop import cli
-from tabletop.scenefile import (
+from tabletop.app import cli
+from tabletop.app.scenefile import (
     MAX_COORDINATE_MM,
     MAX_FILE_BYTES,
     MAX_OBJECTS,
@@ -47,6 +44,9 @@ from tabletop.scenefile import (
     SceneError,
     load_scene,
 )
+from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
+from tabletop.obstacles import strategies as obstacle_strategies
+from tabletop.obstacles.scene import Scene
 
 FUZZ = settings(
     max_examples=150,

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from common import run, scene_file
 
-from geom.rulesets import get_ruleset
-from obstacles.sceneformat import word_elsewhere
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.sceneformat import word_elsewhere
 
 
 def _ship_scene(tmp_path: Path, ruleset: str, lines: str) -> str:

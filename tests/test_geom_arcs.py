@@ -14,9 +14,15 @@ import numpy as np
 import pytest
 import shapely
 
-from geom.arcs import XWING_ARCS, arc_region_outline, attack_range, parse_xwing_arc, targets_in_arc
-from geom.errors import InvalidInputError
-from geom.rulesets import get_ruleset
+from tabletop.geom.arcs import (
+    XWING_ARCS,
+    arc_region_outline,
+    attack_range,
+    parse_xwing_arc,
+    targets_in_arc,
+)
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import get_ruleset
 
 XW = get_ruleset("xwing2")
 

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 import shapely
 
-from geom.areas import play_area
-from geom.errors import InvalidInputError
-from geom.hulls import (
+from tabletop.geom.areas import play_area
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.hulls import (
     HULL_ZONES,
     armada_attack_range,
     firing_arc,
@@ -25,15 +25,17 @@ from geom.hulls import (
     hull_zone,
     targeting_point,
 )
-from geom.measure import closest_points
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from obstacles.measuring import measure
-from obstacles.scene import Scene
+from tabletop.geom.measure import closest_points
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
 
 AR = get_ruleset("armada")
 HULL_DATA: dict[str, Any] = json.loads(
-    (Path(__file__).resolve().parents[1] / "geom" / "data" / "armada-hulls.json").read_text("utf-8")
+    (
+        Path(__file__).resolve().parents[1] / "tabletop" / "geom" / "data" / "armada-hulls.json"
+    ).read_text("utf-8")
 )
 #: Hulls with four hull zones (the data gives a rear apex).
 FOUR_ZONE_HULLS = [h for h in HULL_DATA["hulls"] if h["rear_apex_y"] is not None]

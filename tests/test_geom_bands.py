@@ -20,12 +20,12 @@ import math
 import numpy as np
 import pytest
 
-from geom.areas import play_area
-from geom.measure import band_report, closest_points, contested, line_band, line_bands
-from geom.objects import Ship
-from geom.rulesets import Ruleset, get_ruleset
-from obstacles.measuring import measure
-from obstacles.scene import Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.measure import band_report, closest_points, contested, line_band, line_bands
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import Ruleset, get_ruleset
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
 
 #: Base sizes from rules.md, (width, length) in mm; a squadron is a disk of diameter 31.
 XWING_SIZES: dict[str, tuple[float, float]] = {

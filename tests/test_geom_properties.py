@@ -15,9 +15,9 @@ import shapely
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from geom.measure import closest_points, geometry_distance, line_band, line_bands, overlaps
-from geom.objects import Ship
-from geom.rulesets import Ruleset, XWingRuleset, get_ruleset
+from tabletop.geom.measure import closest_points, geometry_distance, line_band, line_bands, overlaps
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import Ruleset, XWingRuleset, get_ruleset
 
 RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 

@@ -13,14 +13,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
-from geom.arcs import AttackRange, attack_range
-from geom.areas import PlayArea, play_area
-from geom.hulls import ArmadaAttack, HullArcs, armada_attack_range, hull_arcs
-from geom.measure import BandReport, band_report
-from geom.objects import Ship
-from geom.poses import as_poses, compose, to_local, to_world
-from geom.rulesets import RULESETS, Ruleset, get_ruleset
-from geom.shapes import (
+from tabletop.geom.arcs import AttackRange, attack_range
+from tabletop.geom.areas import PlayArea, play_area
+from tabletop.geom.hulls import ArmadaAttack, HullArcs, armada_attack_range, hull_arcs
+from tabletop.geom.measure import BandReport, band_report
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import as_poses, compose, to_local, to_world
+from tabletop.geom.rulesets import RULESETS, Ruleset, get_ruleset
+from tabletop.geom.shapes import (
     DISK_SEGMENTS,
     Footprint,
     base_footprint,

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.cli import main
+from tabletop.app.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))

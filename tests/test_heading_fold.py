@@ -1,9 +1,9 @@
 """Final headings are folded into [0, 360) on every path, also a hair below 0° or 360°.
 
 ``-1e-14 % 360`` is 360.0 in floating point (the exact 360 − 1e-14 rounds up), so a
-heading that lands just below 0° or 360° must fold to 0.0, as ``geom.poses.compose``
+heading that lands just below 0° or 360° must fold to 0.0, as ``tabletop.geom.poses.compose``
 does. Checked for the compiled numba kernel and the numpy path, for rows
-(:func:`maneuvers.batch.final_poses`) and for a single pose, against the exact heading
+(:func:`tabletop.maneuvers.batch.final_poses`) and for a single pose, against the exact heading
 worked out in rationals.
 """
 
@@ -20,9 +20,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.batch import BACKEND_ENV, backend
-from maneuvers import final_pose
-from maneuvers.batch import final_poses
+from tabletop.geom.batch import BACKEND_ENV, backend
+from tabletop.maneuvers import final_pose
+from tabletop.maneuvers.batch import final_poses
 
 #: Maneuvers and the turn they make, degrees.
 TURNS = {"straight 1": 0, "bank 1 left": 45, "bank 1 right": -45, "koiogran 1": 180}

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from common import run, scene_file
 
-from geom.hulls import hull_base, hull_names
-from tabletop.scenefile import SceneError, parse_scene
+from tabletop.app.scenefile import SceneError, parse_scene
+from tabletop.geom.hulls import hull_base, hull_names
 
 SHIP_BASES = ("small", "medium", "large", "huge")
 
@@ -85,7 +85,7 @@ def test_a_query_request_with_a_hull_on_the_wrong_base_is_answered_with_the_erro
     import io
     import sys
 
-    from tabletop.cli import main
+    from tabletop.app.cli import main
 
     request = {"op": "check", "scene": _scene("small", "victory")}
     saved, out, err = sys.stdin, io.StringIO(), io.StringIO()

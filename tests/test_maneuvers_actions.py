@@ -10,12 +10,12 @@ import numpy as np
 import pytest
 from common import template_detail
 
-from geom.areas import play_area
-from geom.errors import InvalidInputError
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from maneuvers import execute
-from obstacles.scene import Obstacle, Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles.scene import Obstacle, Scene
 
 A = Ship("a", "small", 300.0, 300.0)
 

@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 from common import tool_detail
 
-from geom.areas import play_area
-from geom.errors import InvalidInputError
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from maneuvers import armada_tool, choose_side, execute, parse_maneuver
-from maneuvers.notation import ArmadaCourse
-from obstacles.scene import Obstacle, Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import armada_tool, choose_side, execute, parse_maneuver
+from tabletop.maneuvers.notation import ArmadaCourse
+from tabletop.obstacles.scene import Obstacle, Scene
 
 ARMADA = get_ruleset("armada")
 A = Ship("a", "small", 900.0, 200.0)

@@ -15,13 +15,13 @@ from common import template_detail
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from geom.areas import play_area
-from geom.measure import geometry_distance, overlaps
-from geom.objects import Ship
-from geom.poses import to_local
-from geom.rulesets import get_ruleset
-from maneuvers import execute
-from obstacles.scene import Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.measure import geometry_distance, overlaps
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import to_local
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles.scene import Scene
 
 XW = get_ruleset("xwing2")
 AREA = play_area("3x3ft")

@@ -11,9 +11,10 @@ from common import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.errors import InvalidInputError
-from geom.rulesets import get_ruleset
-from maneuvers import (
+from tabletop.app.scenefile import load_scene
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import (
     ArmadaCourse,
     BarrelRoll,
     Boost,
@@ -22,7 +23,6 @@ from maneuvers import (
     maneuver_name,
     parse_maneuver,
 )
-from tabletop.scenefile import load_scene
 
 ROOT = Path(__file__).resolve().parent.parent
 XWING_EXAMPLE = ROOT / "examples" / "xwing-tournament.toml"
@@ -221,7 +221,7 @@ DOGFIGHT = ROOT / "examples" / "xwing-dogfight.toml"
 def _query_where(scene: Path, ship: str, maneuver: str) -> object:
     import tomllib
 
-    from tabletop.cmd_query import answer
+    from tabletop.app.cmd_query import answer
 
     data = tomllib.loads(scene.read_text(encoding="utf-8"))
     request = {"op": "move", "scene": data, "ship": ship, "maneuver": maneuver}

@@ -16,9 +16,9 @@ import numpy as np
 import pytest
 from common import final_move_oracle
 
-from geom.errors import InvalidInputError
-from geom.rulesets import get_ruleset
-from maneuvers import final_pose, local_move, parse_maneuver
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import final_pose, local_move, parse_maneuver
 
 DATA = Path(__file__).parent / "data" / "maneuvers"
 HALF = {"small": 20.0, "medium": 30.0, "large": 40.0, "huge": 112.5, "huge-short": 97.5}

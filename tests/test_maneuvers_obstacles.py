@@ -10,11 +10,11 @@ import numpy as np
 import pytest
 from common import template_detail
 
-from geom.areas import play_area
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from maneuvers import execute
-from obstacles.scene import Obstacle, Scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute
+from tabletop.obstacles.scene import Obstacle, Scene
 
 XW = get_ruleset("xwing2")
 

@@ -11,8 +11,8 @@ import numpy as np
 import pytest
 import shapely
 
-import maneuvers
-from maneuvers import (
+from tabletop import maneuvers
+from tabletop.maneuvers import (
     ActionPosition,
     ArmadaCourse,
     BarrelRoll,

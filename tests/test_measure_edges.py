@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from common import run, run_json, scene_file
 
-from obstacles.measuring import EDGE_TARGETS
+from tabletop.obstacles.measuring import EDGE_TARGETS
 
 
 def _xwing(tmp_path: Path, y: float) -> str:

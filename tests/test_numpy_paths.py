@@ -1,11 +1,11 @@
 """The numpy paths' floating-point filters against the scalar path, forced on for small inputs.
 
-``obstacles._numpy_paths`` settles most setups and segments in floating point and hands
+``tabletop.obstacles._numpy_paths`` settles most setups and segments in floating point and hands
 the doubtful ones to the exact path; the filters switch on only for large inputs, so
 here their thresholds are set to zero and their answers compared, item by item, with
-the scalar API (:func:`obstacles.legality.check`, :func:`obstructed_segment`) and the
+the scalar API (:func:`tabletop.obstacles.legality.check`, :func:`obstructed_segment`) and the
 numba kernels, on setups whose gaps are placed at the spacing line (shapely measures
-them) and segments grazing the outlines' corners. ``geom.poses.compose`` is compared
+them) and segments grazing the outlines' corners. ``tabletop.geom.poses.compose`` is compared
 with a reference written with ``math`` and with ``np.mod``.
 """
 
@@ -27,12 +27,12 @@ from test_batch_obstacles import (
     setups,
 )
 
-from geom.areas import play_area
-from geom.poses import _fold_heading, compose
-from geom.rulesets import Ruleset
-from obstacles import _numpy_paths, batch
-from obstacles.catalog import catalog
-from obstacles.obstruction import obstructed_segment
+from tabletop.geom.areas import play_area
+from tabletop.geom.poses import _fold_heading, compose
+from tabletop.geom.rulesets import Ruleset
+from tabletop.obstacles import _numpy_paths, batch
+from tabletop.obstacles.catalog import catalog
+from tabletop.obstacles.obstruction import obstructed_segment
 
 
 @pytest.fixture(autouse=True)

@@ -27,14 +27,14 @@ import pytest
 import shapely
 from common import run as run_cli
 
-from geom.errors import InvalidInputError
-from obstacles.measuring import measure
-from obstacles.obstruction import (
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.errors import InvalidInputError
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.obstruction import (
     obstructed_band,
     obstructed_segment,
     tied_bands,
 )
-from tabletop.scenefile import parse_scene
 
 ATTACKER: dict[str, Any] = {"id": "att", "base": "small", "at": [300.0, 300.0], "heading": 90}
 CORNER_DEFENDER: dict[str, Any] = {

@@ -23,12 +23,12 @@ from matplotlib.figure import Figure
 from matplotlib.image import imread
 from matplotlib.testing.compare import compare_images
 
-import plots
-from geom.errors import InvalidInputError
-from obstacles.legality import check
-from obstacles.measuring import measure
-from obstacles.scene import Scene
-from tabletop.scenefile import load_scene, parse_scene
+from tabletop import plots
+from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.geom.errors import InvalidInputError
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"

@@ -101,8 +101,8 @@ def test_render_bad_input_exits_2(tmp_path: Path) -> None:
 
 
 def test_render_a_measurement_shows_the_distance(tmp_path: Path) -> None:
-    from obstacles.measuring import measure
-    from tabletop.scenefile import load_scene
+    from tabletop.app.scenefile import load_scene
+    from tabletop.obstacles.measuring import measure
 
     out = tmp_path / "shot.svg"
     argv = ("render", XWING, "-o", str(out), "--measure", "wedge", "vader", "--arc", "front")
@@ -191,11 +191,12 @@ def test_same_svg_from_two_processes(tmp_path: Path) -> None:
 def test_check_and_measure_never_import_matplotlib() -> None:
     code = (
         "import sys\n"
-        "from tabletop.cli import main\n"
+        "from tabletop.app.cli import main\n"
         f"a = main(['check', {XWING!r}])\n"
         f"b = main(['measure', {XWING!r}, 'wedge', 'vader', '--arc', 'front'])\n"
         f"c = main(['check', {ARMADA!r}, '--json'])\n"
-        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'plots'))\n"
+        "loaded = sorted(m for m in sys.modules\n"
+        "                if m.split('.')[0] == 'matplotlib' or m.startswith('tabletop.plots'))\n"
         "print('RESULT', a, b, c, loaded)\n"
     )
     done = subprocess.run(
@@ -209,7 +210,7 @@ def test_check_and_measure_never_import_matplotlib() -> None:
 def test_importing_the_kernel_does_not_import_matplotlib() -> None:
     code = (
         "import sys\n"
-        "import geom, obstacles, obstacles.legality, maneuvers, tabletop.cli\n"
+        "import tabletop.geom, tabletop.obstacles.legality, tabletop.maneuvers, tabletop.app.cli\n"
         "print(any(m.split('.')[0] == 'matplotlib' for m in sys.modules))\n"
     )
     done = subprocess.run(
@@ -219,7 +220,10 @@ def test_importing_the_kernel_does_not_import_matplotlib() -> None:
     assert done.stdout.strip() == "False"
 
 
-@pytest.mark.parametrize("name", ["plots", "plots.draw", "plots.picture", "plots.style"])
+@pytest.mark.parametrize(
+    "name",
+    ["tabletop.plots", "tabletop.plots.draw", "tabletop.plots.picture", "tabletop.plots.style"],
+)
 def test_docstring_examples(name: str) -> None:
     module: ModuleType = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pocket_common import battle, troop
 
-from boards.pocket import Battle, Troop, check_battle, formation_limit, unit_traits
+from tabletop.boards.pocket import Battle, Troop, check_battle, formation_limit, unit_traits
 
 
 def rules_of(b: Battle) -> list[tuple[str, str | None, int | None]]:

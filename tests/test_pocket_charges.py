@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pocket_common import battle, costs, decision, listed, play, start, troop
 
-from boards.errors import IllegalPlayError
-from boards.pocket import PocketBattles, PocketRules, PocketState, count_hits
+from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.pocket import PocketBattles, PocketRules, PocketState, count_hits
 
 
 def test_the_seeds_hit_examples() -> None:

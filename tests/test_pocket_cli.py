@@ -9,10 +9,8 @@ from typing import Any
 
 import pytest
 
-from boards import replay
-from boards.pocket import PocketBattles, PocketRules, check_battle, example_battle
-from tabletop.cli import main
-from tabletop.pocketfile import (
+from tabletop.app.cli import main
+from tabletop.app.pocketfile import (
     BattleFile,
     battle_data,
     battle_text,
@@ -20,6 +18,8 @@ from tabletop.pocketfile import (
     parse_battle,
     replay_battle,
 )
+from tabletop.boards import replay
+from tabletop.boards.pocket import PocketBattles, PocketRules, check_battle, example_battle
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "pocket"
 READY = str(EXAMPLES / "battle-60.toml")
@@ -263,7 +263,7 @@ def test_play_shows_a_progress_bar_on_stderr_when_asked(capsys: pytest.CaptureFi
 
 
 def test_the_picture_puts_each_players_engaged_units_on_its_own_line() -> None:
-    from plots.pocket import unit_positions
+    from tabletop.plots.pocket import unit_positions
 
     plays = ["order riders charge", "react wait", "target scouts", "roll 1 1 1", "roll 6"]
     data = battle_data(example_battle(), plays)

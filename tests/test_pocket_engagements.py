@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import pytest
 from pocket_common import UnitPlan, battle, decision, listed, play, start, troop
 
-from boards.errors import IllegalPlayError
-from boards.pocket import PocketBattles, PocketRules, PocketState
+from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.pocket import PocketBattles, PocketRules, PocketState
 
 
 def engaged(rules: PocketRules | None = None) -> tuple[PocketBattles, PocketState]:

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from boards.errors import InvalidPlayError
-from boards.pocket import (
+from tabletop.boards.errors import InvalidPlayError
+from tabletop.boards.pocket import (
     ZONES,
     Deploy,
     End,

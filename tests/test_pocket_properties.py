@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boards import Rng, random_policy, replay
-from boards.pocket import Battle, PocketBattles, PocketState, example_battle, greedy_policy
+from tabletop.boards import Rng, random_policy, replay
+from tabletop.boards.pocket import Battle, PocketBattles, PocketState, example_battle, greedy_policy
 
 BATTLES = st.builds(
     example_battle,

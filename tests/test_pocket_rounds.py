@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pocket_common import battle, decision, listed, play, start, troop
 
-from boards.errors import IllegalPlayError
-from boards.pocket import PocketBattles, PocketRules, example_battle
+from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.pocket import PocketBattles, PocketRules, example_battle
 
 
 def test_deployment_alternates_from_the_attacker_then_the_other_places_the_rest() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pocket_common import battle, costs, decision, listed, play, start, troop
 
-from boards.errors import IllegalPlayError
-from boards.pocket import PocketBattles, PocketRules, PocketState
+from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.pocket import PocketBattles, PocketRules, PocketState
 
 
 def commanders() -> tuple[PocketBattles, PocketState]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from pocket_common import battle, listed, start, troop
 
-from boards.errors import InvalidPlayError
-from boards.pocket import ADJACENT, ZONES, own_zones, parse_play, zone_words
+from tabletop.boards.errors import InvalidPlayError
+from tabletop.boards.pocket import ADJACENT, ZONES, own_zones, parse_play, zone_words
 
 
 def test_the_battlefield_is_3_sectors_by_5_rows() -> None:

@@ -20,16 +20,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely import affinity
 
-from geom.arcs import arc_region_outline, attack_range
-from geom.measure import closest_points, line_band, line_bands
-from geom.rulesets import get_ruleset
-from geom.shapes import base_footprint, world_polygon
-from geom.tolerance import EPSILON_MM
-from obstacles.measuring import _blockers, _near, measure
-from obstacles.obstruction import obstructed_segment
-from obstacles.scene import Obstacle
-from tabletop import cli, cmd_query
-from tabletop.scenefile import parse_scene
+from tabletop.app import cli, cmd_query
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.arcs import arc_region_outline, attack_range
+from tabletop.geom.measure import closest_points, line_band, line_bands
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.geom.shapes import base_footprint, world_polygon
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.measuring import _blockers, _near, measure
+from tabletop.obstacles.obstruction import obstructed_segment
+from tabletop.obstacles.scene import Obstacle
 
 
 def two_ships(y: Any = 340.0, **extra: Any) -> dict[str, Any]:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from test_query import DOGFIGHT, SCENE, ask, request
 
-from obstacles.measuring import measure
-from tabletop import cmd_query
-from tabletop.scenefile import load_scene, parse_scene
+from tabletop.app import cmd_query
+from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.obstacles.measuring import measure
 
 ROOT = Path(__file__).resolve().parent.parent
 PAIRS: list[dict[str, Any]] = [

@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 from common import ROOT, json_scene_file, run
 
-from geom.areas import PlayArea, play_area
-from geom.errors import InvalidInputError
-from geom.rulesets import get_ruleset
-from obstacles.scene import Scene
-from plots.picture import (
+from tabletop.geom.areas import PlayArea, play_area
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.scene import Scene
+from tabletop.plots.picture import (
     LARGEST_PX,
     MOST_DRAWN_OBJECTS,
     MOST_PIXELS,
@@ -30,7 +30,7 @@ from plots.picture import (
     check_size,
     default_size,
 )
-from plots.style import RC_PARAMS
+from tabletop.plots.style import RC_PARAMS
 
 MATH_IDS = ("$x^2$", "b_$\\frac{", "$^_$", "a$b")
 
@@ -74,7 +74,7 @@ def test_a_title_of_mathtext_alone_renders(tmp_path: Path) -> None:
 def test_event_and_board_pictures_draw_plain_text() -> None:
     """The other picture makers draw their text through the same settings and sweep."""
     for module in ("bracket", "dogfight", "pocket"):
-        source = (ROOT / "plots" / f"{module}.py").read_text(encoding="utf-8")
+        source = (ROOT / "tabletop" / "plots" / f"{module}.py").read_text(encoding="utf-8")
         assert "RC_PARAMS" in source
         assert "plain_text(fig)" in source or "save_figure(fig" in source
 
@@ -86,7 +86,7 @@ def test_plain_text_sweeps_text_made_with_mathtext_on() -> None:
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from plots.style import plain_text
+    from tabletop.plots.style import plain_text
 
     fig = Figure()
     FigureCanvasAgg(fig)
@@ -147,7 +147,7 @@ def test_too_many_objects_are_refused_before_drawing(tmp_path: Path) -> None:
         data = {"ruleset": "xwing2", "area": {"width": 900.0, "height": 1200.0}, "ships": ships}
         return json_scene_file(tmp_path, data, name=f"s{n}.json")
 
-    from tabletop.scenefile import load_scene
+    from tabletop.app.scenefile import load_scene
 
     check_drawable(load_scene(scene_of(MOST_DRAWN_OBJECTS)))
     code, out, _ = run(

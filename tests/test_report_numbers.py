@@ -15,7 +15,7 @@ from common import run, scene_file
 from hypothesis import given
 from hypothesis import strategies as st
 
-from geom.mmtext import MOST_DECIMALS, mm_pair_text, mm_text
+from tabletop.geom.mmtext import MOST_DECIMALS, mm_pair_text, mm_text
 
 
 def _pair(tmp_path: Path, gap: float) -> str:

@@ -1,8 +1,8 @@
 """Round trips: parse → dump → parse gives the same scene, for every serialiser.
 
-Random scenes from :mod:`geom.strategies` are written with
-:func:`tabletop.files.scene_toml` and :func:`tabletop.files.scene_json` (the writers the
-commands use) and read back with :func:`tabletop.scenefile.load_scene`: the scene read
+Random scenes from :mod:`tabletop.geom.strategies` are written with
+:func:`tabletop.app.files.scene_toml` and :func:`tabletop.app.files.scene_json` (the writers the
+commands use) and read back with :func:`tabletop.app.scenefile.load_scene`: the scene read
 back has the same structure, the same objects, and writes the same text again. Files
 written by ``tabletop setup`` read back to a legal scene that writes the same bytes.
 """
@@ -21,13 +21,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from geom.rulesets import RULESET_NAMES, get_ruleset
-from obstacles import strategies as obstacle_strategies
-from obstacles.legality import check
-from obstacles.scene import Scene
-from tabletop import cli
-from tabletop.files import scene_json, scene_text, scene_toml
-from tabletop.scenefile import load_scene, parse_scene
+from tabletop.app import cli
+from tabletop.app.files import scene_json, scene_text, scene_toml
+from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
+from tabletop.obstacles import strategies as obstacle_strategies
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.scene import Scene
 
 Serialiser = Callable[[Mapping[str, Any]], str]
 SERIALISERS: dict[str, Serialiser] = {".toml": scene_toml, ".json": scene_json}

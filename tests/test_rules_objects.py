@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from geom.rules import BaseSpec, Rules
-from geom.rulesets import ArmadaRuleset, Ruleset, XWingRuleset, get_ruleset
+from tabletop.geom.rules import BaseSpec, Rules
+from tabletop.geom.rulesets import ArmadaRuleset, Ruleset, XWingRuleset, get_ruleset
 
 
 def _as_rules(ruleset: Ruleset) -> Rules:

@@ -14,10 +14,7 @@ from typing import Any
 import pytest
 from common import write_scene
 
-from geom.errors import InvalidInputError
-from geom.objects import Ship
-from obstacles.scene import Obstacle, Scene
-from tabletop.scenefile import (
+from tabletop.app.scenefile import (
     MAX_FILE_BYTES,
     MAX_OBJECTS,
     SceneError,
@@ -25,6 +22,9 @@ from tabletop.scenefile import (
     parse_scene,
     read_scene_data,
 )
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.objects import Ship
+from tabletop.obstacles.scene import Obstacle, Scene
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.toml"))
 

@@ -19,14 +19,14 @@ from typing import Any
 import pytest
 from common import run as run_cli
 
-from geom.areas import play_area
-from geom.rulesets import get_ruleset
-from obstacles.legality import check
-from obstacles.scene import Scene
-from obstacles.setup import random_setup
-from tabletop.scenefile import load_scene, parse_scene
+from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.geom.areas import play_area
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.scene import Scene
+from tabletop.obstacles.setup import random_setup
 
-DATA = Path(__file__).resolve().parent.parent / "obstacles" / "data"
+DATA = Path(__file__).resolve().parent.parent / "tabletop" / "obstacles" / "data"
 SEEDS = range(1000)
 #: The token families each X-Wing ruleset's tournament play allows (rules.md).
 FAMILIES = {

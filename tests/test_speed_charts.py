@@ -7,13 +7,13 @@ import json
 
 import pytest
 
-from geom.hulls import hull_names, speed_chart
-from geom.rulesets import get_ruleset
-from maneuvers import execute, parse_maneuver
-from maneuvers.armada import chart_violation
-from maneuvers.notation import ArmadaCourse
-from tabletop.cli import main
-from tabletop.scenefile import parse_scene
+from tabletop.app.cli import main
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.hulls import hull_names, speed_chart
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.maneuvers import execute, parse_maneuver
+from tabletop.maneuvers.armada import chart_violation
+from tabletop.maneuvers.notation import ArmadaCourse
 
 ARMADA = get_ruleset("armada")
 

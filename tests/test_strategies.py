@@ -1,4 +1,4 @@
-"""The public hypothesis strategies of :mod:`geom.strategies`, tested as strategies.
+"""The public hypothesis strategies of :mod:`tabletop.geom.strategies`, tested as strategies.
 
 Each strategy returns a ``SearchStrategy``; every draw satisfies the documented
 invariants (inside the area, simple counter-clockwise outlines, legal setups that
@@ -24,16 +24,16 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
-from geom import strategies
-from geom.areas import AREA_PRESETS, PlayArea, play_area
-from geom.hulls import hull_names
-from geom.objects import Ship
-from geom.rulesets import RULESET_NAMES, Ruleset, XWingRuleset, get_ruleset
-from obstacles import strategies as obstacle_strategies
-from obstacles.catalog import KINDS, catalog
-from obstacles.legality import check
-from obstacles.scene import Obstacle, Scene
-from tabletop import scenefile
+from tabletop.app import scenefile
+from tabletop.geom import strategies
+from tabletop.geom.areas import AREA_PRESETS, PlayArea, play_area
+from tabletop.geom.hulls import hull_names
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import RULESET_NAMES, Ruleset, XWingRuleset, get_ruleset
+from tabletop.obstacles import strategies as obstacle_strategies
+from tabletop.obstacles.catalog import KINDS, catalog
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.scene import Obstacle, Scene
 
 T = TypeVar("T")
 
@@ -118,10 +118,10 @@ def test_returns_a_nonempty_search_strategy(
 
 def test_import_geom_does_not_import_hypothesis_or_obstacles() -> None:
     code = (
-        "import sys, geom\n"
-        "assert 'hypothesis' not in sys.modules, 'import geom imported hypothesis'\n"
-        "import geom.strategies\n"
-        "assert 'obstacles' not in sys.modules, 'geom.strategies imported obstacles'\n"
+        "import sys, tabletop.geom\n"
+        "assert 'hypothesis' not in sys.modules, 'import tabletop.geom imported hypothesis'\n"
+        "import tabletop.geom.strategies\n"
+        "assert 'tabletop.obstacles' not in sys.modules, 'geom.strategies imported obstacles'\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr

@@ -8,9 +8,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from geom.tolerance import beyond, within
-from obstacles.measuring import measure
-from tabletop.scenefile import parse_scene
+from tabletop.app.scenefile import parse_scene
+from tabletop.geom.tolerance import beyond, within
+from tabletop.obstacles.measuring import measure
 
 
 def xwing(*ships: dict[str, Any], obstacles: tuple[dict[str, Any], ...] = ()) -> Any:
@@ -107,7 +107,7 @@ def test_the_one_tolerance_at_and_either_side_of_a_line(
 
 
 def test_the_kernels_compile_the_same_predicates() -> None:
-    from obstacles import _kernels
+    from tabletop.obstacles import _kernels
 
     assert getattr(_kernels._beyond, "py_func") is beyond  # noqa: B009  (a numba attribute)
     assert getattr(_kernels._within, "py_func") is within  # noqa: B009

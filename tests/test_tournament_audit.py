@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament import Bye, Event, Match, Player, Round, audit, simulate_event
+from tabletop.tournament import Bye, Event, Match, Player, Round, audit, simulate_event
 
 
 def four_rounds() -> tuple[Player, ...]:

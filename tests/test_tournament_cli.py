@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.cli import main
-from tabletop.eventfile import event_text, load_event, parse_event
-from tournament import pair_next, simulate_event, standings
+from tabletop.app.cli import main
+from tabletop.app.eventfile import event_text, load_event, parse_event
+from tabletop.tournament import pair_next, simulate_event, standings
 
 
 def run(*argv: str) -> tuple[int, str, str]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.eventfile import load_event
-from tournament import audit, is_complete, standings, structure_of
+from tabletop.app.eventfile import load_event
+from tabletop.tournament import audit, is_complete, standings, structure_of
 
 EVENTS = "examples/events/"
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tournament import (
+from tabletop.tournament import (
     Event,
     Player,
     SwissState,

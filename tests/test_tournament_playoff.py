@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tournament import (
+from tabletop.tournament import (
     Event,
     EventCompleteError,
     Match,

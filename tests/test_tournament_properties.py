@@ -15,8 +15,8 @@ import rustworkx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournament import Event, audit, simulate_event, swiss_state
-from tournament.matching import plain_max_weight_perfect_matching
+from tabletop.tournament import Event, audit, simulate_event, swiss_state
+from tabletop.tournament.matching import plain_max_weight_perfect_matching
 
 #: Each game's format that takes any number of Swiss rounds, as simulations need.
 OPEN_FORMAT: dict[str, dict[str, Any]] = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import (
+from tabletop.tournament import (
     ARMADA_2015,
     DESTINY,
     Bye,

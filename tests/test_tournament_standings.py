@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction as F
 
-from tournament import Bye, Event, Match, Player, Round, standings
+from tabletop.tournament import Bye, Event, Match, Player, Round, standings
 
 
 def destiny_event() -> Event:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tournament import Event, Player, Structure, StructureError, get_regulation, structure_of
+from tabletop.tournament import (
+    Event,
+    Player,
+    Structure,
+    StructureError,
+    get_regulation,
+    structure_of,
+)
 
 
 def event(game: str, players: int, **options: object) -> Event:

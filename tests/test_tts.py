@@ -18,13 +18,13 @@ from pathlib import Path
 import pytest
 from common import run, run_json, scene_file
 
-from geom.areas import play_area
-from geom.errors import InvalidInputError
-from geom.objects import Ship
-from geom.rulesets import get_ruleset
-from obstacles.measuring import measure
-from obstacles.scene import Scene
-from obstacles.tts import tts_band, tts_reading
+from tabletop.geom.areas import play_area
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
+from tabletop.obstacles.tts import tts_band, tts_reading
 
 XW = get_ruleset("xwing2")
 A_SMALL = 20.0 * math.tan(math.radians(81.24 / 2.0))

@@ -22,9 +22,9 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from tabletop.cli import main
-from tabletop.eventfile import event_text, load_event
-from tournament import Bye, Round, score_match
+from tabletop.app.cli import main
+from tabletop.app.eventfile import event_text, load_event
+from tabletop.tournament import Bye, Round, score_match
 
 HERE = Path(__file__).resolve().parent
 

@@ -1,0 +1,303 @@
+"""tabletop: measure, check and move on X-Wing and Armada tables, to the millimetre.
+
+usage: tabletop COMMAND [ARGS] [--json]
+
+Commands:
+  measure SCENE A B [--arc ARC]      distance, band and attack range from A to B
+  report SCENE                       every ship pair measured, as a table
+  check SCENE                        setup legality (exit 1 when anything is illegal)
+  move SCENE SHIP MANEUVER           one maneuver against the scene
+  render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
+  setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
+  query [--strict]                   JSON-lines requests on stdin, answers on stdout
+  list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
+                                     maneuvers, areas
+  help COMMAND                       what a command takes (as COMMAND --help)
+  pocket check|actions|replay|play|render FILE   Pocket Battles: judge, simulate, draw
+  dogfight check|moves|replay|play|render   the Star Wars Dogfight board game
+  event ACTION EVENT ...             organized play: new, pair, result, drop, return,
+                                     standings, check (exit 1 on findings), render
+
+SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
+No command writes over an existing file without --force, nor ever over its input.
+Exit codes: 0 done (and, for check, legal); 1 check found violations; 2 the input could not
+be used; 130 interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe).
+Options may come anywhere after the command; after -- every word is an argument.
+`tabletop --version` prints the version.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import errno
+import importlib
+import importlib.util
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn, Protocol, TextIO
+
+from tabletop.app.text import clip, printable_lines
+from tabletop.geom.errors import InvalidInputError
+
+__all__ = [
+    "COMMANDS",
+    "EXIT_BAD_INPUT",
+    "EXIT_BROKEN_PIPE",
+    "EXIT_INTERRUPTED",
+    "EXIT_OK",
+    "EXIT_VIOLATIONS",
+    "UsageError",
+    "emit_json",
+    "main",
+]
+
+EXIT_OK, EXIT_VIOLATIONS, EXIT_BAD_INPUT = 0, 1, 2
+#: Exit codes of a shell for a process ended by SIGINT (Ctrl-C) and by SIGPIPE.
+EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
+
+#: Command name -> the module that implements it (imported only when that command runs,
+#: so that `check` never pays for matplotlib).
+COMMANDS: dict[str, str] = {
+    "measure": "tabletop.app.cmd_measure",
+    "report": "tabletop.app.cmd_report",
+    "check": "tabletop.app.cmd_check",
+    "move": "tabletop.app.cmd_move",
+    "render": "tabletop.app.cmd_render",
+    "setup": "tabletop.app.cmd_setup",
+    "query": "tabletop.app.cmd_query",
+    "list": "tabletop.app.cmd_list",
+    "pocket": "tabletop.app.cmd_pocket",
+    "dogfight": "tabletop.app.cmd_dogfight",
+    "event": "tabletop.app.cmd_event",
+}
+
+
+class UsageError(InvalidInputError):
+    """A command line that does not fit the command's usage."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        usage = self.format_usage().strip().removeprefix("usage: ")
+        raise UsageError(f"{message}\nusage: {usage}")
+
+
+class CommandModule(Protocol):
+    """What a command module provides."""
+
+    def register(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace, out: TextIO) -> int: ...
+
+
+def emit_json(data: Any, out: TextIO) -> None:
+    """Write one JSON object on one line."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
+        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    out.write(text + "\n")
+
+
+def _available() -> dict[str, str]:
+    found = {}
+    for name, path in COMMANDS.items():
+        if importlib.util.find_spec(path) is not None:
+            found[name] = path
+    return found
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop-judge")
+    except PackageNotFoundError:
+        return "(not installed)"
+
+
+def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
+    known = [*commands, "help"]
+    close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
+    listed = ", ".join(known)
+    if close:
+        return UsageError(
+            f"unknown command {name!r}; did you mean {close[0]!r}? (commands: {listed})"
+        )
+    return UsageError(f"unknown command {name!r}; expected one of: {listed}")
+
+
+def _parser(name: str, path: str) -> tuple[CommandModule, _Parser]:
+    module: CommandModule = importlib.import_module(path)
+    parser = _Parser(
+        prog=f"tabletop {name}",
+        allow_abbrev=False,
+        description=(importlib.import_module(path).__doc__ or "").strip(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    module.register(parser)
+    return module, parser
+
+
+def _check_utf8(words: Sequence[str]) -> None:
+    # On POSIX an argument that is not UTF-8 arrives with lone surrogates in it.
+    for number, word in enumerate(words, 1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = os.fsencode(word).decode("utf-8", "backslashreplace")
+            raise UsageError(
+                f"argument {number} ('{shown}') is not valid UTF-8; "
+                "file names, ids and words must be UTF-8 text"
+            ) from None
+
+
+def _placeholder(index: int) -> str:
+    # Never an argument: no argument can hold a NUL.
+    return f"\0{index}\0"
+
+
+def _parse(parser: _Parser, words: list[str]) -> argparse.Namespace:
+    """Parse options anywhere; after the first ``--`` every word is positional."""
+    if "--" not in words:
+        return parser.parse_intermixed_args(words)
+    split = words.index("--")
+    before, after = words[:split], words[split + 1 :]
+    # The words after "--" stand in as placeholders that cannot look like options, so the
+    # intermixed parser (which mishandles "--") places them, and they are put back after.
+    holders = {_placeholder(i): word for i, word in enumerate(after)}
+    try:
+        args = parser.parse_intermixed_args(before + list(holders))
+    except UsageError as error:
+        message = error.message
+        for holder, word in holders.items():
+            message = message.replace(holder, word)
+        raise UsageError(message) from None
+
+    def restore(value: Any) -> Any:
+        if isinstance(value, str):
+            return holders.get(value, value)
+        if isinstance(value, list):
+            return [restore(v) for v in value]
+        return value
+
+    for key, value in vars(args).items():
+        setattr(args, key, restore(value))
+    return args
+
+
+def _quiet(stream: TextIO) -> None:
+    # The Python documentation's advice for SIGPIPE: point the descriptor at devnull, so
+    # that the flush at interpreter exit does not fail ("Exception ignored ...").
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, fd)
+    finally:
+        os.close(devnull)
+
+
+#: The errors of writing output that the command line reports instead of a traceback.
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+
+
+def _say(err: TextIO, text: str) -> None:
+    try:
+        err.write(text)
+        err.flush()
+    except (OSError, ValueError):  # 2>/dev/full or a closed stderr: the exit code still says
+        _quiet(err)
+
+
+def _run(words: list[str], out: TextIO, err: TextIO) -> int:
+    if not words:
+        _say(err, __doc__ or "")
+        return EXIT_BAD_INPUT
+    if words[0] in ("-h", "--help"):
+        out.write(__doc__ or "")
+        return EXIT_OK
+    if words[0] in ("-V", "--version"):
+        out.write(f"tabletop {_version()}\n")
+        return EXIT_OK
+    name, rest = words[0], words[1:]
+    options = rest[: rest.index("--")] if "--" in rest else rest
+    want_json = "--json" in options
+    commands = _available()
+    try:
+        _check_utf8(words)
+        if name == "help":
+            if not rest or rest[0] == "help":
+                out.write(__doc__ or "")
+                return EXIT_OK
+            if rest[0] not in commands:
+                raise _unknown_command(rest[0], commands)
+            out.write(_parser(rest[0], commands[rest[0]])[1].format_help())
+            return EXIT_OK
+        if name not in commands:
+            raise _unknown_command(name, commands)
+        module, parser = _parser(name, commands[name])
+        if any(a in ("-h", "--help") for a in options):
+            out.write(parser.format_help())
+            return EXIT_OK
+        return module.run(_parse(parser, rest), out)
+    except InvalidInputError as error:
+        message, where = clip(error.message), None if error.where is None else clip(error.where)
+        if want_json:
+            emit_json({"error": {"message": message, "where": where}}, out)
+        prefix = f"{where}: " if where else ""
+        _say(err, printable_lines(f"tabletop {name}: error: {prefix}{message}") + "\n")
+        return EXIT_BAD_INPUT
+
+
+def _one_blas_thread() -> None:
+    """Run OpenBLAS on one thread unless the caller chose otherwise.
+
+    numpy's OpenBLAS starts a thread per core when it loads, each reserving its own
+    buffers and stack (about 40 MB of address space apiece: 2.5 GB on a 64-core machine),
+    while no command multiplies matrices large enough to share out. Set before any
+    command imports numpy, so it holds for every command; OPENBLAS_NUM_THREADS set by
+    the caller is kept.
+    """
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line; return the exit code (never raises for bad input).
+
+    A closed output pipe (``tabletop report ... | head``) ends the command quietly with
+    :data:`EXIT_BROKEN_PIPE`, and Ctrl-C with :data:`EXIT_INTERRUPTED`, once what was
+    answered is flushed.
+    """
+    _one_blas_thread()
+    words = list(sys.argv[1:] if argv is None else argv)
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    try:
+        code = _run(words, out, err)
+        out.flush()
+        return code
+    except BrokenPipeError:
+        _quiet(out)
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        try:
+            out.flush()
+        except (OSError, ValueError):
+            _quiet(out)
+        return EXIT_INTERRUPTED
+    except OSError as error:
+        if error.errno not in _WRITE_ERRORS:
+            raise  # not the output's: a fault to see whole
+        _quiet(out)  # the output cannot be written (a full disk): say so on stderr
+        name = words[0] if words else ""
+        _say(err, f"tabletop {name}: error: cannot write the output: {error.strerror}\n")
+        return EXIT_BAD_INPUT

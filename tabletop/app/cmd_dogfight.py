@@ -1,0 +1,313 @@
+"""Star Wars Dogfight on the 8 × 8 board: judge, move lists, replays, simulation, pictures.
+
+  check FILE                   setup or position legality (exit 1 when illegal)
+  moves FILE [--depth N]       every legal play after the file's plays, or a perft count
+  replay FILE                  apply the file's plays, each checked; the final position
+  play [--games K] [--seed N] [--policy P] [--rebels P] [--empire P] [-o LOG]
+                               simulate K games from the standard setup (P: random or
+                               greedy; --policy for both sides, --rebels/--empire for one)
+  render FILE -o OUT [--fighter SQUARE]
+                               draw the board (PNG or SVG), the last play, and with
+                               --fighter its reachable squares and lines of fire
+
+A progress bar goes to stderr during `play` when stderr is a terminal (or with
+--progress). Files are TOML or JSON (``dogfight.md``); bad input is exit 2 naming the
+file, the play's number and what was expected.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
+from tabletop.app.dogfightfile import game_log_text, load_game_file
+from tabletop.app.extras import require_plots
+from tabletop.app.files import atomic_write, write_through
+from tabletop.boards import random_policy
+from tabletop.boards.dogfight import (
+    SIDES,
+    Dogfight,
+    Position,
+    greedy_policy,
+    parse_square,
+    simulate_dogfight,
+)
+from tabletop.boards.dogfight.diagram import position_report
+from tabletop.boards.game import Policy, SimulationResult
+from tabletop.geom.errors import InvalidInputError
+
+__all__ = ["POLICIES", "play_report", "register", "run"]
+
+ACTIONS = ("check", "moves", "replay", "play", "render")
+#: The policies ``play`` knows, by name.
+POLICIES: dict[str, Policy[Position, Any]] = {"random": random_policy, "greedy": greedy_policy}
+_MAX_DEPTH = 8
+_MAX_GAMES = 10_000_000
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("action", choices=ACTIONS, help="what to do")
+    parser.add_argument("file", nargs="?", help="game file (.toml or .json)")
+    parser.add_argument("--depth", type=int, help="moves: count play sequences N plies deep")
+    parser.add_argument("--games", type=int, help="play: games (default 1000)")
+    parser.add_argument("--seed", type=int, help="play: the simulation's seed (default 0)")
+    parser.add_argument("--policy", choices=POLICIES, help="play: both sides (default random)")
+    parser.add_argument("--rebels", choices=POLICIES, help="play: the rebels' policy")
+    parser.add_argument("--empire", choices=POLICIES, help="play: the empire's policy")
+    parser.add_argument("--progress", action="store_true", help="play: always show progress")
+    parser.add_argument("-o", "--output", help="play: the first game's log; render: picture")
+    parser.add_argument("--fighter", help="render: show this square's fighter's reach")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing -o file (never the input)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _need_file(args: argparse.Namespace) -> str:
+    if args.file is None:
+        raise UsageError(f"dogfight {args.action} needs a game FILE")
+    return str(args.file)
+
+
+#: The options each one belongs to (an option given to another action is a usage error).
+_OPTIONS_OF: dict[str, tuple[str, ...]] = {
+    "depth": ("moves",),
+    "games": ("play",),
+    "seed": ("play",),
+    "policy": ("play",),
+    "rebels": ("play",),
+    "empire": ("play",),
+    "progress": ("play",),
+    "output": ("play", "render"),
+    "fighter": ("render",),
+}
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    for option, actions in _OPTIONS_OF.items():
+        if getattr(args, option) not in (None, False) and args.action not in actions:
+            flag = "-o" if option == "output" else f"--{option}"
+            raise UsageError(f"{flag} goes with dogfight {' or '.join(actions)}, not {args.action}")
+    if args.action == "play":
+        args.games = 1000 if args.games is None else args.games
+        args.seed = 0 if args.seed is None else args.seed
+        args.policy = args.policy or "random"
+    if args.action == "play":
+        if args.file is not None:
+            raise UsageError("dogfight play simulates the standard setup and takes no FILE")
+        return _play(args, out)
+    path = _need_file(args)
+    if args.action == "check":
+        return _check(path, args, out)
+    if args.action == "moves":
+        return _moves(path, args, out)
+    if args.action == "replay":
+        return _replay(path, args, out)
+    return _render(path, args, out)
+
+
+def _check(path: str, args: argparse.Namespace, out: TextIO) -> int:
+    parsed = load_game_file(path)
+    violations = parsed.violations()
+    if violations:
+        parsed.check_settings(Dogfight())  # the cards and the rest must still be usable
+    else:
+        parsed.final(Dogfight())  # the plays are applied: an illegal one is bad input
+    legal = not violations
+    if args.json:
+        emit_json(
+            {"legal": legal, "kind": parsed.kind, "violations": [v.to_json() for v in violations]},
+            out,
+        )
+    else:
+        verdict = "legal" if legal else f"ILLEGAL: {len(violations)} violation(s)"
+        lines = [f"{path}: {parsed.kind}, {verdict}"]
+        lines += [f"  {i}. {v.rule}: {v.message}" for i, v in enumerate(violations, 1)]
+        out.write("\n".join(lines) + "\n")
+    return EXIT_OK if legal else EXIT_VIOLATIONS
+
+
+def _moves(path: str, args: argparse.Namespace, out: TextIO) -> int:
+    game = Dogfight()
+    position = load_game_file(path).final(game)
+    if args.depth is not None:
+        if not 0 <= args.depth <= _MAX_DEPTH:
+            raise InvalidInputError(f"--depth {args.depth}: expected 0 to {_MAX_DEPTH}")
+        nodes = game.perft(position, args.depth)
+        if args.json:
+            emit_json({"depth": args.depth, "nodes": nodes}, out)
+        else:
+            out.write(f"{path}: perft {args.depth} = {nodes} nodes\n")
+        return EXIT_OK
+    winner = game.winner(position)
+    texts = sorted(str(p) for p in game.legal_plays(position))
+    side = game.side_to_play(position)
+    phase = game.describe(position)["phase"]
+    if args.json:
+        data: dict[str, Any] = {"to_play": side, "phase": phase}
+        if winner is not None:
+            data["winner"] = winner
+        data["plays"] = texts
+        emit_json(data, out)
+    elif winner is not None:
+        out.write(f"{path}: the game is over ({winner}); no plays\n")
+    else:
+        out.write(f"{path}: {side} to play, {phase} phase: {len(texts)} plays\n")
+        out.write("".join(f"  {text}\n" for text in texts))
+    return EXIT_OK
+
+
+def _replay(path: str, args: argparse.Namespace, out: TextIO) -> int:
+    game = Dogfight()
+    parsed = load_game_file(path)
+    position = parsed.final(game)
+    data = {
+        "plays": len(parsed.plays),
+        "winner": game.winner(position),
+        "kills": dict(zip(SIDES, position.kills, strict=True)),
+        "to_play": game.side_to_play(position),
+        "phase": game.describe(position)["phase"],
+    }
+    if args.json:
+        emit_json(data, out)
+    else:
+        out.write(f"{path}: {len(parsed.plays)} plays applied, each legal\n")
+        out.write(position_report(game, position) + "\n")
+    return EXIT_OK
+
+
+class _ProgressBar:
+    """A one-line bar on a stream, redrawn at each whole percent."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream, self.shown = stream, -1
+
+    def __call__(self, done: int, total: int) -> None:
+        percent = done * 100 // total
+        if percent == self.shown:
+            return
+        self.shown = percent
+        filled = percent * 30 // 100
+        self.stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} games")
+        if done == total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def play_report(result: SimulationResult, unit: str) -> str:
+    """Return the human table of a simulation: win rates with 95 % intervals, lengths."""
+    lines = [
+        f"{result.games} games from the standard setup, seed {result.seed}; "
+        + ", ".join(f"{side} {name}" for side, name in result.policies.items()),
+        f"  {'side':<8} {'wins':>7} {'rate':>7}   95 % interval",
+    ]
+    for side in SIDES:
+        low, high = result.interval(side)
+        lines.append(
+            f"  {side:<8} {result.wins.get(side, 0):>7} {result.rate(side):>7.1%}   "
+            f"{low:.1%} - {high:.1%}"
+        )
+    lines.append(f"  {'draw':<8} {result.draws:>7} {result.draws / max(result.games, 1):>7.1%}")
+    n = result.lengths
+    lines.append(
+        f"  length in {unit}: mean {n.mean:.1f}, median {n.median:g}, "
+        f"shortest {n.shortest}, longest {n.longest}"
+    )
+    return "\n".join(lines)
+
+
+def _play(args: argparse.Namespace, out: TextIO) -> int:
+    if not 1 <= args.games <= _MAX_GAMES:
+        raise InvalidInputError(f"--games {args.games}: expected 1 to {_MAX_GAMES}")
+    if args.output is not None and Path(args.output).suffix.lower() not in (".toml", ".json"):
+        raise InvalidInputError(
+            "the log is a game file: expected a name ending .toml or .json", where=args.output
+        )
+    names = {"rebels": args.rebels or args.policy, "empire": args.empire or args.policy}
+    game = Dogfight()
+    show = args.progress or sys.stderr.isatty()
+    result, log = simulate_dogfight(
+        game,
+        {side: POLICIES[name] for side, name in names.items()},
+        games=args.games,
+        seed=args.seed,
+        progress=_ProgressBar(sys.stderr) if show else None,
+    )
+    result = SimulationResult(
+        result.games, result.wins, result.draws, result.lengths, result.seed, names
+    )
+    if args.output is not None:
+        atomic_write(args.output, game_log_text(log.seed, log.plays, args.output), force=args.force)
+    if args.json:
+        rates = {}
+        for side in SIDES:
+            low, high = result.interval(side)
+            rates[side] = {"rate": result.rate(side), "low": low, "high": high}
+        n = result.lengths
+        emit_json(
+            {
+                "games": result.games,
+                "seed": result.seed,
+                "policies": names,
+                "wins": dict(result.wins),
+                "draws": result.draws,
+                "rates": rates,
+                "lengths": {
+                    "unit": game.length_unit,
+                    "mean": n.mean,
+                    "median": n.median,
+                    "shortest": n.shortest,
+                    "longest": n.longest,
+                },
+                "log": args.output,
+            },
+            out,
+        )
+    else:
+        out.write(play_report(result, game.length_unit) + "\n")
+        if args.output is not None:
+            out.write(f"wrote game 1 ({len(log.plays)} plays, seed {log.seed}) to {args.output}\n")
+    return EXIT_OK
+
+
+def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
+    if args.output is None:
+        raise UsageError("dogfight render needs -o OUT.png or OUT.svg")
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise InvalidInputError(
+            f"unknown picture format {suffix or '(no suffix)'!r}: expected .png or .svg",
+            where=args.output,
+        )
+    game = Dogfight()
+    position = load_game_file(path).final(game)
+    fighter = None
+    if args.fighter is not None:
+        try:
+            fighter = parse_square(args.fighter)
+        except ValueError as error:
+            raise InvalidInputError(f"--fighter: {error}") from None
+        if position.board[fighter] < 0:
+            raise InvalidInputError(f"--fighter {args.fighter}: no fighter on that square")
+    require_plots()
+    from tabletop.plots.dogfight import render_position
+
+    size = write_through(
+        args.output,
+        lambda temporary: render_position(game, position, temporary, fighter=fighter, title=path),
+        inputs=[path],
+        force=args.force,
+        input_kind="game file",
+    )
+    if args.json:
+        emit_json(
+            {"file": path, "output": args.output, "format": suffix[1:], "size": list(size)}, out
+        )
+    else:
+        out.write(f"wrote {args.output} ({suffix[1:]}, {size[0]} x {size[1]} px)\n")
+    return EXIT_OK

@@ -1,0 +1,557 @@
+"""Organized play: run an Armada or Destiny event kept in one TOML or JSON file.
+
+  new --game G [--players CSV] [--seed N] -o EVENT     a new event
+  pair EVENT [-o OUT]                                  pair the next round (Swiss or playoff)
+  result EVENT ROUND TABLE (--scores A B [--second ID] [--concession ID]
+         | --winner ID | --games A B [A] [--by-time]) [--tp A B] [--replace]
+  drop EVENT ID [--after ROUND]  /  return EVENT ID
+  standings EVENT [--round N]                          rank, TP, tiebreakers, record
+  check EVENT                                          audit the event (exit 1 on findings)
+  render EVENT -o OUT.png|svg                          standings and bracket as a picture
+
+Every command but new, standings, check and render writes the event back atomically, in
+place unless -o names another file; on any error nothing is written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
+from tabletop.app.eventfile import EventFileError, load_event, tournament_error, write_event
+from tabletop.app.extras import require_plots
+from tabletop.app.files import atomic_write
+from tabletop.app.paths import same_file
+from tabletop.tournament import (
+    TIERS,
+    Event,
+    Pairing,
+    Player,
+    Round,
+    Standing,
+    TournamentError,
+    audit,
+    get_regulation,
+    pair_next,
+    score_match,
+    standing_headings,
+    standings,
+    structure_of,
+    swiss_round_count,
+)
+
+__all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
+
+#: The sub-commands of ``tabletop event``.
+ACTIONS = ("new", "pair", "result", "drop", "return", "standings", "check", "render")
+_OPERANDS = {
+    "new": (),
+    "pair": ("EVENT",),
+    "result": ("EVENT", "ROUND", "TABLE"),
+    "drop": ("EVENT", "ID"),
+    "return": ("EVENT", "ID"),
+    "standings": ("EVENT",),
+    "check": ("EVENT",),
+    "render": ("EVENT",),
+}
+_CSV_COLUMNS = (
+    "id",
+    "name",
+    "faction",
+    "club",
+    "fleet_points",
+    "squadron_points",
+    "first_round_bye",
+)
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("action", choices=ACTIONS, help="what to do")
+    parser.add_argument("operands", nargs="*", help="EVENT and the action's other operands")
+    parser.add_argument("-o", "--output", help="file to write (default: the event, in place)")
+    parser.add_argument("--game", choices=("armada", "destiny"), help="new: the game")
+    parser.add_argument("--regulation", help="new: a regulation id (default: the game's)")
+    parser.add_argument("--players", help="new: a CSV with a header id,name[,faction,club,...]")
+    parser.add_argument("--name", default="", help="new: the event's name")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="new: the seed of random choices (default 0)"
+    )
+    parser.add_argument("--tier", choices=TIERS, default="competitive", help="new: the tier")
+    parser.add_argument("--structure", help="new: basic | advanced | custom (Destiny)")
+    parser.add_argument("--swiss-rounds", type=int, help="new: Swiss rounds (informal, custom)")
+    parser.add_argument("--cut", type=int, help="new: players in the cut (0: none)")
+    parser.add_argument(
+        "--playoff-games", type=int, choices=(1, 3), help="new: games per playoff match"
+    )
+    parser.add_argument(
+        "--scores", type=int, nargs=2, metavar=("A", "B"), help="result: final scores"
+    )
+    parser.add_argument("--second", help="result: the second player (decides equal scores)")
+    parser.add_argument("--winner", help="result: the winner of a single game")
+    parser.add_argument("--games", nargs="+", metavar="ID", help="result: each game's winner")
+    parser.add_argument("--concession", help="result: the player who conceded")
+    parser.add_argument(
+        "--by-time", action="store_true", help="result: the last game ended on time"
+    )
+    parser.add_argument(
+        "--tp", type=int, nargs=2, metavar=("A", "B"), help="result: the TP written down"
+    )
+    parser.add_argument("--replace", action="store_true", help="result: replace an entered result")
+    parser.add_argument(
+        "--after", type=int, help="drop: the last round played (default: the last round)"
+    )
+    parser.add_argument("--round", type=int, help="standings: as of this Swiss round")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing -o file (never an input)"
+    )
+
+
+def _operands(args: argparse.Namespace) -> list[str]:
+    wanted = _OPERANDS[args.action]
+    if len(args.operands) != len(wanted):
+        raise UsageError(
+            f"{args.action} takes {' '.join(wanted) or 'no operands'}, got {len(args.operands)} operand(s)"
+        )
+    return list(args.operands)
+
+
+def _load(path: str) -> Event:
+    return load_event(path)
+
+
+def _save(event: Event, args: argparse.Namespace, source: str) -> str:
+    # The event file is the document being kept: updating it in place is the point. Any
+    # other -o is a new file, replaced only with --force, and never the source.
+    if args.output is None or same_file(args.output, source):
+        write_event(event, source, force=True)
+        return source
+    write_event(event, args.output, [source], force=args.force)
+    return str(args.output)
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    operands = _operands(args)
+    source = operands[0] if operands else (args.output or "<event>")
+    try:
+        handler = _HANDLERS[args.action]
+        return handler(args, operands, out)
+    except TournamentError as error:
+        raise tournament_error(error, source) from None
+
+
+# -- new ---------------------------------------------------------------------------------
+
+
+def _read_players(path: str, game: str) -> tuple[Player, ...]:
+    try:
+        with open(path, encoding="utf-8", newline="") as handle:
+            rows = list(csv.reader(handle))
+    except FileNotFoundError:
+        raise EventFileError("no such file", file=path) from None
+    except (OSError, UnicodeDecodeError) as problem:
+        raise EventFileError(f"cannot read the players: {problem}", file=path) from None
+    if not rows or rows[0][:2] != ["id", "name"]:
+        raise EventFileError("expected a header starting id,name", file=path, entry="line 1")
+    header = rows[0]
+    for column in header:
+        if column not in _CSV_COLUMNS:
+            raise EventFileError(
+                f"unknown column; expected some of: {', '.join(_CSV_COLUMNS)}",
+                file=path,
+                entry="line 1",
+                key=column,
+            )
+    players: list[Player] = []
+    seen: set[str] = set()
+    for number, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        where = f"line {number}"
+        if len(row) != len(header):
+            raise EventFileError(
+                f"expected {len(header)} columns, got {len(row)}", file=path, entry=where
+            )
+        cells = dict(zip(header, (c.strip() for c in row), strict=True))
+        if not cells["id"]:
+            raise EventFileError("expected a player id", file=path, entry=where, key="id")
+        if cells["id"] in seen:
+            raise EventFileError(
+                f"duplicate player id {cells['id']!r}", file=path, entry=where, key="id"
+            )
+        seen.add(cells["id"])
+        options: dict[str, Any] = {}
+        for key in ("faction", "club"):
+            if cells.get(key):
+                options[key] = cells[key]
+        factions = get_regulation(game).factions
+        if factions and options.get("faction", factions[0]) not in factions:
+            raise EventFileError(
+                f"expected one of {', '.join(factions)}, got {cells['faction']!r}",
+                file=path,
+                entry=where,
+                key="faction",
+            )
+        for key in ("fleet_points", "squadron_points"):
+            if cells.get(key):
+                if not cells[key].isdigit():
+                    raise EventFileError(
+                        f"expected a non-negative integer, got {cells[key]!r}",
+                        file=path,
+                        entry=where,
+                        key=key,
+                    )
+                options[key] = int(cells[key])
+        if cells.get("first_round_bye"):
+            if cells["first_round_bye"] not in ("true", "false"):
+                raise EventFileError(
+                    "expected true or false", file=path, entry=where, key="first_round_bye"
+                )
+            options["first_round_bye"] = cells["first_round_bye"] == "true"
+        players.append(Player(cells["id"], cells["name"] or cells["id"], **options))
+    return tuple(players)
+
+
+def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    if args.game is None:
+        raise UsageError("new needs --game armada|destiny")
+    if args.output is None:
+        raise UsageError("new needs -o EVENT")
+    if Path(args.output).exists() and not args.force:
+        # Said before the players are read, in the event file's own words.
+        raise EventFileError(
+            "already exists; a new event never overwrites a file (--force replaces it)",
+            file=args.output,
+        )
+    regulation = get_regulation(args.regulation or args.game)
+    players = _read_players(args.players, regulation.id) if args.players else ()
+    event = Event(
+        args.game,
+        regulation.id,
+        args.name,
+        args.seed,
+        players,
+        tier=args.tier,
+        structure=args.structure,
+        swiss_rounds=args.swiss_rounds,
+        cut=args.cut,
+        playoff_games=args.playoff_games,
+    )
+    write_event(event, args.output, [args.players] if args.players else [], force=args.force)
+    if args.json:
+        emit_json(
+            {
+                "event": args.output,
+                "game": event.game,
+                "regulation": regulation.id,
+                "players": len(players),
+            },
+            out,
+        )
+    else:
+        out.write(f"{args.output}: a new {regulation.title} event, {len(players)} players\n")
+    return EXIT_OK
+
+
+# -- pair --------------------------------------------------------------------------------
+
+
+def pairing_text(event: Event, pairing: Pairing) -> str:
+    """Return the pairing as a table a TO can read aloud."""
+    name = {p.id: p.name for p in event.players}
+    title = f"Round {pairing.round} ({pairing.kind})" + (f", {event.name}" if event.name else "")
+    rows = [("table", "player", "rank", "TP", "", "player", "rank", "TP", "why")]
+    for p in pairing.pairs:
+        (a, b), (ra, rb), (ta, tb) = p.players, p.ranks, p.tp
+        rows.append(
+            (str(p.table), name[a], str(ra), str(ta), "v", name[b], str(rb), str(tb), p.explanation)
+        )
+    widths = [max(len(r[k]) for r in rows) for k in range(8)]
+    lines = [title]
+    for row in rows:
+        cells = [
+            row[k].rjust(widths[k]) if k in (0, 2, 3, 6, 7) else row[k].ljust(widths[k])
+            for k in range(8)
+        ]
+        lines.append("  ".join(cells) + "  " + row[8])
+    for bye in pairing.byes:
+        at = f" (table {bye.table})" if bye.table is not None else ""
+        lines.append(f"bye{at}: {name[bye.player]} - {bye.reason}")
+    lines.extend(f"WARNING: {w}" for w in pairing.warnings)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    (source,) = operands
+    event = _load(source)
+    pairing = pair_next(event)
+    updated = event.with_rounds((*event.rounds, pairing.to_round()))
+    _save(updated, args, source)
+    if args.json:
+        emit_json(pairing.to_json(), out)
+    else:
+        out.write(pairing_text(event, pairing) + "\n")
+    return EXIT_OK
+
+
+# -- result, drop, return ----------------------------------------------------------------
+
+
+def _number(text: str, what: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise UsageError(f"{what} is a number from 1, got {text!r}")
+    return int(text)
+
+
+def _result(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    source, round_text, table_text = operands
+    event = _load(source)
+    number, table = _number(round_text, "ROUND"), _number(table_text, "TABLE")
+    if number > len(event.rounds):
+        raise EventFileError(
+            f"the event has {len(event.rounds)} round(s)", file=source, entry=f"round {number}"
+        )
+    round_ = event.rounds[number - 1]
+    match = round_.match(table)
+    if match is None:
+        raise EventFileError(
+            f"no such table; round {number} has tables {', '.join(str(m.table) for m in round_.matches) or 'none'}",
+            file=source,
+            entry=f"round {number} table {table}",
+        )
+    if match.has_result and not args.replace:
+        raise EventFileError(
+            "already has a result; give --replace to replace it",
+            file=source,
+            entry=f"round {number} table {table}",
+        )
+    given = [k for k in ("scores", "winner", "games") if getattr(args, k) is not None]
+    if len(given) != 1:
+        raise UsageError("result needs exactly one of --scores, --winner, --games")
+    for pid in (args.second, args.winner, args.concession, *(args.games or ())):
+        if pid is not None and pid not in match.players:
+            raise EventFileError(
+                f"{pid!r} is not at this table ({match.players[0]} v {match.players[1]})",
+                file=source,
+                entry=f"round {number} table {table}",
+            )
+    games = structure_of(event).playoff_games if round_.kind == "playoff" else 1
+    try:
+        entered = replace(
+            match.without_result(),
+            scores=tuple(args.scores) if args.scores else None,
+            second_player=args.second,
+            winner=args.winner,
+            games=tuple(args.games) if args.games else None,
+            concession=args.concession,
+            by_time=args.by_time,
+            tp=tuple(args.tp) if args.tp else None,
+        )
+        outcome = score_match(event.regulation, entered, games)
+    except TournamentError as error:
+        error.round = number
+        raise
+    assert outcome is not None
+    matches = tuple(entered if m.table == table else m for m in round_.matches)
+    rounds = list(event.rounds)
+    rounds[number - 1] = Round(round_.kind, matches, round_.byes)
+    _save(event.with_rounds(tuple(rounds)), args, source)
+    if args.json:
+        emit_json(
+            {
+                "round": number,
+                "table": table,
+                "players": list(match.players),
+                "winner": outcome.winner,
+                "tp": list(outcome.tp),
+                "mov": outcome.margin,
+            },
+            out,
+        )
+    else:
+        a, b = match.players
+        out.write(
+            f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP; {outcome.winner} wins\n"
+        )
+    return EXIT_OK
+
+
+def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    source, pid = operands
+    event = _load(source)
+    player = event.player(pid)
+    if not player.active_in(len(event.rounds) + 1):
+        raise EventFileError(
+            f"has already dropped (after round {player.dropped_after})",
+            file=source,
+            entry=f"player {pid!r}",
+        )
+    after = len(event.rounds) if args.after is None else args.after
+    if args.after is None and event.rounds and event.rounds[-1].kind == "playoff":
+        # dropping during a playoff round: the opponent goes through without a result
+        if any(pid in m.players and not m.has_result for m in event.rounds[-1].matches):
+            after -= 1
+    if not 0 <= after <= len(event.rounds):
+        raise UsageError(f"--after is a round from 0 to {len(event.rounds)}, got {after}")
+    updated = event.with_player(replace(player, dropped_after=after, returned_for=None))
+    _save(updated, args, source)
+    if args.json:
+        emit_json({"player": pid, "dropped_after": after}, out)
+    else:
+        out.write(f"{pid} dropped after round {after}\n")
+    return EXIT_OK
+
+
+def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    source, pid = operands
+    event = _load(source)
+    player = event.player(pid)
+    back = len(event.rounds) + 1
+    if player.active_in(back):
+        raise EventFileError("has not dropped", file=source, entry=f"player {pid!r}")
+    if player.dropped_after is not None and back <= player.dropped_after + 1:
+        updated = event.with_player(replace(player, dropped_after=None, returned_for=None))
+    else:
+        updated = event.with_player(replace(player, returned_for=back))
+    _save(updated, args, source)
+    missed = max(0, back - 1 - (player.dropped_after or 0))
+    if args.json:
+        emit_json({"player": pid, "returned_for": back, "rounds_missed": missed}, out)
+    else:
+        out.write(f"{pid} returns for round {back}; {missed} round(s) missed count as losses\n")
+    return EXIT_OK
+
+
+# -- standings, check, render ------------------------------------------------------------
+
+
+def _fraction(value: Any) -> dict[str, Any]:
+    return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
+
+
+def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str, Any]:
+    """Return the JSON object of ``tabletop event standings --json``."""
+    keys = event.regulation.tiebreakers
+    players = []
+    for s in rows:
+        entry: dict[str, Any] = {
+            "rank": s.rank,
+            "id": s.player.id,
+            "name": s.player.name,
+            "tp": s.tp,
+        }
+        if "mov" in keys:
+            entry["mov"] = s.mov
+        if "sos" in keys:
+            entry["sos"] = int(s.sos)
+        if "sos-average" in keys:
+            entry["sos"] = _fraction(s.sos)
+        if "esos" in keys:
+            entry["esos"] = _fraction(s.esos)
+        entry |= {
+            "wins": s.wins,
+            "losses": s.losses,
+            "byes": s.byes,
+            "opponents": list(s.opponents),
+            "dropped": s.dropped,
+        }
+        players.append(entry)
+    return {"round": through, "players": players}
+
+
+def standings_text(event: Event, rows: list[Standing], through: int) -> str:
+    """Return the standings as a table."""
+    keys = event.regulation.tiebreakers
+    head = ["rank", *standing_headings(keys), "opponents"]
+    table = [head]
+    for s in rows:
+        line = [str(s.rank), *s.cells(keys, decimals=4), " ".join(s.opponents)]
+        table.append(line)
+    widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
+    title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")
+    lines = [title]
+    for row in table:
+        cells = [
+            row[k].ljust(widths[k]) if k == 1 else row[k].rjust(widths[k])
+            for k in range(len(head) - 1)
+        ]
+        lines.append(("  ".join(cells) + "  " + row[-1]).rstrip())
+    return "\n".join(lines)
+
+
+def _standings(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    (source,) = operands
+    event = _load(source)
+    played = swiss_round_count(event)
+    last = event.rounds[-1] if event.rounds else None
+    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
+        played -= 1  # the round being played does not count until its results are in
+    through = played if args.round is None else args.round
+    if not 0 <= through <= played:
+        raise UsageError(f"--round is a Swiss round from 0 to {played}, got {through}")
+    rows = standings(event, through)
+    if args.json:
+        emit_json(standings_json(event, rows, through), out)
+    else:
+        out.write(standings_text(event, rows, through) + "\n")
+    return EXIT_OK
+
+
+def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    (source,) = operands
+    event = _load(source)
+    report = audit(event)
+    if args.json:
+        emit_json(report.to_json(), out)
+    else:
+        verdict = "legal" if report.legal else f"{len(report.findings)} finding(s)"
+        lines = [f"{source}: {event.regulation.title}, {len(event.rounds)} round(s): {verdict}"]
+        for f in report.findings:
+            where = " ".join(
+                part
+                for part in (
+                    f"round {f.round}" if f.round else "",
+                    f"table {f.table}" if f.table else "",
+                )
+                if part
+            )
+            lines.append(f"  {where or 'event'}: {f.rule}: {f.message}")
+        out.write("\n".join(lines) + "\n")
+    return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
+    (source,) = operands
+    if args.output is None:
+        raise UsageError("render needs -o OUT.png or OUT.svg")
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise UsageError(f"render writes .png or .svg, got {suffix or '(none)'!r}")
+    event = _load(source)
+    require_plots()
+    from tabletop.plots.bracket import event_picture  # matplotlib only for this command
+
+    atomic_write(args.output, event_picture(event, suffix[1:]), inputs=[source], force=args.force)
+    if args.json:
+        emit_json({"output": args.output, "format": suffix[1:]}, out)
+    else:
+        out.write(f"wrote {args.output}\n")
+    return EXIT_OK
+
+
+_HANDLERS = {
+    "new": _new,
+    "pair": _pair,
+    "result": _result,
+    "drop": _drop,
+    "return": _return,
+    "standings": _standings,
+    "check": _check,
+    "render": _render,
+}

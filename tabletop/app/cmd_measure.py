@@ -1,0 +1,70 @@
+"""Distance and band from object A to object B; with --arc, attack range (and obstruction).
+
+X-Wing arcs: front, rear, left, right, full-front, full-rear, bullseye.
+Armada hull zones: front, left, right, rear.
+Either end may be a line of the table: edge:bottom|top|left|right, and on an Armada long
+table setup:left|right|bottom|top (the setup area's lines).
+--also tts adds what the Tabletop Simulator X-Wing 2.0 mod's ruler would show (from the
+printed arc edge, bands as floor(d/100)+1 with no range 0, a 14 mm bullseye) and why it
+differs from the rules' reading.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TextIO
+
+from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.scenefile import load_scene
+from tabletop.app.text import printable_report
+from tabletop.obstacles.measuring import Measurement, measure
+from tabletop.obstacles.tts import tts_reading
+
+__all__ = ["band_words", "measurement_text", "register", "run"]
+
+
+def band_words(m: Measurement) -> str:
+    """Return the band of a measurement in words (``range 2``, ``distance 3, medium range``)."""
+    return m.band_words()
+
+
+def measurement_text(m: Measurement) -> str:
+    """Return the human report of one measurement (:meth:`Measurement.describe`)."""
+    return m.describe()
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument("a", help="id of the object measured from")
+    parser.add_argument("b", help="id of the object measured to")
+    parser.add_argument("--arc", help="an X-Wing arc or an Armada hull zone of A")
+    parser.add_argument(
+        "--defending-zone",
+        help="Armada: the hull zone of B to measure to (default: the closest in arc)",
+    )
+    parser.add_argument(
+        "--also",
+        choices=["tts"],
+        help="tts: add what the Tabletop Simulator X-Wing 2.0 mod's ruler would show, and why "
+        "it differs",
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    scene = load_scene(args.scene)
+    result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
+    tts = None if args.also != "tts" else tts_reading(scene, result)
+    if args.json:
+        answer = result.to_json()
+        if tts is not None:
+            answer["tts"] = tts.to_json()
+        emit_json(answer, out)
+    else:
+        text = measurement_text(result)
+        if tts is not None:
+            text += "\n" + tts.describe()
+        out.write(printable_report(text, scene.ids) + "\n")
+    return EXIT_OK

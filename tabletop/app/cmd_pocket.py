@@ -1,0 +1,321 @@
+"""Pocket Battles: check a battle file, list the legal plays, replay, simulate, draw.
+
+  check FILE      army and deployment legality (exit 1 when illegal)
+  actions FILE    every legal play of the current decision, with its token cost
+  replay FILE     play the log, validating each play; the winner and the final state
+  play FILE       simulate --games K battles from the file's position (--seed N,
+                  --policy random|greedy for both players, --policy2 for player 2);
+                  win rates with 95 % Wilson intervals, rounds per battle; -o LOG
+                  writes the first battle's full, replayable log as a battle file
+  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png or .svg)
+
+Every command but check refuses an illegal battle (exit 2); a play that cannot be read
+or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
+stderr for long play runs when stderr is a terminal, or with --progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.app.extras import require_plots
+from tabletop.app.files import atomic_write
+from tabletop.app.pocketfile import (
+    BattleFile,
+    battle_data,
+    battle_text,
+    load_battle,
+    read_plays,
+    replay_battle,
+)
+from tabletop.boards import Policy, Rng, derive_seed, random_policy, simulate
+from tabletop.boards.pocket import (
+    PocketBattles,
+    PocketState,
+    check_battle,
+    greedy_policy,
+    zone_words,
+)
+from tabletop.boards.pocket.plays import Play
+from tabletop.boards.pocket.zones import ZONES
+from tabletop.geom.errors import InvalidInputError
+
+__all__ = [
+    "POLICIES",
+    "SUBCOMMANDS",
+    "play_log",
+    "register",
+    "replay_json",
+    "run",
+    "simulation_json",
+    "state_text",
+]
+
+#: The sub-commands, in the order the help lists them.
+SUBCOMMANDS: tuple[str, ...] = ("check", "actions", "replay", "play", "render")
+#: The policies ``play`` knows, by name.
+POLICIES: dict[str, Policy[PocketState, Play]] = {"random": random_policy, "greedy": greedy_policy}
+_SIMULATION_SALT = 0x5DEECE66D
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument(
+        "sub", choices=SUBCOMMANDS, metavar="SUBCOMMAND", help=", ".join(SUBCOMMANDS)
+    )
+    parser.add_argument("file", help="battle file (.toml or .json)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--seed", type=int, default=0, help="play: the simulation's seed (default 0)"
+    )
+    parser.add_argument(
+        "--games", type=int, default=100, help="play: battles to simulate (default 100)"
+    )
+    parser.add_argument(
+        "--policy", choices=tuple(POLICIES), default="random", help="play: both players' policy"
+    )
+    parser.add_argument(
+        "--policy2", choices=tuple(POLICIES), help="play: player 2's policy, if other"
+    )
+    parser.add_argument("-o", "--output", help="play: the log file to write; render: the picture")
+    parser.add_argument("--progress", action="store_true", help="play: a progress bar on stderr")
+    parser.add_argument(
+        "--force", action="store_true", help="replace an existing -o file (never the input)"
+    )
+
+
+def _refuse_illegal(file: BattleFile) -> None:
+    report = check_battle(file.battle)
+    if not report.legal:
+        first = report.violations[0]
+        raise InvalidInputError(
+            f"the battle is illegal ({len(report.violations)} violation(s); first: "
+            f"{first.rule}: {first.message}); see 'tabletop pocket check'",
+            where=file.path,
+        )
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def replay_json(game: PocketBattles, state: PocketState) -> dict[str, Any]:
+    """Return the contract's JSON of ``replay``: winner, round, points destroyed."""
+    return {
+        "winner": state.winner,
+        "round": state.round,
+        "destroyed": {"1": state.destroyed[1], "2": state.destroyed[2]},
+    }
+
+
+def state_text(game: PocketBattles, state: PocketState) -> str:
+    """Return the human report of a position: round, tokens, units, contacts, decision."""
+    battle = game.battle
+    lines = [f"round {state.round}" + (f", won by player {state.winner}" if state.winner else "")]
+    for army in battle.armies:
+        p = army.player
+        lines.append(
+            f"player {p} ({army.name}, {army.points} points): {state.pool[p]} tokens unspent, "
+            f"destroyed {state.destroyed[p]} points of the enemy"
+        )
+        for spec in army.units:
+            unit = state.units[spec.id]
+            if not unit.alive:
+                lines.append(f"  {unit.id}: destroyed")
+                continue
+            where = f"{unit.zone} ({zone_words(unit.zone, p)})" if unit.zone else "not deployed"
+            troops = ", ".join(
+                t.id + (f" [{t.wounds} wound]" if t.wounds else "") for t in unit.troops
+            )
+            lines.append(
+                f"  {unit.id} at {where}: {_count(len(unit.troops), 'troop')} ({troops}), "
+                f"{_count(unit.orders, 'order token')}"
+            )
+    for c in state.contacts:
+        lines.append(f"contact: {c.first} with {c.second}")
+    if state.last_play:
+        lines.append(f"last play: {state.last_play}")
+    decision = game.decision(state)
+    if decision.kind != "over":
+        extra = f" ({decision.dice} dice)" if decision.kind == "roll" else ""
+        lines.append(f"to decide: player {decision.player}, {decision.kind}{extra}")
+    return "\n".join(lines)
+
+
+def play_log(
+    game: PocketBattles,
+    start: PocketState,
+    policies: dict[str, Policy[PocketState, Play]],
+    seed: int,
+) -> list[str]:
+    """Return the plays of the first battle a simulation with `seed` plays (as ``simulate`` does)."""
+    game_seed = derive_seed(seed, 0)
+    state = _reseeded(start, game_seed)
+    rng = Rng(game_seed ^ _SIMULATION_SALT)
+    texts: list[str] = []
+    while game.outcome(state) is None:
+        side = game.side_to_play(state) or ""
+        play = policies[side](game, state, game.legal_plays(state), rng)
+        texts.append(game.play_text(play))
+        game.push(state, play)
+    return texts
+
+
+def _reseeded(state: PocketState, seed: int) -> PocketState:
+    twin = state.copy()
+    twin.rng = Rng(seed)
+    return twin
+
+
+def simulation_json(result: Any, policies: dict[str, str]) -> dict[str, Any]:
+    """Return the JSON of a ``play`` run: games, wins, rates with intervals, rounds."""
+    rates = {}
+    for side in ("1", "2"):
+        low, high = result.interval(side)
+        rates[side] = {
+            "wins": result.wins.get(side, 0),
+            "rate": result.rate(side),
+            "low": low,
+            "high": high,
+        }
+    lengths = result.lengths
+    return {
+        "games": result.games,
+        "seed": result.seed,
+        "policies": policies,
+        "players": rates,
+        "rounds": {
+            "mean": lengths.mean,
+            "median": lengths.median,
+            "shortest": lengths.shortest,
+            "longest": lengths.longest,
+        },
+    }
+
+
+def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        if done == total or done % max(1, total // 100) == 0:
+            filled = 30 * done // total
+            stream.write(f"\r[{'#' * filled}{'.' * (30 - filled)}] {done}/{total} battles")
+            if done == total:
+                stream.write("\n")
+            stream.flush()
+
+    return show
+
+
+def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
+    if args.games < 1:
+        raise InvalidInputError(f"--games {args.games}: expected 1 or more")
+    game, start = replay_battle(file)
+    names = {"1": args.policy, "2": args.policy2 or args.policy}
+    policies = {side: POLICIES[name] for side, name in names.items()}
+    show = None
+    if args.progress or (args.games >= 200 and sys.stderr.isatty()):
+        show = _progress_bar(sys.stderr)
+    result = simulate(
+        game,
+        lambda s: _reseeded(start, s),
+        policies,
+        games=args.games,
+        seed=args.seed,
+        progress=show,
+    )
+    if args.output:
+        log = [*file.plays, *play_log(game, start, policies, args.seed)]
+        suffix = Path(args.output).suffix.lower()
+        if suffix not in (".toml", ".json"):
+            raise InvalidInputError("the log must end in .toml or .json", where=args.output)
+        text = battle_text(battle_data(file.battle, log), suffix)
+        atomic_write(args.output, text, inputs=[file.path], force=args.force)
+    data = simulation_json(result, names)
+    if args.json:
+        emit_json(data, out)
+        return EXIT_OK
+    out.write(
+        f"{file.path}: {result.games} battles, seed {result.seed}, player 1 {names['1']}, player 2 {names['2']}\n"
+    )
+    for side in ("1", "2"):
+        p = data["players"][side]
+        out.write(
+            f"  player {side} ({file.battle.army(int(side)).name}): won {p['wins']} "
+            f"({p['rate']:.1%}, 95 % interval {p['low']:.1%}-{p['high']:.1%})\n"
+        )
+    r = data["rounds"]
+    out.write(
+        f"  rounds per battle: mean {r['mean']:.2f}, median {r['median']:g}, {r['shortest']}-{r['longest']}\n"
+    )
+    if args.output:
+        out.write(f"  wrote the first battle's log to {args.output}\n")
+    return EXIT_OK
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    file = load_battle(args.file)
+    if args.sub == "check":
+        read_plays(file)
+        report = check_battle(file.battle)
+        if args.json:
+            emit_json(report.to_json(), out)
+        else:
+            verdict = "legal" if report.legal else f"ILLEGAL: {len(report.violations)} violation(s)"
+            names = " vs ".join(f"{a.name} ({a.points} points)" for a in file.battle.armies)
+            out.write(f"{file.path}: {file.battle.size}-point battle, {names}: {verdict}\n")
+            for number, v in enumerate(report.violations, 1):
+                who = (
+                    f"unit {v.unit}" if v.unit else (f"player {v.player}" if v.player else "battle")
+                )
+                out.write(f"  {number}. {v.rule} ({who}): {v.message}\n")
+            for warning in report.warnings:
+                out.write(f"  warning: {warning}\n")
+        return EXIT_OK if report.legal else EXIT_VIOLATIONS
+    _refuse_illegal(file)
+    if args.sub == "play":
+        return _play(args, file, out)
+    game, state = replay_battle(file)
+    if args.sub == "actions":
+        decision = game.decision(state)
+        if args.json:
+            emit_json(decision.to_json(), out)
+        elif decision.kind == "over":
+            out.write(f"{file.path}: the battle is over, won by player {state.winner}\n")
+        else:
+            extra = f", {decision.dice} dice due" if decision.kind == "roll" else ""
+            out.write(
+                f"{file.path}: round {state.round}, player {decision.player} decides: {decision.kind}{extra}"
+                f" ({state.pool[decision.player or 0]} tokens unspent)\n"
+            )
+            for play, cost in decision.plays:
+                where = getattr(play, "zone", None) or getattr(play, "arg", None)
+                words = f"  ({zone_words(where, decision.player or 1)})" if where in ZONES else ""
+                out.write(f"  {game.play_text(play):<34} cost {cost}{words}\n")
+        return EXIT_OK
+    if args.sub == "replay":
+        if args.json:
+            emit_json(replay_json(game, state), out)
+        else:
+            out.write(f"{file.path}: {len(file.plays)} plays replayed\n{state_text(game, state)}\n")
+        return EXIT_OK
+    # render
+    if not args.output:
+        raise InvalidInputError("render needs -o OUT.png or OUT.svg")
+    require_plots()
+    from tabletop.plots.pocket import render_battle
+
+    suffix = Path(args.output).suffix.lower()
+    if suffix not in (".png", ".svg"):
+        raise InvalidInputError("the picture must end in .png or .svg", where=args.output)
+    data = render_battle(game, state, suffix[1:])
+    atomic_write(args.output, data, inputs=[file.path], force=args.force)
+    if args.json:
+        emit_json({"output": args.output, "format": suffix[1:], "round": state.round}, out)
+    else:
+        out.write(f"wrote {args.output}\n")
+    return EXIT_OK

@@ -1,0 +1,429 @@
+r"""Answer JSON requests, one a line on stdin, with one JSON answer a line on stdout.
+
+Requests: {"op": "check", "scene": {...}, "fix": true, "margins": false} (both
+optional); {"op": "measure", "scene": {...}, "from": A,
+"to": B, "arc": ARC (optional)}; {"op": "move", "scene": {...}, "ship": SHIP, "maneuver":
+"bank 2 left"}; {"op": "measure_many", "scene": {...}, "pairs": [{"from": A, "to": B,
+"arc": ARC (optional), "defending_zone": ZONE (optional)}, ...]}, answered
+{"measurements": [...]}, each what the measure request of that pair answers. The scene
+is inline, in the scene-file structure; a scene seen before (the same text) is not parsed
+again. Each answer is the object
+the command prints with --json, in request order; a bad line (an empty one too) answers
+{"error": {...}} on its line and the stream goes on. Exit code 0 when the input ends.
+
+A request may carry an "id" (a string, a number or null): the answer carries it back as
+its first key, errors included. Keys a request does not take are listed in the answer's
+"ignored_keys"; with --strict they are an error. Lines end at "\n" only (a "\r" before
+it is white space); a line that is not UTF-8 or is longer than --max-request-bytes
+(default 10 MiB, as a scene file) is answered with an error and the stream goes on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import dataclasses as _dc
+import hashlib
+import io
+import json
+import marshal
+import math
+import sys
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, BinaryIO, TextIO
+
+from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.datafile import MAX_FILE_BYTES, show
+from tabletop.app.scenefile import loads_json, parse_scene
+from tabletop.app.text import clip
+from tabletop.geom.errors import InvalidInputError
+from tabletop.obstacles.legality import check
+from tabletop.obstacles.measuring import measure
+from tabletop.obstacles.scene import Scene
+
+__all__ = [
+    "MAX_REQUEST_BYTES",
+    "OPS",
+    "TooLong",
+    "answer",
+    "answer_bytes",
+    "register",
+    "request_lines",
+    "run",
+    "serve",
+    "serve_stream",
+]
+
+#: Longest request line read, bytes (without its "\n"): an inline scene may be as large
+#: as a scene file.
+MAX_REQUEST_BYTES = MAX_FILE_BYTES
+
+
+def _text(request: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
+    if key not in request:
+        if required:
+            raise InvalidInputError("missing required key", where=f"{where}: key {key!r}")
+        return None
+    value = request[key]
+    if not isinstance(value, str):
+        raise InvalidInputError(
+            f"expected a string, got {json.dumps(value)[:80]}", where=f"{where}: key {key!r}"
+        )
+    return value
+
+
+def _flag(request: Mapping[str, Any], key: str, where: str, default: bool) -> bool:
+    value = request.get(key, default)
+    if not isinstance(value, bool):
+        raise InvalidInputError(
+            f"expected true or false, got {json.dumps(value)[:80]}", where=f"{where}: key {key!r}"
+        )
+    return value
+
+
+def _check(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    fixes = _flag(request, "fix", where, True)
+    margins = _flag(request, "margins", where, False)
+    return check(scene, fixes=fixes, margins=margins).to_json()
+
+
+def _measure(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    a, b = _text(request, "from", where), _text(request, "to", where)
+    if a is None or b is None:
+        raise InvalidInputError("a measure request needs 'from' and 'to'")
+    arc = _text(request, "arc", where, required=False)
+    zone = _text(request, "defending_zone", where, required=False)
+    return measure(scene, a, b, arc=arc, defending_zone=zone).to_json()
+
+
+#: The keys of one pair of a measure_many request.
+_PAIR_KEYS = ("from", "to", "arc", "defending_zone")
+
+
+def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    if "pairs" not in request:
+        raise InvalidInputError("missing required key", where=f"{where}: key 'pairs'")
+    pairs = request["pairs"]
+    if not isinstance(pairs, list):
+        raise InvalidInputError(
+            f"expected a list of pairs {{'from': A, 'to': B}}, got {show(pairs)}",
+            where=f"{where}: key 'pairs'",
+        )
+    answers = []
+    for index, pair in enumerate(pairs):
+        at = f"{where}: pairs[{index}]"
+        if not isinstance(pair, dict):
+            raise InvalidInputError(
+                f"expected an object {{'from': A, 'to': B}}, got {show(pair)}", where=at
+            )
+        for key in pair:
+            if key not in _PAIR_KEYS:
+                raise InvalidInputError(
+                    "unknown key; a pair takes: " + ", ".join(_PAIR_KEYS),
+                    where=f"{at}: key {show(key)}",
+                )
+        try:
+            answers.append(_measure(scene, pair, at))
+        except InvalidInputError as error:
+            # The pair first, then where in the pair (a measurement names its end: "to 'x'").
+            if error.where is None:
+                raise InvalidInputError(error.message, where=at) from None
+            if not error.where.startswith(at):
+                raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
+            raise
+    return {"measurements": answers}
+
+
+def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
+    from tabletop.maneuvers import execute
+
+    ship, maneuver = _text(request, "ship", where), _text(request, "maneuver", where)
+    if ship is None or maneuver is None:
+        raise InvalidInputError("a move request needs 'ship' and 'maneuver'")
+    result: dict[str, Any] = execute(scene, ship, maneuver).to_json()
+    return result
+
+
+#: The request operations and their keys besides "op" and "scene".
+OPS: dict[
+    str, tuple[Callable[[Scene, Mapping[str, Any], str], dict[str, Any]], tuple[str, ...]]
+] = {
+    "check": (_check, ("fix", "margins")),
+    "measure": (_measure, ("from", "to", "arc", "defending_zone")),
+    "move": (_move, ("ship", "maneuver")),
+    "measure_many": (_measure_many, ("pairs",)),
+}
+
+
+_NO_ID = object()
+
+
+def _request_id(request: Mapping[str, Any], where: str) -> Any:
+    ident = request.get("id", _NO_ID)
+    if ident is _NO_ID or ident is None or isinstance(ident, str):
+        return ident
+    if isinstance(ident, int | float) and not isinstance(ident, bool):
+        if isinstance(ident, float) and not math.isfinite(ident):
+            raise InvalidInputError(
+                f"expected a finite number, got {show(ident)}", where=f"{where}: key 'id'"
+            )
+        return ident
+    raise InvalidInputError(
+        f"expected a string, a number or null, got {show(ident)}", where=f"{where}: key 'id'"
+    )
+
+
+def _error(message: str, where: str | None, fallback: str, ident: Any) -> dict[str, Any]:
+    error = {"message": clip(message), "where": clip(where or fallback)}
+    return {"error": error} if ident is _NO_ID else {"id": ident, "error": error}
+
+
+def answer(line: str, number: int = 1, *, strict: bool = True) -> dict[str, Any]:
+    """Return the answer to one request line (an ``{"error": ...}`` object for a bad one).
+
+    Parameters
+    ----------
+    line : str
+        One request, a JSON object.
+    number : int
+        Its line number, for ``where``.
+    strict : bool
+        Whether a key the request does not take is an error (the ``--strict`` of
+        ``tabletop query``, whose default is not strict); otherwise the answer lists it
+        in ``ignored_keys``.
+    """
+    where = f"request {number}"
+    ident: Any = _NO_ID
+    try:
+        if not line.strip():
+            raise InvalidInputError("an empty line; expected one JSON request", where=where)
+        try:
+            request = loads_json(line)
+        except (ValueError, RecursionError) as error:
+            raise InvalidInputError(f"not valid JSON: {error}", where=where) from None
+        if not isinstance(request, dict):
+            raise InvalidInputError("expected a JSON object", where=where)
+        ident = _request_id(request, where)
+        op = request.get("op")
+        if op not in OPS:
+            raise InvalidInputError(
+                f"unknown op {op!r}; expected one of: " + ", ".join(OPS),
+                where=f"{where}: key 'op'",
+            )
+        run_op, keys = OPS[op]
+        ignored = []
+        for key in request:
+            if key not in ("op", "scene", "id", *keys):
+                if strict:
+                    raise InvalidInputError(
+                        f"unknown key; a {op} request takes: op, scene, id"
+                        + "".join(f", {k}" for k in keys),
+                        where=f"{where}: key {show(key)}",
+                    )
+                ignored.append(key)
+        if "scene" not in request:
+            raise InvalidInputError("missing required key", where=f"{where}: key 'scene'")
+        scene = _scene(request["scene"], where)
+        result = run_op(scene, request, where)
+        if ignored:
+            result = {**result, "ignored_keys": ignored}
+        return result if ident is _NO_ID else {"id": ident, **result}
+    except InvalidInputError as error:
+        return _error(error.message, error.where, where, ident)
+    except Exception as error:  # a bug must not end the stream: answer it and go on
+        return _error(f"internal error: {type(error).__name__}: {error}", where, where, ident)
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class TooLong:
+    r"""A request line over the size limit, read past and not kept.
+
+    Attributes
+    ----------
+    size : int
+        Its length in bytes, without the ``"\n"``.
+    """
+
+    size: int
+
+
+def request_lines(stream: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterator[bytes | TooLong]:
+    r"""Yield each line of `stream` (split at ``b"\n"`` only), or :class:`TooLong`.
+
+    A line over `limit` bytes is read past in pieces, so memory stays flat.
+    """
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if line.endswith(b"\n"):
+            yield line[:-1]
+            continue
+        if len(line) <= limit:
+            yield line  # the last line, without its "\n"
+            continue
+        size = len(line)
+        while True:
+            piece = stream.readline(1 << 16)
+            if not piece:
+                break
+            if piece.endswith(b"\n"):
+                size += len(piece) - 1
+                break
+            size += len(piece)
+        yield TooLong(size)
+
+
+def answer_bytes(
+    raw: bytes | TooLong, number: int = 1, *, strict: bool = True, limit: int = MAX_REQUEST_BYTES
+) -> dict[str, Any]:
+    """Return the answer to one request line as read from the stream."""
+    where = f"request {number}"
+    if isinstance(raw, TooLong):
+        return _error(
+            f"the request is {raw.size} bytes; a request may be at most {limit} bytes",
+            where,
+            where,
+            _NO_ID,
+        )
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return _error(f"not UTF-8 text (byte {error.start})", where, where, _NO_ID)
+    return answer(line, number, strict=strict)
+
+
+#: Most scenes the cache keeps, and most bytes of scene data (their marshal text, the
+#: key's input: near the JSON's size) it keeps in all; a larger scene is not kept.
+_SCENE_CACHE_SIZE = 64
+_SCENE_CACHE_BYTES = 32 << 20
+
+
+class _SceneCache:
+    """Parsed scenes by a digest of their text (the JSON as parsed), most recent last.
+
+    A test suite asks many questions of a scene, and a scene's prepared geometry (placed
+    outlines) lives on its objects, so a scene asked again is neither parsed nor built.
+    Bounded by :data:`_SCENE_CACHE_SIZE` entries and :data:`_SCENE_CACHE_BYTES`; the
+    least recently used go first.
+    """
+
+    def __init__(self) -> None:
+        self._entries: collections.OrderedDict[bytes, tuple[Scene, int]] = collections.OrderedDict()
+        self.bytes = 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def get(self, key: bytes) -> Scene | None:
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        self._entries.move_to_end(key)
+        return entry[0]
+
+    def put(self, key: bytes, scene: Scene, size: int) -> None:
+        if size > _SCENE_CACHE_BYTES:
+            return
+        while self._entries and (
+            len(self._entries) >= _SCENE_CACHE_SIZE or self.bytes + size > _SCENE_CACHE_BYTES
+        ):
+            _, (_, dropped) = self._entries.popitem(last=False)
+            self.bytes -= dropped
+        self._entries[key] = (scene, size)
+        self.bytes += size
+
+
+_SCENES = _SceneCache()
+
+
+def _scene_text(data: Any) -> bytes | None:
+    # marshal (version 2: no back-references, so the bytes depend on the value alone) is
+    # one serialization per value of parsed JSON, types kept apart (1, 1.0, true; 0.0 and
+    # -0.0), written in C: four times cheaper than repr. A value marshal refuses (nested
+    # too deep) is not cached.
+    try:
+        return marshal.dumps(data, 2)
+    except ValueError:
+        return None
+
+
+def _digest(text: bytes) -> bytes:
+    # The digest keeps a 10 MiB scene's key small.
+    return hashlib.blake2b(text, digest_size=16).digest()
+
+
+def _scene_key(data: Any) -> bytes | None:
+    text = _scene_text(data)
+    return None if text is None else _digest(text)
+
+
+def _scene(data: Any, where: str) -> Scene:
+    text = _scene_text(data)
+    if text is None:
+        return parse_scene(data, f"{where} scene")
+    key = _digest(text)
+    scene = _SCENES.get(key)
+    if scene is None:
+        scene = parse_scene(data, f"{where} scene")
+        _SCENES.put(key, scene, len(text))
+    return scene
+
+
+def serve(lines: Iterable[str], out: TextIO, *, strict: bool = True) -> int:
+    """Answer every request line; return how many answers were written."""
+    count = 0
+    for number, line in enumerate(lines, 1):
+        emit_json(answer(line, number, strict=strict), out)
+        out.flush()
+        count += 1
+    return count
+
+
+def serve_stream(
+    stream: BinaryIO, out: TextIO, *, strict: bool = False, limit: int = MAX_REQUEST_BYTES
+) -> int:
+    """Answer every line of a byte stream (as ``tabletop query`` does); return the count."""
+    count = 0
+    for number, raw in enumerate(request_lines(stream, limit), 1):
+        emit_json(answer_bytes(raw, number, strict=strict, limit=limit), out)
+        out.flush()  # each answer reaches the asker before the next request is read
+        count += 1
+    return count
+
+
+def _size(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments (requests come on stdin)."""
+    parser.add_argument(
+        "--strict", action="store_true", help="a key a request does not take is an error"
+    )
+    parser.add_argument(
+        "--max-request-bytes",
+        type=_size,
+        default=MAX_REQUEST_BYTES,
+        metavar="N",
+        help=f"longest request line, bytes (default {MAX_REQUEST_BYTES})",
+    )
+    parser.add_argument("--json", action="store_true", help="accepted; answers are always JSON")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream (a test's StringIO): its characters, as UTF-8
+        stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    serve_stream(stream, out, strict=args.strict, limit=args.max_request_bytes)
+    return EXIT_OK

@@ -1,0 +1,170 @@
+"""Draw a scene to PNG, SVG or PDF (by OUT's suffix), every violation marked.
+
+The picture shows the play area to scale with its edges named, the setup area and the
+hatched no-obstacle margins, the deployment zones, obstacles (true outlines, coloured by
+kind) and ships (bases with guides, arc lines, heading marks; coloured by player), each
+with its id, every violation `tabletop check` finds in vermillion with its distance,
+limit and margin, a legend and a millimetre scale bar that is also the game's ruler.
+
+  --measure A B [--arc ARC]   the measurement as the ruler lies (closest points), with
+                              its band and, with --arc, the arc and any obstruction
+  --move SHIP MANEUVER...     a maneuver: template, start ghost, final base, bump point
+                              (repeat --move for several, executed in turn); a later
+                              --measure measures after the moves
+
+Size: --size WIDTHxHEIGHT in pixels, 100 to 20000 each way and at most 40,000,000 in
+all (a larger picture is refused before anything is read or drawn); by default 1000 px
+high at 100 dpi and as wide as the table needs (about 1390 x 1000 for 3'x3', 2140 x 1000
+for 6'x3'); --dpi (10 to 1200) scales the default. The default keeps to the same bounds:
+a table too wide for 20000 px is drawn to scale inside that width, and a default over
+40,000,000 pixels (a high --dpi) is scaled down, keeping its shape. The file is written atomically, never over SCENE, and over an existing OUT
+only with --force. The same scene gives the
+same SVG text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+from typing import Any, TextIO
+
+from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.extras import require_plots
+from tabletop.app.files import write_through
+from tabletop.app.paths import output_target
+from tabletop.app.scenefile import load_scene
+from tabletop.app.text import printable_report
+from tabletop.geom.errors import InvalidInputError
+
+__all__ = ["parse_size", "register", "run"]
+
+_SIZE = re.compile(r"^\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*$")
+_FORMATS = (".png", ".svg", ".pdf")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """Return ``(width, height)`` from ``"1600x1000"``.
+
+    Raises
+    ------
+    InvalidInputError
+        For anything else.
+
+    Examples
+    --------
+    >>> parse_size("1600x1000")
+    (1600, 1000)
+    >>> parse_size("big")
+    Traceback (most recent call last):
+    ...
+    tabletop.geom.errors.InvalidInputError: --size 'big': expected WIDTHxHEIGHT in pixels, like 1600x1000
+    """
+    match = _SIZE.match(text)
+    if match is None:
+        raise InvalidInputError(f"--size {text!r}: expected WIDTHxHEIGHT in pixels, like 1600x1000")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _check_output(scene_path: str, output: str, force: bool) -> None:
+    target = output_target(output, inputs=[scene_path], force=force, input_kind="scene")
+    suffix = target.path.suffix.lower()
+    if suffix not in _FORMATS:
+        raise InvalidInputError(
+            f"unknown picture format {suffix or '(no suffix)'!r}: the output must end in "
+            ".png, .svg or .pdf (the suffix chooses the format)",
+            where=output,
+        )
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "-o", "--output", required=True, help="picture to write: .png, .svg or .pdf"
+    )
+    parser.add_argument(
+        "--measure", nargs=2, metavar=("A", "B"), help="draw the measurement from A to B"
+    )
+    parser.add_argument("--arc", help="with --measure: an X-Wing arc or Armada hull zone of A")
+    parser.add_argument(
+        "--move",
+        nargs="+",
+        action="append",
+        metavar="SHIP MANEUVER",
+        help='draw a maneuver: --move wedge bank 2 left (or --move wedge "bank 2 left")',
+    )
+    parser.add_argument("--size", help="WIDTHxHEIGHT in pixels (default: 1000 high, fit width)")
+    parser.add_argument("--dpi", type=float, default=100.0, help="dots per inch (default 100)")
+    parser.add_argument("--title", help="title line (default: the scene file's name)")
+    parser.add_argument(
+        "--no-check", action="store_true", help="do not run check or mark violations"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="replace OUT if it exists (never SCENE)"
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    # Checked before the scene is read or drawn: a refused output costs nothing.
+    _check_output(args.scene, args.output, args.force)
+    require_plots()
+    if args.arc is not None and args.measure is None:
+        raise InvalidInputError("--arc needs --measure A B")
+    size = None if args.size is None else parse_size(args.size)
+    from tabletop.plots.picture import check_size
+
+    # A picture too large for bounded memory is refused before the scene is read.
+    check_size(size, args.dpi)
+    scene = load_scene(args.scene)
+    from tabletop.plots.picture import check_drawable
+
+    check_drawable(scene)
+    from tabletop import plots
+    from tabletop.obstacles.measuring import measure
+
+    moves: list[Any] = []
+    moved = scene
+    for words in args.move or []:
+        if len(words) < 2:
+            raise InvalidInputError(
+                f"--move {' '.join(words)}: expected a ship id and a maneuver, "
+                "like --move wedge bank 2 left"
+            )
+        from tabletop.maneuvers import apply_moves, execute
+
+        result = execute(moved, words[0], " ".join(words[1:]))
+        moves.append(result)
+        moved = apply_moves(moved, [result])
+    measurement = None
+    if args.measure is not None:
+        measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
+    result_info = write_through(
+        args.output,
+        lambda temporary: plots.render(
+            scene,
+            temporary,
+            measurement=measurement,
+            moves=moves,
+            violations=not args.no_check,
+            size=size,
+            dpi=args.dpi,
+            title=args.title if args.title is not None else args.scene,
+        ),
+        inputs=[args.scene],
+        force=args.force,
+        input_kind="scene",
+    )
+    if args.json:
+        emit_json({"scene": args.scene, **result_info.to_json(), "output": args.output}, out)
+    else:
+        w, h = result_info.size
+        if result_info.violations is None:
+            checked = "not checked"
+        else:
+            n = result_info.violations
+            checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
+        line = f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
+        out.write(printable_report(line, [args.output]) + "\n")
+    return EXIT_OK

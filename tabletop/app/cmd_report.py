@@ -1,0 +1,61 @@
+"""Every ship pair of a scene measured base to base, as a table (the demo's main job)."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+from typing import TextIO
+
+from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.cmd_measure import band_words
+from tabletop.app.datafile import source_name
+from tabletop.app.scenefile import load_scene
+from tabletop.app.text import printable_report
+from tabletop.geom.mmtext import mm_text
+from tabletop.obstacles.measuring import Measurement, measure
+from tabletop.obstacles.scene import Scene
+
+__all__ = ["pair_measurements", "register", "run"]
+
+
+def pair_measurements(scene: Scene) -> list[Measurement]:
+    """Measure every pair of ships of a scene (base to base), in file order."""
+    return [measure(scene, a.id, b.id) for a, b in itertools.combinations(scene.ships, 2)]
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's arguments."""
+    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def run(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the command."""
+    scene = load_scene(args.scene)
+    rows = pair_measurements(scene)
+    if args.json:
+        emit_json({"scene": args.scene, "pairs": [m.to_json() for m in rows]}, out)
+        return EXIT_OK
+    names = [*scene.ids, args.scene]
+    out.write(
+        printable_report(
+            f"{source_name(args.scene)}: {scene.ruleset.name}, {len(scene.ships)} ships, "
+            f"{len(scene.obstacles)} obstacles",
+            names,
+        )
+        + "\n"
+    )
+    head = ", ".join(scene.ruleset.band_kinds)
+    out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
+    for m in rows:
+        out.write(
+            printable_report(
+                f"  {m.from_id:<12}{m.to_id:<12}"
+                f"{mm_text(m.distance, line=m.nearest_line):>8}  {band_words(m):<36}"
+                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>9}"
+                f"  {'YES' if m.contested else '-'}",
+                names,
+            )
+            + "\n"
+        )
+    return EXIT_OK

@@ -1,0 +1,261 @@
+"""The judge: why a play is illegal, in words and by the name of the rule it breaks.
+
+:func:`judge` walks the board square by square (it shares no code with the bitboard
+generator, so each checks the other) and raises
+:class:`~tabletop.boards.errors.IllegalPlayError` with one of these rules:
+
+``game-over``, ``wrong-phase``, ``not-in-hand``, ``wrong-card-kind``, ``no-fighter``,
+``not-your-fighter``, ``card-restriction``, ``not-a-line``, ``too-far``,
+``wrong-distance``, ``blocked``, ``occupied``, ``not-a-knight-jump``, ``knight-advance``,
+``advance-blocked``, ``out-of-range``, ``no-target``, ``own-target``, ``discard-count``,
+``no-tactics``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.boards.dogfight.plays import (
+    Advance,
+    Defend,
+    Discard,
+    Fire,
+    Move,
+    Pass,
+    Play,
+    Tactics,
+    Take,
+)
+from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, PHASES, VECTOR, Position
+from tabletop.boards.dogfight.rules import SIDES, square_name
+from tabletop.boards.errors import IllegalPlayError
+
+if TYPE_CHECKING:
+    from tabletop.boards.dogfight.movegen import Tables
+
+__all__ = ["judge"]
+
+_PHASES_OF: dict[type, tuple[int, ...]] = {
+    Discard: (VECTOR,),
+    Tactics: (VECTOR, MOVE, FIRE),
+    Move: (MOVE,),
+    Advance: (MOVE,),
+    Pass: (MOVE, FIRE),
+    Fire: (FIRE,),
+    Defend: (DEFEND,),
+    Take: (DEFEND,),
+}
+
+
+def _line(origin: int, target: int) -> tuple[int, int, int] | None:
+    """Return the step (file, rank) and the distance from origin to target on a line."""
+    df, dr = target % 8 - origin % 8, target // 8 - origin // 8
+    if (df == 0 and dr == 0) or (df and dr and abs(df) != abs(dr)):
+        return None
+    distance = max(abs(df), abs(dr))
+    return (df > 0) - (df < 0), (dr > 0) - (dr < 0), distance
+
+
+def _between(origin: int, step: tuple[int, int], distance: int) -> list[int]:
+    f, r = origin % 8, origin // 8
+    return [(r + step[1] * k) * 8 + f + step[0] * k for k in range(1, distance)]
+
+
+def _is_knight_jump(origin: int, target: int) -> bool:
+    df, dr = abs(target % 8 - origin % 8), abs(target // 8 - origin // 8)
+    return {df, dr} == {1, 2}
+
+
+def _holder(position: Position, square: int) -> int | None:
+    for side in (0, 1):
+        if position.occupied[side] >> square & 1:
+            return side
+    return None
+
+
+def judge(tables: Tables, position: Position, play: Play) -> None:
+    """Raise :class:`IllegalPlayError` when `play` is illegal in `position`; else return.
+
+    Raises
+    ------
+    IllegalPlayError
+        With the rule's name and the rule applied to this play in words.
+    """
+    text = str(play)
+
+    def illegal(rule: str, reason: str) -> IllegalPlayError:
+        return IllegalPlayError(text, rule, reason)
+
+    if position.phase == OVER:
+        raise illegal("game-over", "the game is over; no play is legal")
+    if position.phase not in _PHASES_OF[type(play)]:
+        word = text.split()[0]
+        allowed = " or ".join(PHASES[p] for p in _PHASES_OF[type(play)])
+        raise illegal(
+            "wrong-phase",
+            f"{word!r} is played in the {allowed} phase, and this is the "
+            f"{PHASES[position.phase]} phase",
+        )
+    side = position.to_play
+    deciding = 1 - side if position.phase == DEFEND else side
+    name = SIDES[deciding]
+    hand = position.hands[deciding]
+
+    def card_of(card: str, kind: str) -> int:
+        c = tables.index[card]
+        if not hand[c]:
+            raise illegal("not-in-hand", f"the {name} hold no {card}")
+        if tables.kinds[c] != kind:
+            raise illegal(
+                "wrong-card-kind", f"{card} is a {tables.kinds[c]} card, not a {kind} card"
+            )
+        return c
+
+    def fighter_of(square: int, card: int) -> int:
+        holder = _holder(position, square)
+        if holder is None:
+            raise illegal("no-fighter", f"no fighter on {square_name(square)}")
+        if holder != side:
+            raise illegal(
+                "not-your-fighter", f"the fighter on {square_name(square)} is the {SIDES[holder]}'s"
+            )
+        kind = position.board[square]
+        if not tables.playable[card][kind]:
+            raise illegal("card-restriction", _restriction(tables, card, kind))
+        return kind
+
+    def line_of(origin: int, target: int) -> tuple[int, int, int]:
+        # Moves and shots alike run along one of the 8 directions.
+        line = _line(origin, target)
+        if line is None:
+            raise illegal(
+                "not-a-line",
+                f"{square_name(target)} is not on a straight or diagonal line "
+                f"from {square_name(origin)}",
+            )
+        return line
+
+    if isinstance(play, Discard):
+        throw = sum(hand) - tables.rules.hand_limit
+        if len(play.cards) != throw:
+            raise illegal(
+                "discard-count",
+                f"the {name} hold {sum(hand)} cards and must throw away exactly {throw} "
+                f"to keep {tables.rules.hand_limit}, not {len(play.cards)}",
+            )
+        for card in set(play.cards):
+            have, want = hand[tables.index[card]], play.cards.count(card)
+            if have < want:
+                raise illegal("not-in-hand", f"the {name} hold {have} {card}, not {want}")
+    elif isinstance(play, Tactics):
+        if not any(hand[c] for c in tables.draw_cards):
+            raise illegal("no-tactics", f"the {name} hold no Tactics")
+    elif isinstance(play, Move):
+        c = card_of(play.card, "move")
+        fighter_of(play.origin, c)
+        if tables.knight[c]:
+            if not _is_knight_jump(play.origin, play.target):
+                raise illegal(
+                    "not-a-knight-jump",
+                    f"{play.card} is a knight's jump, and {square_name(play.origin)} to "
+                    f"{square_name(play.target)} is not one",
+                )
+        else:
+            line = line_of(play.origin, play.target)
+            step, distance = (line[0], line[1]), line[2]
+            value = tables.values[c]
+            if tables.rules.move_up_to and distance > value:
+                raise illegal(
+                    "too-far", f"{play.card} moves up to {value} squares, this is {distance}"
+                )
+            if not tables.rules.move_up_to and distance != value:
+                raise illegal(
+                    "wrong-distance",
+                    f"{play.card} moves exactly {value} squares, this is {distance}",
+                )
+            for square in _between(play.origin, step, distance):
+                if _holder(position, square) is not None:
+                    raise illegal(
+                        "blocked",
+                        f"the fighter on {square_name(square)} is in the way; "
+                        "no fighter moves through another",
+                    )
+        if _holder(position, play.target) is not None:
+            raise illegal("occupied", f"{square_name(play.target)} holds a fighter")
+    elif isinstance(play, Advance):
+        c = card_of(play.card, "move")
+        if tables.knight[c]:
+            raise illegal("knight-advance", f"{play.card} is a knight's jump: no group advance")
+        moves = _walk_advance(tables, position, c)
+        count = position.occupied[side].bit_count()
+        if not moves or (tables.rules.advance_needs_all and len(moves) < count):
+            which = "no fighter" if not moves else f"only {len(moves)} of {count} fighters"
+            raise illegal(
+                "advance-blocked",
+                f"{which} can advance {tables.values[c]} squares (blocked, the board's edge, "
+                "or Move below the card)",
+            )
+    elif isinstance(play, Fire):
+        c = card_of(play.card, "attack")
+        fighter_of(play.origin, c)
+        holder = _holder(position, play.target)
+        if tables.knight[c]:
+            if not _is_knight_jump(play.origin, play.target):
+                raise illegal(
+                    "not-a-knight-jump",
+                    f"{play.card} hits a knight's jump away, and {square_name(play.target)} "
+                    f"is not one from {square_name(play.origin)}",
+                )
+        else:
+            line = line_of(play.origin, play.target)
+            if line[2] > tables.values[c]:
+                raise illegal(
+                    "out-of-range",
+                    f"{play.card} reaches {tables.values[c]} squares, the target is {line[2]} away",
+                )
+            for square in _between(play.origin, (line[0], line[1]), line[2]):
+                in_way = _holder(position, square)
+                if in_way is not None and (tables.rules.shots_blocked_by_own or in_way != side):
+                    raise illegal(
+                        "blocked", f"the fighter on {square_name(square)} blocks the shot"
+                    )
+        if holder is None:
+            raise illegal("no-target", f"no fighter on {square_name(play.target)}")
+        if holder == side:
+            raise illegal("own-target", f"the fighter on {square_name(play.target)} is your own")
+    elif isinstance(play, Defend):
+        c = card_of(play.card, "defence")
+        assert position.shot is not None
+        kind = position.board[position.shot[1]]
+        if not tables.playable[c][kind]:
+            raise illegal("card-restriction", _restriction(tables, c, kind))
+
+
+def _restriction(tables: Tables, card: int, kind: int) -> str:
+    rules_card = tables.rules.cards[card]
+    fighter = tables.rules.fighters[kind]
+    if rules_card.only and not (fighter.name in rules_card.only or fighter.side in rules_card.only):
+        return f"{rules_card.name} is for the {' and '.join(rules_card.only)} only, not a {fighter.name}"
+    stat = "Move" if rules_card.kind == "move" else "Range"
+    have = fighter.move if rules_card.kind == "move" else fighter.range
+    return f"{rules_card.name} needs {stat} {rules_card.value}; a {fighter.name} has {stat} {have}"
+
+
+def _walk_advance(tables: Tables, position: Position, card: int) -> list[tuple[int, int]]:
+    side = position.to_play
+    value = tables.values[card]
+    occupied = {sq for sq in range(64) if _holder(position, sq) is not None}
+    rank_step = 1 if side == 0 else -1
+    mine = [sq for sq in range(64) if position.occupied[side] >> sq & 1]
+    mine.sort(key=lambda sq: -(sq // 8) * rank_step)  # front-most first
+    moved = []
+    for sq in mine:
+        if not tables.playable[card][position.board[sq]]:
+            continue
+        path = [sq + 8 * rank_step * k for k in range(1, value + 1)]
+        if any(not 0 <= p < 64 or p in occupied for p in path):
+            continue
+        occupied.discard(sq)
+        occupied.add(path[-1])
+        moved.append((sq, path[-1]))
+    return moved

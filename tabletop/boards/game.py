@@ -1,0 +1,267 @@
+"""What every board game offers the shared machinery: plays, replay and simulation.
+
+A game is a rules object (its rules record is data, each ruling a named option) that
+implements :class:`Game`. Positions are mutable for speed, with an explicit ``copy()``;
+plays are small immutable values with a canonical text. On top of that protocol this
+module replays logs (stopping at the first bad play, by number) and simulates many games
+with seeded policies.
+
+Examples
+--------
+A toy game of Nim shows the protocol: take 1 or 2 stones, who takes the last wins.
+
+>>> nim = _Nim()
+>>> final = replay(nim, _NimState(5), ["2", "2", "1"])
+>>> final.state.stones, final.plays, nim.outcome(final.state)
+(0, 3, Outcome(winner='first', length=3))
+>>> replay(nim, _NimState(5), ["2", "3"])
+Traceback (most recent call last):
+...
+tabletop.boards.errors.ReplayError: play 2 '3': take 1 or 2 (rule: take-one-or-two)
+>>> result = simulate(nim, lambda seed: _NimState(7), {"first": random_policy,
+...                   "second": random_policy}, games=200, seed=1)
+>>> result.games, sum(result.wins.values()) + result.draws
+(200, 200)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, Self, TypeVar
+
+from tabletop.boards.errors import IllegalPlayError, InvalidPlayError, ReplayError
+from tabletop.boards.rng import Rng, derive_seed
+from tabletop.boards.stats import Z_95, LengthSummary, wilson_interval
+
+__all__ = [
+    "Game",
+    "GameState",
+    "Outcome",
+    "Policy",
+    "ReplayResult",
+    "SimulationResult",
+    "random_policy",
+    "replay",
+    "simulate",
+]
+
+
+class GameState(Protocol):
+    """A mutable position with an explicit copy."""
+
+    def copy(self) -> Self:
+        """Return an independent copy."""
+        ...
+
+
+S = TypeVar("S", bound=GameState)
+P = TypeVar("P", bound=Hashable)
+# The protocol only takes positions, never returns them: a game for a wider position type
+# serves a narrower one.
+S_contra = TypeVar("S_contra", bound=GameState, contravariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: the winning side (None for a draw) and its length."""
+
+    winner: str | None
+    length: int
+
+
+class Game(Protocol[S_contra, P]):
+    """The rules of one board game, as the shared machinery sees them."""
+
+    #: The unit :meth:`outcome` lengths count in ("turns", "rounds"), for reports.
+    length_unit: str
+
+    def parse_play(self, text: str) -> P:
+        """Read a play's text; raise :class:`InvalidPlayError` when it cannot be read."""
+        ...
+
+    def play_text(self, play: P) -> str:
+        """Return the play's canonical text."""
+        ...
+
+    def side_to_play(self, state: S_contra) -> str | None:
+        """Return the side deciding now (None when the game is over)."""
+        ...
+
+    def legal_plays(self, state: S_contra) -> Sequence[P]:
+        """Return every legal play of the current decision (empty when over)."""
+        ...
+
+    def push(self, state: S_contra, play: P) -> None:
+        """Apply a legal play to `state` in place; raise :class:`IllegalPlayError` if not."""
+        ...
+
+    def outcome(self, state: S_contra) -> Outcome | None:
+        """Return how the game ended, or None while it goes on."""
+        ...
+
+
+#: Chooses one of the legal plays of a position; the stream is the simulation's.
+Policy = Callable[[Game[S, P], S, Sequence[P], Rng], P]
+
+
+def random_policy(game: Game[S, P], state: S, plays: Sequence[P], rng: Rng) -> P:
+    """Choose uniformly among the legal plays."""
+    return rng.choice(plays)
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayResult(Generic[S]):
+    """The position after a replayed log, and how many plays were applied."""
+
+    state: S
+    plays: int
+
+
+def replay(game: Game[S, P], start: S, texts: Sequence[str]) -> ReplayResult[S]:
+    """Apply `texts` in order to a copy of `start`, validating each play.
+
+    Raises
+    ------
+    ReplayError
+        For the first play that cannot be read or is illegal, with its number from 1.
+    """
+    state = start.copy()
+    for number, text in enumerate(texts, start=1):
+        try:
+            game.push(state, game.parse_play(text))
+        except (InvalidPlayError, IllegalPlayError) as error:
+            raise ReplayError(number, error) from None
+    return ReplayResult(state, len(texts))
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    """Win counts and rates, with 95 % Wilson intervals, and game lengths."""
+
+    games: int
+    wins: Mapping[str, int]
+    draws: int
+    lengths: LengthSummary
+    seed: int
+    policies: Mapping[str, str] = field(default_factory=dict)
+
+    def rate(self, side: str) -> float:
+        """Return the share of games `side` won (0 with no games)."""
+        return self.wins.get(side, 0) / self.games if self.games else 0.0
+
+    def interval(self, side: str, z: float = Z_95) -> tuple[float, float]:
+        """Return the Wilson interval of `side`'s win rate."""
+        return wilson_interval(self.wins.get(side, 0), self.games, z)
+
+
+def simulate(
+    game: Game[S, P],
+    start: Callable[[int], S],
+    policies: Mapping[str, Policy[S, P]],
+    *,
+    games: int,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    max_plays: int = 1_000_000,
+) -> SimulationResult:
+    """Play `games` games, each from ``start(game_seed)``, every side by its policy.
+
+    Game ``i`` uses the seed ``derive_seed(seed, i)`` for its position and for its
+    policies' stream, so any one game can be reproduced alone.
+
+    Parameters
+    ----------
+    start : callable
+        Makes the starting position from a game's seed.
+    policies : mapping
+        Side name to the policy that plays it.
+    progress : callable, optional
+        Called as ``progress(done, games)`` after each game.
+    max_plays : int
+        A bound on one game's plays, as a guard: a game that passes it is an error in
+        the game's rules (every game of this project ends).
+
+    Raises
+    ------
+    RuntimeError
+        When a game exceeds `max_plays`, or a side has no policy.
+    """
+    wins = dict.fromkeys(policies, 0)
+    draws = 0
+    lengths: list[int] = []
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        state = start(game_seed)
+        rng = Rng(game_seed ^ 0x5DEECE66D)
+        outcome = _play_out(game, state, policies, rng, max_plays)
+        if outcome.winner is None:
+            draws += 1
+        else:
+            wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
+        lengths.append(outcome.length)
+        if progress is not None:
+            progress(index + 1, games)
+    names = {side: getattr(policy, "__name__", repr(policy)) for side, policy in policies.items()}
+    return SimulationResult(games, wins, draws, LengthSummary.of(lengths), seed, names)
+
+
+def _play_out(
+    game: Game[S, P], state: S, policies: Mapping[str, Policy[S, P]], rng: Rng, max_plays: int
+) -> Outcome:
+    for _ in range(max_plays):
+        outcome = game.outcome(state)
+        if outcome is not None:
+            return outcome
+        side = game.side_to_play(state)
+        if side is None or side not in policies:
+            raise RuntimeError(f"no policy for side {side!r}")
+        plays = game.legal_plays(state)
+        game.push(state, policies[side](game, state, plays, rng))
+    raise RuntimeError(f"a game went past {max_plays} plays")
+
+
+# A toy game for the doctests above: Nim with 1 or 2 stones a take.
+@dataclass(slots=True)
+class _NimState:
+    stones: int
+    first_to_play: bool = True
+    taken: int = 0
+
+    def copy(self) -> _NimState:
+        return _NimState(self.stones, self.first_to_play, self.taken)
+
+
+class _Nim:
+    length_unit = "takes"
+
+    def parse_play(self, text: str) -> int:
+        if not text.isdigit():
+            raise InvalidPlayError(text, "expected a number of stones")
+        return int(text)
+
+    def play_text(self, play: int) -> str:
+        return str(play)
+
+    def side_to_play(self, state: _NimState) -> str | None:
+        if state.stones == 0:
+            return None
+        return "first" if state.first_to_play else "second"
+
+    def legal_plays(self, state: _NimState) -> list[int]:
+        return [n for n in (1, 2) if n <= state.stones]
+
+    def push(self, state: _NimState, play: int) -> None:
+        if play not in (1, 2):
+            raise IllegalPlayError(str(play), "take-one-or-two", "take 1 or 2")
+        if play > state.stones:
+            raise IllegalPlayError(str(play), "too-many", f"only {state.stones} left")
+        state.stones -= play
+        state.taken += 1
+        state.first_to_play = not state.first_to_play
+
+    def outcome(self, state: _NimState) -> Outcome | None:
+        if state.stones:
+            return None
+        # The side that just played took the last stone.
+        return Outcome("second" if state.first_to_play else "first", state.taken)

@@ -1,0 +1,93 @@
+"""Lengths in human reports: enough decimals that a number never reads as zero or as its line.
+
+A report that prints 0.1 mm steps says "100.0 mm, margin -0.0" for a measurement
+0.00004 mm beyond a 100 mm line, and "move A by (+0.00, +0.00)" for a fix of 0.001 mm:
+both read as the line itself, or as nothing to do. :func:`mm_text` starts at the usual
+number of decimals and adds more, up to the one length tolerance
+(:data:`tabletop.geom.tolerance.EPSILON_MM`, six decimals), until
+
+* a length that is not zero within the tolerance does not print as zero, and
+* a length that is not on its line within the tolerance does not print as the line (and
+  so stays on its own side of it: rounding never carries a number across its line).
+
+A length within the tolerance of zero prints as zero, never ``-0.0``: signed, ``+0.0``
+(a margin of zero is on the line, which is inside it).
+JSON output keeps its own rounding (:func:`tabletop.geom.measure.json_mm`); this is for people.
+
+Examples
+--------
+>>> mm_text(150.0), mm_text(99.96, line=100.0), mm_text(100.00004, line=100.0)
+('150.0', '99.96', '100.00004')
+>>> mm_text(-0.00004, signed=True), mm_text(-0.0000004, signed=True)
+('-0.00004', '+0.0')
+>>> mm_text(0.0014, digits=2, signed=True), mm_text(-3.25, digits=2, signed=True)
+('+0.001', '-3.25')
+"""
+
+from __future__ import annotations
+
+from tabletop.geom.tolerance import EPSILON_MM
+
+__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_text"]
+
+#: Most decimals printed: the tolerance's (1e-6 mm); closer than that is equal.
+MOST_DECIMALS = 6
+
+
+def _rounded(value: float, places: int) -> float:
+    return float(f"{value:.{places}f}")
+
+
+def mm_text(
+    value: float, *, line: float | None = None, digits: int = 1, signed: bool = False
+) -> str:
+    """Return `value` (mm) with at least `digits` decimals and as many more as it needs.
+
+    Parameters
+    ----------
+    value : float
+        A length, margin or move, mm.
+    line : float, optional
+        The line `value` is compared with (a band line, a limit): when `value` is not on
+        it within the tolerance, it is printed with enough decimals to differ from it.
+    digits : int, default 1
+        The usual number of decimals.
+    signed : bool, default False
+        Print a ``+`` before a positive value (a margin, a move).
+
+    Examples
+    --------
+    >>> mm_text(200.0000005, line=200.0), mm_text(199.9999, line=200.0)
+    ('200.0', '199.9999')
+    >>> mm_text(2.0, signed=True), mm_text(0.0, signed=True)
+    ('+2.0', '+0.0')
+    """
+    value = float(value)
+    if abs(value) <= EPSILON_MM:
+        return f"{0.0:{'+' if signed else ''}.{digits}f}"
+    off_line = line is not None and abs(value - line) > EPSILON_MM
+    places = digits
+    while places < MOST_DECIMALS:
+        shown = _rounded(value, places)
+        if shown == 0.0:
+            places += 1
+            continue
+        if off_line and line is not None and _rounded(line, places) == shown:
+            places += 1
+            continue
+        break
+    sign = "+" if signed else ""
+    return f"{value:{sign}.{places}f}"
+
+
+def mm_pair_text(dx: float, dy: float, *, digits: int = 2) -> str:
+    """Return a move ``(dx, dy)`` in mm, signed, so that a move never reads as ``(+0.00, +0.00)``.
+
+    Examples
+    --------
+    >>> mm_pair_text(0.0, -0.0014)
+    '(+0.00, -0.001)'
+    >>> mm_pair_text(12.5, -3.0)
+    '(+12.50, -3.00)'
+    """
+    return f"({mm_text(dx, digits=digits, signed=True)}, {mm_text(dy, digits=digits, signed=True)})"

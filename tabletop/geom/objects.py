@@ -1,0 +1,94 @@
+"""Ships: the friendly object over poses and base footprints.
+
+Examples
+--------
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> wedge = Ship("wedge", "small", 120.0, 60.0, 90.0)
+>>> wedge.polygon(get_ruleset("xwing2")).bounds
+(100.0, 40.0, 140.0, 80.0)
+>>> wedge.x = 0.0
+Traceback (most recent call last):
+...
+dataclasses.FrozenInstanceError: cannot assign to field 'x'
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import functools as _functools
+
+import numpy as np
+import shapely
+
+from tabletop.geom.poses import FloatArray, normalize_heading
+from tabletop.geom.rulesets import DISK_BASES, Ruleset
+from tabletop.geom.shapes import Footprint, base_footprint, world_polygon
+
+__all__ = ["Ship"]
+
+
+@_dc.dataclass(frozen=True)
+class Ship:
+    """A ship (or an Armada squadron) on the table.
+
+    Attributes
+    ----------
+    id : str
+        Unique in its scene.
+    base : str
+        A base name of the scene's ruleset.
+    x, y : float
+        Centre of the base, mm.
+    heading : float
+        Degrees counter-clockwise from +x.
+    player : int
+        1 or 2.
+    hull : str or None
+        Armada only: the hull whose printed token to use.
+    """
+
+    id: str
+    base: str
+    x: float
+    y: float
+    heading: float = 90.0
+    player: int = 1
+    hull: str | None = None
+
+    @property
+    def pose(self) -> FloatArray:
+        """The pose ``(x, y, heading)`` as a float array."""
+        return np.array([self.x, self.y, self.heading], dtype=np.float64)
+
+    @property
+    def is_squadron(self) -> bool:
+        """Whether this is an Armada squadron (a disk base)."""
+        return self.base in DISK_BASES
+
+    def footprint(self, ruleset: Ruleset, *, guides: bool = False) -> Footprint:
+        """Return the base footprint in the ship frame (with guides where asked)."""
+        return base_footprint(ruleset, self.base, guides=guides)
+
+    def polygon(self, ruleset: Ruleset, *, guides: bool = False) -> shapely.Polygon:
+        """Return the base outline in the world (a disk as its inscribed polygon)."""
+        return _placed(self.footprint(ruleset, guides=guides), self.x, self.y, self.heading)
+
+    def measured_shape(self, ruleset: Ruleset) -> tuple[shapely.Geometry, float]:
+        """Return ``(geometry, radius)`` for exact distances: a disk is its centre and radius."""
+        footprint = self.footprint(ruleset)
+        if footprint.is_disk:
+            return shapely.Point(self.x, self.y), footprint.radius
+        return _placed(footprint, self.x, self.y, self.heading), 0.0
+
+    def moved(self, x: float, y: float, heading: float) -> Ship:
+        """Return a copy of the ship at another pose."""
+        return _dc.replace(self, x=float(x), y=float(y), heading=normalize_heading(heading))
+
+
+@_functools.lru_cache(maxsize=1024)
+def _placed(footprint: Footprint, x: float, y: float, heading: float) -> shapely.Polygon:
+    """Place a footprint once per pose: scenes are asked many questions.
+
+    Footprints are cached per size, so the key is cheap.
+    """
+    return world_polygon(footprint.outline, np.array([x, y, heading], dtype=np.float64))

@@ -1,0 +1,545 @@
+"""Setup legality: every rule ``tabletop check`` applies, one commented block per rule.
+
+:func:`check` reports every problem of a scene as a :class:`Violation` (it never raises
+for a rule broken); :meth:`CheckReport.legal` is the yes/no on top. Every rule with a line
+measures a number for each object or pair it looks at (a :class:`Margin`: distance, limit,
+margin, positive is legal, and contested against that rule's own line); a violation is a
+measurement on the wrong side, with a sentence a judge can read out, and placement
+violations also carry the shortest move that makes that obstacle legal
+(:func:`tabletop.obstacles.fixing.shortest_fix`). Pairwise rules look only at the pairs a spatial
+index (``shapely.STRtree``) finds within reach, so a check grows as n log n.
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.geom.areas import PlayArea
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.measure import closest_points, json_mm, overlaps
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.tolerance import same_length, within
+from tabletop.obstacles.composition import composition_violations
+from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
+from tabletop.obstacles.placement import minkowski_sum, placement_limits
+from tabletop.obstacles.scene import Obstacle, Scene
+from tabletop.obstacles.verdicts import CheckReport, Margin, Violation
+
+__all__ = [
+    "MAX_FIXES",
+    "RULES",
+    "CheckReport",
+    "Margin",
+    "TooManyFixesError",
+    "Violation",
+    "check",
+    "overlap_depth",
+]
+
+#: The most obstacles a check fixes: each fix searches the table (about 20 ms for one
+#: obstacle among 200), so a check of a larger illegal table is refused with a clear
+#: message instead of running for minutes; with fixes off it answers at any size.
+MAX_FIXES = 500
+
+#: Rule ids, in report order.
+RULES: tuple[str, ...] = (
+    "obstacle-edge",
+    "obstacle-spacing",
+    "obstacle-setup-area",
+    "obstacle-composition",
+    "ship-deployment",
+    "ship-overlap",
+    "outside-play-area",
+)
+
+
+def _margin(value: float) -> float:
+    """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
+    return 0.0 if same_length(value, 0.0) else float(value)
+
+
+def _contested(margin: float, ruleset: Ruleset) -> bool:
+    return bool(within(abs(margin), ruleset.contested_within))
+
+
+def _measure(
+    ruleset: Ruleset,
+    rule: str,
+    objects: Sequence[str],
+    distance: float,
+    limit: float,
+    margin: float,
+    points: FloatArray | None,
+) -> Margin:
+    margin = _margin(margin)
+    return Margin(
+        rule,
+        tuple(objects),
+        float(distance),
+        float(limit),
+        margin,
+        _contested(margin, ruleset),
+        points,
+    )
+
+
+def _edge_distances(
+    polygon: shapely.Geometry, area: PlayArea
+) -> list[tuple[str, float, FloatArray]]:
+    """Signed distance of an outline from each edge, inward (negative past the edge)."""
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    out = []
+    i = int(np.argmin(coords[:, 1]))
+    out.append(("bottom", coords[i, 1], np.array([coords[i], [coords[i, 0], 0.0]])))
+    i = int(np.argmax(coords[:, 1]))
+    out.append(
+        ("top", area.height - coords[i, 1], np.array([coords[i], [coords[i, 0], area.height]]))
+    )
+    i = int(np.argmin(coords[:, 0]))
+    out.append(("left", coords[i, 0], np.array([coords[i], [0.0, coords[i, 1]]])))
+    i = int(np.argmax(coords[:, 0]))
+    out.append(
+        ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
+    )
+    return out
+
+
+def _past_box(
+    polygon: shapely.Geometry, box: tuple[float, float, float, float]
+) -> tuple[str, float, FloatArray]:
+    """How far an outline lies inside a box at its worst side: ``(side, inward, points)``.
+
+    `inward` is negative by how far the outline reaches past that side; `points` are the
+    farthest-out vertex and its foot on the side.
+    """
+    x0, y0, x1, y1 = box
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    sides = []
+    i = int(np.argmin(coords[:, 1]))
+    sides.append(("bottom", coords[i, 1] - y0, np.array([coords[i], [coords[i, 0], y0]])))
+    i = int(np.argmax(coords[:, 1]))
+    sides.append(("top", y1 - coords[i, 1], np.array([coords[i], [coords[i, 0], y1]])))
+    i = int(np.argmin(coords[:, 0]))
+    sides.append(("left", coords[i, 0] - x0, np.array([coords[i], [x0, coords[i, 1]]])))
+    i = int(np.argmax(coords[:, 0]))
+    sides.append(("right", x1 - coords[i, 0], np.array([coords[i], [x1, coords[i, 1]]])))
+    side, inward, points = min(sides, key=lambda s: float(s[1]))
+    return side, float(inward), points
+
+
+def overlap_depth(a: shapely.Geometry, b: shapely.Geometry) -> float:
+    """Return how deep two outlines overlap: the shortest move of `a` that separates them.
+
+    Exact for polygons: the moves of `a` that make it meet `b` are the Minkowski sum of
+    `b` and the reflected `a`; the depth is the distance from no move to its boundary.
+
+    Examples
+    --------
+    >>> import shapely
+    >>> round(overlap_depth(shapely.box(0, 0, 40, 40), shapely.box(39.8, 10, 80, 50)), 9)
+    0.2
+    """
+    reflected = shapely.transform(a, lambda xy: -xy)
+    region = minkowski_sum(b, reflected)
+    return float(shapely.distance(shapely.Point(0.0, 0.0), shapely.boundary(region)))
+
+
+def _pairs(
+    shapes: Sequence[shapely.Geometry], reach: float, *, nearest: bool
+) -> list[tuple[int, int]]:
+    """Index pairs ``i < j`` within `reach` of each other (and each one's nearest, if asked).
+
+    A spatial index finds them: n log n, not every pair.
+    """
+    if len(shapes) < 2:
+        return []
+    array = np.asarray(shapes, dtype=object)
+    tree = shapely.STRtree(array)
+    first, second = tree.query(array, predicate="dwithin", distance=reach)
+    found = {(int(i), int(j)) for i, j in zip(first, second, strict=True) if i < j}
+    if nearest:
+        first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
+        found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
+    return sorted(found)
+
+
+def _with_band(ruleset: Ruleset, limit: float) -> str:
+    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
+
+
+def _apart(ruleset: Ruleset, limit: float) -> str:
+    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
+
+
+def _words_first(ruleset: Ruleset, limit: float) -> str:
+    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
+    words = ruleset.limit_words(limit)
+    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
+
+
+def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckReport:
+    """Check a scene's legality under its ruleset; report every broken rule.
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene.
+    fixes : bool, default True
+        Whether to compute the shortest legal move for each placement violation (the
+        slow part of an illegal check; without it ``fix`` is null).
+    margins : bool, default False
+        Whether the report lists every measurement the rules made
+        (:attr:`CheckReport.margins`, smallest margin first).
+
+    Returns
+    -------
+    CheckReport
+        Its ``legal`` is True when no rule is broken.
+
+    Examples
+    --------
+    >>> import tomllib
+    >>> from tabletop.obstacles.scene import Scene
+    >>> with open("examples/xwing-tournament.toml", "rb") as file:
+    ...     scene = Scene.from_dict(tomllib.load(file))
+    >>> check(scene).legal
+    True
+    >>> closest = check(scene, margins=True).margins[0]
+    >>> closest.rule, closest.margin > 0
+    ('ship-deployment', True)
+    """
+    ruleset, area = scene.ruleset, scene.area
+    setup = scene.phase == "setup"
+    found: list[Violation] = []
+    measured: list[Margin] = []
+    checked: dict[str, int] = {}
+    polygons = {o.id: o.polygon() for o in scene.obstacles}
+    limits = placement_limits(ruleset, area)
+    obstacle_shapes = [polygons[o.id] for o in scene.obstacles]
+    index: dict[str, int] = {o.id: i for i, o in enumerate(scene.obstacles)}
+    wanted: dict[str, Obstacle] = {}
+
+    def fix_for(obstacle: Obstacle) -> Mapping[str, Any] | None:
+        # Fixes are computed once every rule has run: each obstacle once, after the
+        # count of obstacles to fix is known (and bounded).
+        wanted[obstacle.id] = obstacle
+        return None
+
+    if setup:
+        _obstacle_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for)
+        # Tournament play: the obstacle composition.
+        if scene.format == "tournament":
+            found.extend(composition_violations(scene))
+            checked["obstacle-composition"] = len(scene.obstacles)
+        # Ships deploy with the whole base within the deployment limit of their edge.
+        found.extend(_deployment(scene, measured))
+        checked["ship-deployment"] = len(scene.ships)
+
+    # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
+    found.extend(_overlaps(scene, polygons, measured, nearest=margins))
+    checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
+
+    # Every object lies entirely inside the play area (a fled ship does not).
+    table = (0.0, 0.0, area.width, area.height)
+    objects: list[tuple[str, shapely.Geometry]] = [
+        *((o.id, polygons[o.id]) for o in scene.obstacles),
+        *((s.id, s.polygon(ruleset)) for s in scene.ships),
+    ]
+    for ident, shape in objects:
+        side, inward, points = _past_box(shape, table)
+        m = _measure(ruleset, "outside-play-area", [ident], abs(inward), 0.0, inward, points)
+        measured.append(m)
+        if m.margin < 0.0:
+            found.append(
+                Violation.measured(
+                    m,
+                    f"{ident} is not entirely inside the play area: it reaches "
+                    f"{-inward:.1f} mm past the {side} edge",
+                )
+            )
+    checked["outside-play-area"] = len(objects)
+    if fixes and wanted:
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits)
+    order = {rule: i for i, rule in enumerate(RULES)}
+    found.sort(key=lambda v: order[v.rule])
+    listed = None
+    if margins:
+        listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
+    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes)
+
+
+class TooManyFixesError(InvalidInputError):
+    """More obstacles to fix than :data:`MAX_FIXES`; the check answers with fixes off.
+
+    Attributes
+    ----------
+    count : int
+        How many obstacles break a placement rule.
+    """
+
+    def __init__(self, count: int) -> None:
+        super().__init__(
+            f"{count} obstacles break a placement rule; fixes are computed for at most "
+            f"{MAX_FIXES} (each is a search of the table): check with fixes off "
+            '(tabletop check --no-fix, or "fix": false in a query)'
+        )
+        self.count = count
+
+
+def _with_fixes(
+    found: list[Violation],
+    wanted: Mapping[str, Obstacle],
+    shapes: Sequence[shapely.Geometry],
+    index: Mapping[str, int],
+    limits: Any,
+) -> list[Violation]:
+    """Return the violations with each placement violation's fix filled in."""
+    if len(wanted) > MAX_FIXES:
+        raise TooManyFixesError(len(wanted))
+    # Forbidden regions shared between the fixes of this table (alike tokens at alike
+    # angles build theirs once).
+    sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
+    # Every obstacle grown by the spacing limit, once: what proves a fix null cheaply.
+    grown = grown_by_spacing(shapes, limits.spacing)
+    moves: dict[str, Mapping[str, Any] | None] = {}
+    for ident in wanted:
+        mine = index[ident]
+        others = [p for i, p in enumerate(shapes) if i != mine]
+        theirs = [g for i, g in enumerate(grown) if i != mine]
+        move = shortest_fix(shapes[mine], others, limits, cache=sums, grown=theirs)
+        moves[ident] = (
+            None if move is None else {"object": ident, "move": [json_mm(float(v)) for v in move]}
+        )
+    return [
+        _dc.replace(v, fix=moves[v.objects[0]]) if v.fixable and v.objects[0] in moves else v
+        for v in found
+    ]
+
+
+def _obstacle_rules(
+    scene: Scene,
+    limits: Any,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+) -> None:
+    """Apply the placement rules: edge, spacing and (Armada) the setup area."""
+    ruleset, area = scene.ruleset, scene.area
+    # Obstacles must be more than the edge limit from every edge.
+    limit = limits.edge
+    for o, shape in zip(scene.obstacles, shapes, strict=True):
+        edges = _edge_distances(shape, area)
+        for edge, distance, points in edges:
+            m = _measure(
+                ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points
+            )
+            if m.margin <= 0.0:
+                found.append(
+                    Violation.measured(
+                        m,
+                        f"{o.id} is {distance:.1f} mm from the {edge} edge; it must be more "
+                        f"than {_with_band(ruleset, limit)}",
+                        fix_for(o),
+                        fixable=True,
+                    )
+                )
+        _, distance, points = min(edges, key=lambda e: float(e[1]))
+        measured.append(
+            _measure(ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points)
+        )
+    checked["obstacle-edge"] = len(scene.obstacles)
+
+    # Obstacles must be more than the spacing limit from each other: the index gives
+    # the pairs within reach of the line (and each obstacle's nearest, for the margins).
+    limit = limits.spacing
+    reach = limit + ruleset.contested_within + 1e-3
+    pairs = _pairs(shapes, reach, nearest=True)
+    if pairs:
+        first = np.array([i for i, _ in pairs])
+        second = np.array([j for _, j in pairs])
+        array = np.asarray(shapes, dtype=object)
+        distances, points = closest_points(array[first], array[second])
+        for (i, j), d, pts in zip(pairs, distances, points, strict=True):
+            a, b = scene.obstacles[i], scene.obstacles[j]
+            distance = float(d)
+            m = _measure(
+                ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
+            )
+            measured.append(m)
+            if m.margin <= 0.0:
+                found.append(
+                    Violation.measured(
+                        m,
+                        f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
+                        f"than {_apart(ruleset, limit)}",
+                        fix_for(a),
+                        fixable=True,
+                    )
+                )
+    checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
+
+    # Armada: obstacles lie entirely inside the setup area (its line is closed).
+    if ruleset.setup_area_boxed:
+        region = limits.area
+        x0, _, x1, _ = region.bounds
+        for o, shape in zip(scene.obstacles, shapes, strict=True):
+            _, inward, points = _past_box(shape, region.bounds)
+            m = _measure(ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
+            measured.append(m)
+            if m.margin < 0.0:
+                found.append(
+                    Violation.measured(
+                        m,
+                        f"{o.id} is not entirely inside the setup area "
+                        f"(x from {x0:g} to {x1:g} mm)",
+                        fix_for(o),
+                        fixable=True,
+                    )
+                )
+        checked["obstacle-setup-area"] = len(scene.obstacles)
+
+
+def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
+    ruleset, area = scene.ruleset, scene.area
+    boxed = ruleset.setup_area_boxed
+    limit = ruleset.deployment_limit
+    setup_area = area.setup_area(armada=boxed)
+    found: list[Violation] = []
+    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
+    for ship in scene.ships:
+        polygon = ship.polygon(ruleset)
+        disk = ruleset.base_spec(ship.base).is_disk
+        if disk:
+            # Armada squadrons: within distance 2 of a friendly ship.
+            friends = [s for s in ships if s.player == ship.player]
+            reach = ruleset.armada_distance_bands[1]
+            centre, radius = ship.measured_shape(ruleset)
+            if friends:
+                best = min(
+                    (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
+                    key=lambda r: float(r[0]),
+                )
+                distance = float(best[0])
+                m = _measure(
+                    ruleset,
+                    "ship-deployment",
+                    [ship.id],
+                    distance,
+                    reach,
+                    reach - distance,
+                    best[1][::-1],
+                )
+                measured.append(m)
+                if m.margin < 0.0:
+                    found.append(
+                        Violation.measured(
+                            m,
+                            f"squadron {ship.id} is {distance:.1f} mm from the nearest friendly "
+                            f"ship; it must be within {_words_first(ruleset, reach)}",
+                        )
+                    )
+            else:
+                found.append(
+                    Violation.plain(
+                        "ship-deployment",
+                        (ship.id,),
+                        f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
+                    )
+                )
+        else:
+            # The whole base within the deployment limit of its player's edge.
+            coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+            if area.player_edge(ship.player) == "bottom":
+                i = int(np.argmax(coords[:, 1]))
+                distance = float(coords[i, 1])
+                points = np.array([coords[i], [coords[i, 0], 0.0]])
+            else:
+                i = int(np.argmin(coords[:, 1]))
+                distance = float(area.height - coords[i, 1])
+                points = np.array([coords[i], [coords[i, 0], area.height]])
+            m = _measure(
+                ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points
+            )
+            measured.append(m)
+            if m.margin < 0.0:
+                words = _words_first(ruleset, limit)
+                found.append(
+                    Violation.measured(
+                        m,
+                        f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
+                        f"edge; the whole base must be within {words}",
+                    )
+                )
+        if boxed or disk:
+            # Armada: the whole base inside the setup area (its line is closed).
+            _, inward, points = _past_box(polygon, setup_area.bounds)
+            m = _measure(ruleset, "ship-deployment", [ship.id], abs(inward), 0.0, inward, points)
+            measured.append(m)
+            if m.margin < 0.0:
+                what = "squadron " if disk else ""
+                found.append(
+                    Violation.measured(m, f"{what}{ship.id} is not entirely inside the setup area")
+                )
+    return found
+
+
+def _overlaps(
+    scene: Scene,
+    polygons: Mapping[str, shapely.Geometry],
+    measured: list[Margin],
+    *,
+    nearest: bool,
+) -> list[Violation]:
+    """Ships (and huge-ship obstacles) overlapping: depth past the touching line."""
+    ruleset = scene.ruleset
+    guides = ruleset.ship_guides
+    ships = list(scene.ships)
+    huge = [o for o in scene.obstacles if o.kind == "huge-ship"]
+    shapes = [s.polygon(ruleset, guides=guides) for s in ships]
+    everything = shapes + [polygons[o.id] for o in huge]
+    names = [s.id for s in ships] + [o.id for o in huge]
+    found: list[Violation] = []
+    for i, j in _pairs(everything, ruleset.contested_within + 1e-3, nearest=nearest):
+        if i >= len(ships):
+            continue  # two huge-ship obstacles: the spacing rule's business
+        a, b = everything[i], everything[j]
+        if bool(overlaps(a, b)):
+            distance = overlap_depth(a, b)
+            margin = -max(distance, 2e-6)  # an overlap is never on the line
+            points = None
+        else:
+            gap, pts = closest_points(a, b)
+            distance = float(gap)
+            margin = max(distance, 0.0)
+            points = pts
+        m = Margin(
+            "ship-overlap",
+            (names[i], names[j]),
+            float(distance),
+            0.0,
+            float(margin),
+            _contested(margin, ruleset),
+            points,
+        )
+        measured.append(m)
+        if m.margin < 0.0:
+            if j >= len(ships):
+                text = f"{names[i]} overlaps the huge ship {names[j]} placed as an obstacle"
+            else:
+                text = f"{names[i]} overlaps {names[j]}" + (" (guides included)" if guides else "")
+            found.append(Violation.measured(m, text))
+    # Ship pairs first, then ships against huge-ship obstacles, as reported before.
+    found.sort(key=lambda v: v.objects[1] in {o.id for o in huge})
+    return found

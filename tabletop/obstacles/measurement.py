@@ -1,0 +1,319 @@
+"""Measurement results: one common core and the typed detail of each game.
+
+A :class:`Measurement` holds what every game reports (distance, closest points, the
+nearest band line, margin, contested, arc); its :attr:`~Measurement.detail` is an
+:class:`XWingDetail` (range, obstruction, tied segments) or an :class:`ArmadaDetail`
+(distance and range bands, defending hull zone, obstruction, line of sight). Both
+details answer the same questions (:meth:`band_words`, :attr:`arc_word`,
+:attr:`obstructed`), so a report never asks which game it is.
+
+Examples
+--------
+>>> XWingDetail(band=2).band_words()
+'range 2'
+>>> ArmadaDetail(distance_band=None, range_band=None).band_words()
+'beyond distance 5, beyond long range'
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from typing import Any, TypeAlias
+
+from tabletop.geom.measure import json_mm
+from tabletop.geom.mmtext import mm_text
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.obstruction import Obstructed
+
+__all__ = [
+    "RANGE_BAND_NAMES",
+    "ArmadaDetail",
+    "Measurement",
+    "MeasurementDetail",
+    "Segment",
+    "XWingDetail",
+]
+
+#: Armada range bands by index.
+RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
+
+#: Points in mm as they are reported (rounded by :func:`tabletop.geom.measure.json_mm`).
+Segment: TypeAlias = tuple[tuple[float, float], ...]
+
+
+def _points_json(points: Segment) -> list[list[float]]:
+    return [[x, y] for x, y in points]
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class XWingDetail:
+    """What an X-Wing measurement adds: the range band and, with an arc, obstruction.
+
+    Attributes
+    ----------
+    band : int or None
+        Range 0-5 (0 only in 2.0), None beyond range 5.
+    obstructed : bool, "attacker-chooses" or None
+        With an arc: whether an obstacle or a huge ship crosses the measured segment;
+        None without an arc.
+    obstructed_by : tuple of str
+        What crosses it, sorted.
+    tied_segments : tuple of Segment or None
+        Where the closest points are not unique, each band of equally short segments
+        (as a polygon); None where they are unique.
+    """
+
+    band: int | None
+    obstructed: Obstructed | None = None
+    obstructed_by: tuple[str, ...] = ()
+    tied_segments: tuple[Segment, ...] | None = None
+
+    #: What a measurement from part of a base is called in this game.
+    arc_word = "arc"
+
+    @property
+    def line_of_sight(self) -> bool | None:
+        """X-Wing has no separate line of sight: always None."""
+        return None
+
+    @property
+    def defending_zone(self) -> str | None:
+        """X-Wing has no hull zones: always None."""
+        return None
+
+    @property
+    def sight_line(self) -> Segment | None:
+        """X-Wing traces no separate sight line: always None."""
+        return None
+
+    def band_words(self) -> str:
+        """Return the band in words (``range 2``, ``beyond range 5``)."""
+        return "beyond range 5" if self.band is None else f"range {self.band}"
+
+    def band_json(self) -> dict[str, Any]:
+        """Return the band fields of the JSON answer."""
+        return {"band": self.band}
+
+    def arc_json(self) -> dict[str, Any]:
+        """Return the fields an arc adds after ``in_arc``."""
+        out: dict[str, Any] = {}
+        if self.tied_segments is not None:
+            out["tied_segments"] = [_points_json(band) for band in self.tied_segments]
+        if self.obstructed is not None:
+            out["obstructed"] = self.obstructed
+            out["obstructed_by"] = list(self.obstructed_by)
+        return out
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class ArmadaDetail:
+    """What an Armada measurement adds: distance and range bands, hull zones, sight.
+
+    Attributes
+    ----------
+    distance_band : int or None
+        Distance 1-5, None beyond.
+    range_band : str or None
+        ``close``, ``medium`` or ``long``; None beyond.
+    defending_zone : str or None
+        With an arc: the defending hull zone measured to (None for a squadron).
+    obstructed : bool or None
+        With an arc: whether an obstacle or another ship's base crosses the sight line.
+    obstructed_by : tuple of str
+        What crosses it, sorted.
+    line_of_sight : bool or None
+        With an arc: False where the sight line passes through another hull zone.
+    sight_line : Segment or None
+        With an arc: the sight line traced, from attacker to defender.
+    """
+
+    distance_band: int | None
+    range_band: str | None
+    defending_zone: str | None = None
+    obstructed: Obstructed | None = None
+    obstructed_by: tuple[str, ...] = ()
+    line_of_sight: bool | None = None
+    sight_line: Segment | None = None
+
+    #: What a measurement from part of a base is called in this game.
+    arc_word = "hull zone"
+
+    @property
+    def tied_segments(self) -> tuple[Segment, ...] | None:
+        """Armada reports no tied segments: always None."""
+        return None
+
+    def band_words(self) -> str:
+        """Return the bands in words (``distance 3, medium range``)."""
+        distance = (
+            "beyond distance 5" if self.distance_band is None else f"distance {self.distance_band}"
+        )
+        rng = "beyond long range" if self.range_band is None else f"{self.range_band} range"
+        return f"{distance}, {rng}"
+
+    def band_json(self) -> dict[str, Any]:
+        """Return the band fields of the JSON answer."""
+        return {"distance_band": self.distance_band, "range_band": self.range_band}
+
+    def arc_json(self) -> dict[str, Any]:
+        """Return the fields an arc adds after ``in_arc``."""
+        out: dict[str, Any] = {"defending_zone": self.defending_zone}
+        if self.obstructed is not None:
+            out["obstructed"] = self.obstructed
+            out["obstructed_by"] = list(self.obstructed_by)
+            out["line_of_sight"] = self.line_of_sight
+            out["sight_line"] = None if self.sight_line is None else _points_json(self.sight_line)
+        return out
+
+
+#: The per-game part of a measurement.
+MeasurementDetail: TypeAlias = XWingDetail | ArmadaDetail
+
+
+def _point(p: Any) -> str:
+    return f"({mm_text(p[0])}, {mm_text(p[1])})"
+
+
+@_dc.dataclass(frozen=True, slots=True, eq=False)
+class Measurement:
+    """A measurement from object A to object B.
+
+    Attributes
+    ----------
+    from_id, to_id : str
+        The objects.
+    distance : float
+        mm; the attack range when an arc was given and B is in it.
+    points : ndarray of shape (2, 2)
+        The closest points that gave `distance` (on A, then on B).
+    nearest_line, margin : float
+        The nearest band line, and ``line - distance`` (positive: on the shorter side).
+    contested : bool
+        Within ``contested_within`` of a band line.
+    detail : XWingDetail or ArmadaDetail
+        The bands and, with an arc, obstruction and sight, as the game defines them.
+    arc : str or None
+        The arc (X-Wing) or hull zone (Armada) measured from.
+    in_arc : bool or None
+        Whether B is in that arc (None without an arc).
+    notes : tuple of str
+        What an answer assumed (a generic Armada token, an estimated targeting point).
+    base_distance : float or None
+        Armada, with a hull zone in arc: the plain distance between the two bases, beside
+        the attack range measured from the hull zone on the ship's hull token (None
+        otherwise).
+    """
+
+    from_id: str
+    to_id: str
+    distance: float
+    points: FloatArray
+    nearest_line: float
+    margin: float
+    contested: bool
+    detail: MeasurementDetail
+    arc: str | None = None
+    in_arc: bool | None = None
+    notes: tuple[str, ...] = ()
+    base_distance: float | None = None
+
+    @property
+    def band(self) -> int | None:
+        """X-Wing range band (None for Armada or beyond range 5)."""
+        return self.detail.band if isinstance(self.detail, XWingDetail) else None
+
+    @property
+    def distance_band(self) -> int | None:
+        """Armada distance band (None for X-Wing or beyond distance 5)."""
+        return self.detail.distance_band if isinstance(self.detail, ArmadaDetail) else None
+
+    @property
+    def range_band(self) -> str | None:
+        """Armada range band name (None for X-Wing or beyond long range)."""
+        return self.detail.range_band if isinstance(self.detail, ArmadaDetail) else None
+
+    @property
+    def defending_zone(self) -> str | None:
+        """Armada: the defending hull zone measured to."""
+        return self.detail.defending_zone
+
+    def band_words(self) -> str:
+        """Return the band in words (``range 2``, ``distance 3, medium range``)."""
+        return self.detail.band_words()
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of ``tabletop measure --json`` (``cli.md``)."""
+        out: dict[str, Any] = {
+            "from": self.from_id,
+            "to": self.to_id,
+            "distance": json_mm(self.distance),
+        }
+        out.update(self.detail.band_json())
+        out["contested"] = self.contested
+        out["points"] = [[json_mm(x), json_mm(y)] for x, y in self.points]
+        out["nearest_line"] = json_mm(self.nearest_line)
+        out["margin"] = json_mm(self.margin)
+        if self.arc is not None:
+            out["arc"] = self.arc
+            out["in_arc"] = self.in_arc
+            out.update(self.detail.arc_json())
+        if self.notes:
+            out["notes"] = list(self.notes)
+        if self.base_distance is not None:
+            out["base_distance"] = json_mm(self.base_distance)
+        return out
+
+    def describe(self) -> str:
+        """Return the report of ``tabletop measure`` for people.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> m = Measurement("a", "b", 150.0, np.array([[100.0, 120.0], [100.0, 270.0]]),
+        ...     200.0, 50.0, False, XWingDetail(band=2))
+        >>> print(m.describe())
+        a to b
+          distance:   150.0 mm
+          band:       range 2
+          margin:     50.0 mm inside the 200.0 mm line
+          contested:  no
+          closest:    (100.0, 120.0) to (100.0, 270.0)
+        """
+        detail = self.detail
+        head = f"{self.from_id} to {self.to_id}"
+        lines = []
+        if self.arc is not None:
+            head += f", from the {self.arc} {detail.arc_word}"
+            where = "in arc" if self.in_arc else "NOT in arc (the plain distance follows)"
+            if detail.defending_zone:
+                where += f", to the {detail.defending_zone} hull zone"
+            lines.append(f"  arc:        {where}")
+        lines.insert(0, head)
+        distance = mm_text(self.distance, line=self.nearest_line)
+        lines.append(f"  distance:   {distance} mm")
+        lines.append(f"  band:       {self.band_words()}")
+        # On the line within the tolerance is in the shorter band: inside it.
+        side = "inside" if self.margin >= -EPSILON_MM else "beyond"
+        margin, line = mm_text(abs(self.margin)), mm_text(self.nearest_line)
+        lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
+        contested = "YES: within the contested distance of a line" if self.contested else "no"
+        lines.append(f"  contested:  {contested}")
+        lines.append(f"  closest:    {_point(self.points[0])} to {_point(self.points[1])}")
+        if self.base_distance is not None:
+            lines.append(
+                f"  measured:   from the {self.arc} hull zone on the hull token (attack range); "
+                f"base to base is {mm_text(self.base_distance)} mm"
+            )
+        if detail.obstructed is not None:
+            by = ", ".join(detail.obstructed_by)
+            verdict = {True: "YES", False: "no", "attacker-chooses": "the attacker chooses"}[
+                detail.obstructed
+            ]
+            tied = " (tied shortest segments)" if detail.tied_segments is not None else ""
+            lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
+        if detail.line_of_sight is not None:
+            sight = "yes" if detail.line_of_sight else "NO: traced through another hull zone"
+            lines.append(f"  sight:      {sight}")
+        lines.extend(f"  note:       {note}" for note in self.notes)
+        return "\n".join(lines)

@@ -1,0 +1,564 @@
+"""Measuring between scene objects: distance, band, arc and attack range.
+
+This is what ``tabletop measure`` prints. Distances between ships use the bases
+without guides (an Armada squadron is its disk); with an arc, the distance is the
+attack range to the in-arc part of the defender (X-Wing: its base; Armada: the
+defending hull zone, or the squadron's disk).
+
+Either end may instead be a line of the table (:data:`EDGE_TARGETS`): ``edge:bottom``,
+``edge:top``, ``edge:left``, ``edge:right`` (the play area's edges; player 1's edge is
+the bottom) and, where the ruleset has a setup area apart from the table (Armada on a
+long table), ``setup:left`` and ``setup:right`` (its lines one ruler length in from the
+short edges) and ``setup:bottom``, ``setup:top`` (on the long edges). The distance is
+from the object's closest point to the line (0 where it touches or crosses it), banded
+like any other. An object whose id is one of these names is that object.
+
+Examples
+--------
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> from tabletop.geom.areas import play_area
+>>> from tabletop.geom.objects import Ship
+>>> from tabletop.obstacles.scene import Scene
+>>> xw = get_ruleset("xwing2")
+>>> a = Ship("a", "small", 100.0, 100.0, 90.0)
+>>> b = Ship("b", "small", 100.0, 340.0, 270.0)
+>>> m = measure(Scene(xw, play_area("3x3ft"), ships=(a, b)), "a", "b")
+>>> m.distance, m.band, m.contested
+(200.0, 2, True)
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from typing import Any, NamedTuple
+
+import numpy as np
+import shapely
+
+from tabletop.geom.arcs import attack_range, parse_xwing_arc
+from tabletop.geom.areas import EDGES
+from tabletop.geom.errors import InvalidInputError, UnknownObjectError, show
+from tabletop.geom.hulls import (
+    HULL_ZONES,
+    ArmadaAttack,
+    HullArcs,
+    armada_attack_range,
+    hull_arcs,
+    hull_zone,
+)
+from tabletop.geom.measure import band_report, closest_points, json_mm, line_band
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.shapes import world_polygon
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.measurement import (
+    RANGE_BAND_NAMES,
+    ArmadaDetail,
+    Measurement,
+    MeasurementDetail,
+    Segment,
+    XWingDetail,
+)
+from tabletop.obstacles.obstruction import (
+    TIE_ANGLE_DEGREES,
+    Obstructed,
+    SightLine,
+    armada_sight_line,
+    obstructed_band,
+    obstructed_segment,
+    tied_bands,
+)
+from tabletop.obstacles.scene import Obstacle, Scene
+
+__all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
+
+#: The lines of the table a measurement may take as an end, in the order errors list them.
+EDGE_TARGETS: tuple[str, ...] = (
+    *(f"edge:{edge}" for edge in EDGES),
+    *(f"setup:{edge}" for edge in EDGES),
+)
+
+
+def edge_line(scene: Scene, name: str) -> shapely.LineString:
+    """Return the line called `name` (one of :data:`EDGE_TARGETS`) in `scene`'s frame.
+
+    Raises
+    ------
+    InvalidInputError
+        For another name, or a ``setup:`` line where the ruleset has no setup area apart
+        from the play area.
+
+    Examples
+    --------
+    >>> from tabletop.geom.areas import play_area
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> armada = Scene(get_ruleset("armada"), play_area("6x3ft"))
+    >>> edge_line(armada, "setup:left").wkt
+    'LINESTRING (304.8 0, 304.8 914.4)'
+    >>> edge_line(armada, "edge:top").wkt
+    'LINESTRING (0 914.4, 1828.8 914.4)'
+    """
+    kind, _, edge = name.partition(":")
+    if name not in EDGE_TARGETS:
+        raise InvalidInputError(
+            f"unknown line {name!r}; expected one of: " + ", ".join(EDGE_TARGETS)
+        )
+    area = scene.area
+    if kind == "edge":
+        return area.edge_segment(edge)
+    if not scene.ruleset.setup_area_boxed or area.width <= area.height:
+        raise InvalidInputError(
+            f"{name!r} is a line of Armada's setup area on a long table; this scene "
+            f"({scene.ruleset.name}, {area.width:g} x {area.height:g} mm) has no setup area "
+            f"apart from the play area: measure to 'edge:{edge}'"
+        )
+    x0, y0, x1, y1 = area.setup_area(armada=True).bounds
+    return {
+        "bottom": shapely.LineString(((x0, y0), (x1, y0))),
+        "top": shapely.LineString(((x0, y1), (x1, y1))),
+        "left": shapely.LineString(((x0, y0), (x0, y1))),
+        "right": shapely.LineString(((x1, y0), (x1, y1))),
+    }[edge]
+
+
+def _shape(scene: Scene, obj: Ship | Obstacle) -> tuple[shapely.Geometry, float]:
+    if isinstance(obj, Ship):
+        return obj.measured_shape(scene.ruleset)
+    return obj.polygon(), 0.0
+
+
+def measure(
+    scene: Scene, a: str, b: str, *, arc: str | None = None, defending_zone: str | None = None
+) -> Measurement:
+    """Measure from object `a` to object `b` of `scene`, optionally from an arc of `a`.
+
+    Parameters
+    ----------
+    scene : Scene
+        The scene holding both objects.
+    a, b : str
+        Object ids. With `arc`, both must be ships.
+    arc : str, optional
+        X-Wing: ``front``, ``rear``, ``left``, ``right``, ``full-front``, ``full-rear``
+        or ``bullseye``. Armada: the attacking hull zone ``front``, ``left``, ``right``
+        or ``rear``.
+    defending_zone : str, optional
+        Armada: the defending hull zone to measure to. Without it, the closest in-arc
+        hull zone is taken; of zones equally close, the first with line of sight.
+
+    Raises
+    ------
+    InvalidInputError
+        For an unknown id, an arc from or to an obstacle, an unknown arc name, the same
+        object twice, or an arc from an Armada squadron.
+    """
+    ruleset = scene.ruleset
+    if a == b:
+        raise InvalidInputError(f"cannot measure {a!r} to itself; give two different ids")
+    if (a in EDGE_TARGETS and not scene.has(a)) or (b in EDGE_TARGETS and not scene.has(b)):
+        return _measure_to_line(scene, a, b, arc=arc, defending_zone=defending_zone)
+    first, second = _lookup(scene, a, "from"), _lookup(scene, b, "to")
+    notes: list[str] = []
+    base_distance: float | None = None
+    in_arc: bool | None = None
+    shot: _XWingArc | _ArmadaArc | None = None
+    if defending_zone is not None and (arc is None or not ruleset.hull_zones):
+        raise InvalidInputError("a defending hull zone is for Armada attacks from a hull zone")
+    if arc is None:
+        (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+        d_arr, pts = closest_points(ga, gb, ra, rb)
+        distance = float(d_arr)
+    else:
+        attacker, defender = _attack_pair(scene, first, second)
+        blockers = _blockers(scene, attacker, defender)
+        if ruleset.hull_zones:
+            placed = [(obj.id, _blocker_geometry(scene, obj)) for obj in blockers]
+            armada = _armada_shot(scene, attacker, defender, arc, defending_zone, placed)
+            distance, pts, in_arc, defending_zone, armada_notes, shot = armada
+            (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+            plain, plain_pts = closest_points(ga, gb, ra, rb)
+            if not in_arc:
+                # Out of arc: the plain distance between the bases (cli.md).
+                distance, pts = float(plain), plain_pts
+            else:
+                # In arc, the attack range runs from the hull token; say the base distance.
+                base_distance = float(plain)
+            notes += armada_notes
+        else:
+            distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
+    return _measurement(
+        scene,
+        a,
+        b,
+        distance,
+        pts,
+        shot,
+        arc=arc,
+        in_arc=in_arc,
+        notes=tuple(notes),
+        base_distance=base_distance,
+    )
+
+
+def _measurement(
+    scene: Scene, a: str, b: str, distance: float, pts: Any, shot: Any, **fields: Any
+) -> Measurement:
+    """Band a distance under the scene's rules and build the one record every path returns."""
+    ruleset = scene.ruleset
+    report = band_report(
+        distance,
+        ruleset.band_lines,
+        zero_band=ruleset.zero_band(ruleset.band_kinds[0]),
+        within=ruleset.contested_within,
+    )
+    return Measurement(
+        from_id=a,
+        to_id=b,
+        distance=distance,
+        points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
+        nearest_line=report.nearest_line,
+        margin=report.margin,
+        contested=report.contested,
+        detail=_detail(scene, distance, report.band, shot),
+        **fields,
+    )
+
+
+def _lookup(scene: Scene, ident: str, role: str) -> Ship | Obstacle:
+    """Return the object `ident`; an unknown id names its role (``from 'x'``, ``to 'x'``).
+
+    The message lists the scene's ids; for a name like ``edge:north``, also the table's
+    lines a measurement may take.
+    """
+    try:
+        return scene.get(ident)
+    except UnknownObjectError as error:
+        message = error.message
+        if ident.partition(":")[0] in ("edge", "setup"):
+            message += "; or a line of the table: " + ", ".join(EDGE_TARGETS)
+        raise UnknownObjectError(message, ident, where=f"{role} {show(ident)}") from None
+
+
+def _measure_to_line(
+    scene: Scene, a: str, b: str, *, arc: str | None, defending_zone: str | None
+) -> Measurement:
+    """Measure from an object to a line of the table (or from a line to an object)."""
+    ids = set(scene.ids)
+    a_line, b_line = a not in ids and a in EDGE_TARGETS, b not in ids and b in EDGE_TARGETS
+    if a_line and b_line:
+        raise InvalidInputError(f"{a!r} and {b!r} are both lines of the table: give an object")
+    if arc is not None or defending_zone is not None:
+        line = a if a_line else b
+        raise InvalidInputError(f"{line!r} is a line of the table: an arc measures to a ship")
+    line = edge_line(scene, a if a_line else b)
+    obj = _lookup(scene, b, "to") if a_line else _lookup(scene, a, "from")
+    geometry, radius = _shape(scene, obj)
+    if a_line:
+        d_arr, pts = closest_points(line, geometry, 0.0, radius)
+    else:
+        d_arr, pts = closest_points(geometry, line, radius, 0.0)
+    return _measurement(scene, a, b, float(d_arr), pts, None)
+
+
+class _XWingArc(NamedTuple):
+    """What an X-Wing arc shot found besides its range."""
+
+    obstructed: Obstructed
+    obstructed_by: tuple[str, ...]
+    tied_segments: tuple[Segment, ...] | None
+
+
+class _ArmadaArc(NamedTuple):
+    """What an Armada hull-zone shot found besides its range."""
+
+    obstructed: bool
+    obstructed_by: tuple[str, ...]
+    line_of_sight: bool
+    sight_line: Segment
+    defending_zone: str | None
+
+
+def _detail(
+    scene: Scene, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
+) -> MeasurementDetail:
+    """Build the game's detail: its bands and what the shot found.
+
+    Ships with hull zones (Armada) measure distance and range bands; the others
+    (X-Wing) the one range band.
+    """
+    ruleset = scene.ruleset
+    if not ruleset.hull_zones:
+        if isinstance(shot, _XWingArc):
+            return XWingDetail(main_band, *shot)
+        return XWingDetail(main_band)
+    d_band = line_band(distance, ruleset.band_lines_of("distance"))
+    r_index = line_band(distance, ruleset.band_lines_of("range"))
+    r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
+    if isinstance(shot, _ArmadaArc):
+        return ArmadaDetail(
+            d_band,
+            r_band,
+            shot.defending_zone,
+            shot.obstructed,
+            shot.obstructed_by,
+            shot.line_of_sight,
+            shot.sight_line,
+        )
+    return ArmadaDetail(d_band, r_band)
+
+
+def _segment(points: Any) -> Segment:
+    return tuple((json_mm(x), json_mm(y)) for x, y in points)
+
+
+def _xwing_shot(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    arc: str,
+    blockers: list[Ship | Obstacle],
+) -> tuple[float, FloatArray, bool, _XWingArc]:
+    """Attack range from an X-Wing arc, with obstruction (and tied segments)."""
+    ruleset = scene.ruleset
+    parse_xwing_arc(arc)
+    # Each outline looked up once (a lookup builds the base's spec and a cache key).
+    attacker_polygon, defender_polygon = attacker.polygon(ruleset), defender.polygon(ruleset)
+    shot = attack_range(
+        ruleset,
+        attacker.pose,
+        attacker.base,
+        defender_polygon,
+        arc,
+        attacker_polygon=attacker_polygon,
+    )
+    measured = shot.target_part if shot.in_arc else defender_polygon
+    bands: list[FloatArray] = []
+    if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
+        bands = tied_bands(attacker_polygon, measured, shot.distance)
+    tied: tuple[Segment, ...] | None = None
+    near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
+    geometry = [g for _, g in near]
+    if bands:
+        blocked, hits = obstructed_band(bands, geometry)
+        tied = tuple(_segment(band) for band in bands)
+    else:
+        blocked, hits = obstructed_segment(shot.points, geometry)
+    by = tuple(sorted(near[i][0] for i in hits))
+    return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
+
+
+#: How far from parallel (degrees, either way) two bases' edges may be and still be
+#: looked at for tied segments: twice the tie angle, far above a placed edge's rounding.
+_PARALLEL_WITHIN_DEGREES = 2.0 * TIE_ANGLE_DEGREES
+
+
+def _edges_may_be_parallel(heading_a: float, heading_b: float) -> bool:
+    """Return whether two rectangular bases at these headings may have tied segments.
+
+    Tied segments run between parallel edges (within :data:`TIE_ANGLE_DEGREES`); a
+    rectangle's edges lie along its heading and across it, so two bases whose headings
+    differ by far from a multiple of 90 degrees have none (``False`` decides it).
+    """
+    off = (heading_a - heading_b) % 90.0
+    return off <= _PARALLEL_WITHIN_DEGREES or off >= 90.0 - _PARALLEL_WITHIN_DEGREES
+
+
+def _blockers(scene: Scene, attacker: Ship, defender: Ship) -> list[Ship | Obstacle]:
+    """Return what can obstruct an attack: obstacles, and ships other than the two.
+
+    X-Wing: only huge ships obstruct; Armada: every ship's base, never a squadron.
+    """
+    ruleset = scene.ruleset
+    found: list[Ship | Obstacle] = list(scene.obstacles)
+    obstructs: dict[str, bool] = {}  # a fleet has few base sizes: one spec each
+    for ship in scene.ships:
+        if ship.id in (attacker.id, defender.id):
+            continue
+        if ship.base not in obstructs:
+            obstructs[ship.base] = ruleset.base_spec(ship.base).obstructs
+        if obstructs[ship.base]:
+            found.append(ship)
+    return found
+
+
+def _blocker_geometry(scene: Scene, blocker: Ship | Obstacle) -> shapely.Geometry:
+    return blocker.polygon(scene.ruleset) if isinstance(blocker, Ship) else blocker.polygon()
+
+
+#: How much farther than the length tolerance a blocker's bound must lie from every
+#: shot to be left out, mm: far above the rounding of a placed vertex.
+_NEAR_MARGIN_MM = 1.0
+
+
+def _near(
+    scene: Scene, blockers: list[Ship | Obstacle], shot: FloatArray
+) -> list[tuple[str, shapely.Geometry]]:
+    """Return the blockers (id, geometry) whose bounds come near the shot's points.
+
+    Obstruction asks whether a blocker comes within the length tolerance of a segment
+    (or of a band of them) spanned by `shot`'s points: a blocker whose bounding box lies
+    farther than that from their bounding box cannot, and an obstacle's outline is not
+    placed unless its disk (:attr:`Obstacle.reach`) comes near.
+    """
+    xs, ys = shot[:, 0].tolist(), shot[:, 1].tolist()
+    gap = EPSILON_MM + _NEAR_MARGIN_MM
+    x0, x1, y0, y1 = min(xs) - gap, max(xs) + gap, min(ys) - gap, max(ys) + gap
+    found = []
+    for blocker in blockers:
+        if isinstance(blocker, Obstacle):
+            r = blocker.reach
+            if blocker.x + r < x0 or blocker.x - r > x1 or blocker.y + r < y0 or blocker.y - r > y1:
+                continue
+            if len(xs) == 2 and _disk_off_segment(blocker.x, blocker.y, r + gap, xs, ys):
+                # One segment: its box is loose (a long diagonal shot spans most of the
+                # table), the disk's distance from the segment itself is not.
+                continue
+        geometry = _blocker_geometry(scene, blocker)
+        bx0, by0, bx1, by1 = geometry.bounds
+        if bx1 < x0 or bx0 > x1 or by1 < y0 or by0 > y1:
+            continue
+        found.append((blocker.id, geometry))
+    return found
+
+
+def _disk_off_segment(
+    cx: float, cy: float, radius: float, xs: list[float], ys: list[float]
+) -> bool:
+    """Return whether the disk about ``(cx, cy)`` lies wholly off the segment of `xs`, `ys`.
+
+    Squared distances compared, the margin in `radius` far above their rounding.
+    """
+    ax, ay, bx, by = xs[0], ys[0], xs[1], ys[1]
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    t = 0.0 if length2 == 0.0 else ((cx - ax) * dx + (cy - ay) * dy) / length2
+    t = min(1.0, max(0.0, t))
+    ex, ey = ax + t * dx - cx, ay + t * dy - cy
+    return ex * ex + ey * ey > radius * radius
+
+
+ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
+
+
+def _armada_shot(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    zone: str,
+    defending_zone: str | None,
+    blockers: list[tuple[str, shapely.Geometry]],
+) -> ArmadaShot:
+    """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
+    ruleset = scene.ruleset
+    if ruleset.base_spec(attacker.base).is_disk:
+        raise InvalidInputError(
+            f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
+        )
+    for name in (zone, defending_zone):
+        if name is not None and name not in HULL_ZONES:
+            raise InvalidInputError(
+                f"unknown hull zone {name!r}; expected one of: " + ", ".join(HULL_ZONES)
+            )
+    if ruleset.base_spec(defender.base).is_disk and defending_zone is not None:
+        raise InvalidInputError(f"{defender.id!r} is a squadron: it has no hull zones")
+    notes: list[str] = []
+    arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
+    notes += [f"{attacker.id}: {note_a}"] if note_a else []
+    arcs_b: HullArcs | None = None
+    if not ruleset.base_spec(defender.base).is_disk:
+        arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
+        notes += [f"{defender.id}: {note_b}"] if note_b else []
+    geometry = [g for _, g in blockers]
+
+    def shoot(target_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
+        shot = armada_attack_range(
+            ruleset,
+            attacker.pose,
+            attacker.base,
+            arcs_a,
+            zone,
+            defender.pose,
+            defender.base,
+            arcs_b,
+            defending_zone=target_zone,
+        )
+        sight_zone = target_zone or shot.defending_zone
+        if arcs_b is not None and sight_zone is None:
+            sight_zone = _nearest_zone(scene, attacker, arcs_a, zone, defender, arcs_b)
+        sight = armada_sight_line(
+            ruleset,
+            attacker.pose,
+            attacker.base,
+            arcs_a,
+            zone,
+            defender.pose,
+            defender.base,
+            arcs_b,
+            sight_zone,
+            geometry,
+        )
+        if shot.crossed:
+            # RRG 1.6: attack range measured through another hull zone of the defender
+            # leaves no line of sight to this one, whatever the targeting points say.
+            sight = _dc.replace(sight, line_of_sight=False)
+        return _dc.replace(shot, defending_zone=sight_zone), sight
+
+    if arcs_b is None or defending_zone is not None:
+        chosen, sight = shoot(defending_zone)
+    else:
+        # The closest in-arc hull zone; of zones equally close, one with line of sight.
+        shots = [shoot(z) for z in HULL_ZONES]
+        in_arc = [s for s in shots if s[0].in_arc]
+        if in_arc:
+            nearest = min(s[0].distance for s in in_arc)
+            tied = [s for s in in_arc if s[0].distance <= nearest + EPSILON_MM]
+            chosen, sight = next((s for s in tied if s[1].line_of_sight), tied[0])
+        else:
+            chosen, sight = shoot(None)
+    notes += [
+        f"{defender.id}: the attack-range segment runs {inside:.3f} mm through the {name} "
+        f"hull zone, not the defending {chosen.defending_zone} one: no line of sight (RRG 1.6)"
+        for name, inside in chosen.crossed
+    ]
+    notes += [f"{attacker.id}: {sight.attacker_note}"] if sight.attacker_note else []
+    notes += [f"{defender.id}: {sight.defender_note}"] if sight.defender_note else []
+    detail = _ArmadaArc(
+        bool(sight.blocked_by),
+        tuple(sorted(blockers[i][0] for i in sight.blocked_by)),
+        sight.line_of_sight,
+        _segment(sight.points),
+        chosen.defending_zone,
+    )
+    return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, detail
+
+
+def _nearest_zone(
+    scene: Scene, attacker: Ship, arcs_a: HullArcs, zone: str, defender: Ship, arcs_b: HullArcs
+) -> str:
+    """Return the defender's hull zone nearest the attacking one (when none is in arc)."""
+    ruleset = scene.ruleset
+    attacking = world_polygon(
+        np.asarray(hull_zone(ruleset, attacker.base, arcs_a, zone).exterior.coords)[:-1],
+        attacker.pose,
+    )
+
+    def gap(name: str) -> float:
+        local = hull_zone(ruleset, defender.base, arcs_b, name)
+        target = world_polygon(np.asarray(local.exterior.coords)[:-1], defender.pose)
+        return float(shapely.distance(attacking, target))
+
+    return min(HULL_ZONES, key=gap)
+
+
+def _attack_pair(
+    scene: Scene, first: Ship | Obstacle, second: Ship | Obstacle
+) -> tuple[Ship, Ship]:
+    if not isinstance(first, Ship):
+        raise InvalidInputError(f"{first.id!r} is an obstacle: only a ship measures from an arc")
+    if not isinstance(second, Ship):
+        if second.kind == "huge-ship":
+            raise InvalidInputError(
+                f"{second.id!r} is a huge ship placed as an obstacle: it cannot be an attack target"
+            )
+        raise InvalidInputError(f"{second.id!r} is an obstacle: an arc measures to a ship")
+    return first, second

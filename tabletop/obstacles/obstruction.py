@@ -1,0 +1,299 @@
+"""Obstruction: X-Wing attack segments and Armada lines of sight against obstacles.
+
+X-Wing: the measured attack segment is obstructed when it meets an obstacle outline
+(touching counts); huge ships other than the attacker and defender obstruct like
+obstacles. When the closest points are not unique — two edges facing each other
+parallel (within 0.01° and 0.01 mm) — every segment of that band of tied segments is
+equally the measurement: the answer is ``True`` when every one is obstructed, ``False``
+when none is, ``"attacker-chooses"`` otherwise.
+
+Armada: line of sight runs between the targeting points of the two hull zones (a
+squadron's centre). It is obstructed when the part of it outside the attacker's and
+defender's tokens meets an obstacle or another ship's base (never a squadron), and there
+is no line of sight when it crosses another hull zone of the defender.
+
+Examples
+--------
+>>> import shapely
+>>> a = shapely.box(0, 0, 40, 40)
+>>> b = shapely.box(0, 140, 40, 180)
+>>> bands = tied_bands(a, b, 100.0)
+>>> [band.tolist() for band in bands]
+[[[40.0, 40.0], [0.0, 40.0], [0.0, 140.0], [40.0, 140.0]]]
+>>> obstructed_band(bands, [shapely.box(30, 80, 60, 90)])
+('attacker-chooses', [0])
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import itertools as _itertools
+import math as _math
+from collections.abc import Sequence
+from typing import Literal
+
+import numpy as np
+import shapely
+
+from tabletop.geom.hulls import HullArcs, hull_token, targeting_point, zones_crossed
+from tabletop.geom.poses import FloatArray, to_world
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.shapes import world_polygon
+from tabletop.geom.tolerance import EPSILON_MM
+
+__all__ = [
+    "TIE_ANGLE_DEGREES",
+    "TIE_DISTANCE_MM",
+    "Obstructed",
+    "SightLine",
+    "armada_sight_line",
+    "obstructed_band",
+    "obstructed_segment",
+    "tied_bands",
+]
+
+#: Edges within this angle of parallel, and lengths within this distance, tie (rules.md).
+TIE_ANGLE_DEGREES = 0.01
+TIE_DISTANCE_MM = 0.01
+
+#: Whether an attack is obstructed: yes, no, or (tied segments crossing) the attacker's choice.
+Obstructed = bool | Literal["attacker-chooses"]
+
+
+def _edges(geometry: shapely.Geometry) -> FloatArray:
+    """Return every edge of a geometry's boundary (lines: the lines) as ``(e, 2, 2)``."""
+    if (
+        isinstance(geometry, shapely.Polygon)
+        and not geometry.is_empty
+        and shapely.get_num_interior_rings(geometry) == 0
+    ):
+        # A base or a part of one (the common case): its exterior ring's coordinates.
+        coords = shapely.get_coordinates(geometry)
+        if len(coords) >= 2:
+            return np.stack([coords[:-1], coords[1:]], axis=1)
+    parts = shapely.get_parts(geometry)
+    edges = []
+    for part in parts:
+        if part.geom_type == "Polygon":
+            rings = [part.exterior, *part.interiors]
+        elif part.geom_type in ("LineString", "LinearRing"):
+            rings = [part]
+        else:
+            continue
+        for ring in rings:
+            coords = np.asarray(ring.coords, dtype=np.float64)
+            if len(coords) >= 2:
+                edges.append(np.stack([coords[:-1], coords[1:]], axis=1))
+    if not edges:
+        return np.zeros((0, 2, 2))
+    return np.concatenate(edges)
+
+
+def _edge_list(geometry: shapely.Geometry) -> list[list[list[float]]]:
+    """Return :func:`_edges` as nested lists, a base's ring without the numpy round trip."""
+    if (
+        isinstance(geometry, shapely.Polygon)
+        and not geometry.is_empty
+        and shapely.get_num_interior_rings(geometry) == 0
+    ):
+        coords = shapely.get_coordinates(geometry).tolist()
+        return [[p, q] for p, q in _itertools.pairwise(coords)]
+    edges: list[list[list[float]]] = _edges(geometry).tolist()
+    return edges
+
+
+def tied_bands(a: shapely.Geometry, b: shapely.Geometry, distance: float) -> list[FloatArray]:
+    """Return the bands of tied shortest segments between `a` and `b`.
+
+    Each band is a quadrilateral ``(4, 2)``: ``a(t0), a(t1), b(t1), b(t0)``, where the
+    segments from an edge of `a` to a parallel edge of `b` at `distance` sweep it. An
+    empty list means the closest points are unique.
+    """
+    if distance <= TIE_DISTANCE_MM:
+        return []
+    sin_tol = _math.sin(_math.radians(TIE_ANGLE_DEGREES))
+    # Outlines have a handful of edges: plain floats beat small numpy arrays here.
+    others = []
+    for (q0x, q0y), (q1x, q1y) in _edge_list(b):
+        length = _math.hypot(q1x - q0x, q1y - q0y)
+        if length > 0.0:
+            others.append((q0x, q0y, q1x, q1y, (q1x - q0x) / length, (q1y - q0y) / length))
+    bands = []
+    for (p0x, p0y), (p1x, p1y) in _edge_list(a):
+        length = _math.hypot(p1x - p0x, p1y - p0y)
+        if length <= 0.0:
+            continue
+        ux, uy = (p1x - p0x) / length, (p1y - p0y) / length
+        nx, ny = -uy, ux
+        for q0x, q0y, q1x, q1y, dx, dy in others:
+            if abs(ux * dy - uy * dx) > sin_tol:
+                continue
+            # Both ends of the other edge sit at the measured distance off this edge's line.
+            h0 = (q0x - p0x) * nx + (q0y - p0y) * ny
+            h1 = (q1x - p0x) * nx + (q1y - p0y) * ny
+            if h0 * h1 <= 0.0:
+                continue
+            if (
+                abs(abs(h0) - distance) > TIE_DISTANCE_MM
+                or abs(abs(h1) - distance) > TIE_DISTANCE_MM
+            ):
+                continue
+            s0 = (q0x - p0x) * ux + (q0y - p0y) * uy
+            s1 = (q1x - p0x) * ux + (q1y - p0y) * uy
+            t0, t1 = max(0.0, min(s0, s1)), min(length, max(s0, s1))
+            if t1 - t0 <= TIE_DISTANCE_MM:
+                continue
+            offset = (h0 + h1) / 2.0
+            a0 = (p0x + ux * t0, p0y + uy * t0)
+            a1 = (p0x + ux * t1, p0y + uy * t1)
+            bands.append(
+                np.array(
+                    [
+                        a0,
+                        a1,
+                        (a1[0] + nx * offset, a1[1] + ny * offset),
+                        (a0[0] + nx * offset, a0[1] + ny * offset),
+                    ]
+                )
+            )
+    return bands
+
+
+def obstructed_segment(
+    points: FloatArray, blockers: Sequence[shapely.Geometry]
+) -> tuple[bool, list[int]]:
+    """Return whether one segment meets any blocker (touching counts), and which ones."""
+    if not blockers:
+        return False, []
+    segment = (
+        shapely.Point(points[0])
+        if np.array_equal(points[0], points[1])
+        else shapely.LineString(points)
+    )
+    # Touching counts, and lengths within the tolerance are equal: within it is touching.
+    hits = [
+        i for i, blocker in enumerate(blockers) if shapely.dwithin(segment, blocker, EPSILON_MM)
+    ]
+    return bool(hits), hits
+
+
+def obstructed_band(
+    bands: Sequence[FloatArray], blockers: Sequence[shapely.Geometry]
+) -> tuple[Obstructed, list[int]]:
+    """Return the obstruction of a set of tied bands, and the blockers any segment meets.
+
+    Every segment of a band is parallel, so the segments a blocker meets are exactly those
+    whose position along the band lies in the projection of the blocker's part inside the
+    band; the band is wholly obstructed when those projections cover it.
+    """
+    if not blockers:
+        return False, []
+    hits: set[int] = set()
+    all_blocked = True
+    any_blocked = False
+    for band in bands:
+        quad = shapely.Polygon(band)
+        origin = band[0]
+        axis = band[1] - band[0]
+        length = float(np.hypot(*axis))
+        u = axis / length
+        intervals = []
+        for i, blocker in enumerate(blockers):
+            if not shapely.dwithin(quad, blocker, EPSILON_MM):
+                continue
+            inside = shapely.intersection(quad, _touching(blocker))
+            if inside.is_empty:
+                continue
+            hits.add(i)
+            for part in shapely.get_parts(inside):
+                coords = shapely.get_coordinates(part)
+                along = (coords - origin) @ u
+                intervals.append((float(along.min()), float(along.max())))
+        covered = _covers(intervals, length)
+        all_blocked &= covered
+        any_blocked |= bool(intervals)
+    if not any_blocked:
+        return False, []
+    return (True if all_blocked else "attacker-chooses"), sorted(hits)
+
+
+def _touching(blocker: shapely.Geometry) -> shapely.Geometry:
+    """Return a blocker grown by the length tolerance: a segment that close touches it."""
+    return shapely.buffer(blocker, EPSILON_MM, join_style="mitre")
+
+
+def _covers(intervals: list[tuple[float, float]], length: float) -> bool:
+    reach = 0.0
+    for lo, hi in sorted(intervals):
+        if lo > reach + 1e-9:
+            return False
+        reach = max(reach, hi)
+    return reach >= length - 1e-9
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class SightLine:
+    """An Armada line of sight.
+
+    Attributes
+    ----------
+    points : ndarray of shape (2, 2)
+        From the attacking targeting point to the defending one.
+    line_of_sight : bool
+        False when the line crosses another hull zone of the defender.
+    blocked_by : list of int
+        Indexes of the blockers the traced part meets.
+    attacker_note, defender_note : str or None
+        Where a targeting point was estimated (the centroid of the hull zone).
+    """
+
+    points: FloatArray
+    line_of_sight: bool
+    blocked_by: list[int]
+    attacker_note: str | None = None
+    defender_note: str | None = None
+
+
+def armada_sight_line(
+    ruleset: Ruleset,
+    attacker_pose: FloatArray,
+    attacker_base: str,
+    attacker_arcs: HullArcs,
+    zone: str,
+    defender_pose: FloatArray,
+    defender_base: str,
+    defender_arcs: HullArcs | None,
+    defending_zone: str | None,
+    blockers: Sequence[shapely.Geometry],
+) -> SightLine:
+    """Trace line of sight from a hull zone to a hull zone (or a squadron's centre)."""
+    tp_a, attacker_note = targeting_point(ruleset, attacker_base, attacker_arcs, zone)
+    defender_note = None
+    start = to_world(np.array([tp_a]), attacker_pose)[0]
+    attacker_token = world_polygon(hull_token(ruleset, attacker_base), attacker_pose)
+    if defender_arcs is None or defending_zone is None:
+        end = np.asarray(defender_pose[:2], dtype=np.float64)
+        radius = ruleset.armada_squadron_diameter / 2.0
+        defender_token = shapely.Point(end).buffer(radius, quad_segs=64)
+    else:
+        tp_b, defender_note = targeting_point(ruleset, defender_base, defender_arcs, defending_zone)
+        end = to_world(np.array([tp_b]), defender_pose)[0]
+        defender_token = world_polygon(hull_token(ruleset, defender_base), defender_pose)
+    line = shapely.LineString([start, end])
+    # Through the interior of another hull zone (not along an arc line): no sight.
+    crossed = (
+        defender_arcs is not None
+        and defending_zone is not None
+        and bool(
+            zones_crossed(
+                ruleset, defender_pose, defender_base, defender_arcs, defending_zone, [start, end]
+            )
+        )
+    )
+    traced = shapely.difference(line, shapely.union(attacker_token, defender_token))
+    blocked = (
+        []
+        if traced.is_empty
+        else [i for i, b in enumerate(blockers) if shapely.dwithin(traced, b, EPSILON_MM)]
+    )
+    return SightLine(np.array([start, end]), not crossed, blocked, attacker_note, defender_note)

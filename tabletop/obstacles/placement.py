@@ -1,0 +1,179 @@
+"""Obstacle placement: the limits of each game, and the legal region of a token.
+
+The legal region is where an obstacle's reference point may go, at its current rotation,
+with everything else held still: strictly inside the rectangle that keeps the token more
+than the edge limit from every edge (and, for Armada, entirely in the setup area), and
+outside every other obstacle's *forbidden region*, the Minkowski sum of that obstacle and
+the reflected token grown by the spacing limit. The shortest move that makes a placement
+legal (``fix``) is the way from the reference point to the nearest point of that region,
+computed exactly from these polygons, not by trial steps.
+
+Examples
+--------
+>>> import shapely
+>>> square = shapely.box(-10, -10, 10, 10)
+>>> sums = minkowski_sum(square, square)
+>>> sums.bounds
+(-20.0, -20.0, 20.0, 20.0)
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import math as _math
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from tabletop.geom.areas import PlayArea
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.shapes import place_outline
+from tabletop.geom.tolerance import EPSILON_MM
+
+__all__ = [
+    "FIX_CLEARANCE_MM",
+    "PlacementLimits",
+    "fix_move",
+    "legal_region",
+    "minkowski_sum",
+    "placement_limits",
+]
+
+#: How far inside the legal region a fix lands, mm: past the line, as the rules require
+#: "more than", by a margin no ruler shows.
+FIX_CLEARANCE_MM = 0.001
+
+#: Segments per quarter circle when a spacing limit is grown into a region. The polygon
+#: is grown from a slightly larger radius so that it contains the true rounded region.
+_QUAD_SEGS = 256
+
+
+@_dc.dataclass(frozen=True)
+class PlacementLimits:
+    """The placement rules of a ruleset on a play area.
+
+    Attributes
+    ----------
+    edge : float
+        An obstacle must be more than this from every edge, mm.
+    spacing : float
+        Obstacles must be more than this from each other, mm.
+    area : shapely.Polygon
+        The region an obstacle must lie entirely in (Armada's setup area; the play area
+        for X-Wing).
+    width, height : float
+        The play area, mm.
+    """
+
+    edge: float
+    spacing: float
+    area: shapely.Polygon
+    width: float
+    height: float
+
+
+def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
+    """Return the placement limits of `ruleset` on `area`."""
+    return PlacementLimits(
+        edge=ruleset.obstacle_edge_limit,
+        spacing=ruleset.obstacle_spacing_limit,
+        area=area.setup_area(armada=ruleset.setup_area_boxed),
+        width=area.width,
+        height=area.height,
+    )
+
+
+def _triangles(polygon: shapely.Geometry) -> FloatArray:
+    """Return the triangles of a polygon as ``(t, 3, 2)`` vertices."""
+    parts = shapely.get_parts(shapely.constrained_delaunay_triangles(polygon))
+    coords = shapely.get_coordinates(shapely.get_exterior_ring(parts))
+    return np.asarray(coords, dtype=np.float64).reshape(len(parts), 4, 2)[:, :3, :]
+
+
+def minkowski_sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
+    """Return the Minkowski sum of two simple polygons, exactly.
+
+    Each polygon is cut into triangles; the sum is the union of the convex hulls of
+    every pair of triangles' vertex sums.
+    """
+    ta, tb = _triangles(a), _triangles(b)
+    sums = ta[:, None, :, None, :] + tb[None, :, None, :, :]
+    points = sums.reshape(len(ta) * len(tb), 9, 2)
+    hulls = shapely.convex_hull(shapely.multipoints(points))
+    return shapely.union_all(hulls)
+
+
+def _grown(region: shapely.Geometry, distance: float) -> shapely.Geometry:
+    # GEOS cuts a rounded corner into segments of up to twice the nominal angle
+    # (pi/2/quad_segs), so a radius of r/cos(pi/(2*quad_segs)) keeps every segment
+    # outside the true circle of r.
+    radius = distance / _math.cos(_math.pi / (2 * _QUAD_SEGS))
+    return shapely.buffer(region, radius, quad_segs=_QUAD_SEGS)
+
+
+def legal_region(
+    outline: FloatArray,
+    angle: float,
+    flipped: bool,
+    others: Sequence[shapely.Geometry],
+    limits: PlacementLimits,
+    *,
+    clearance: float = FIX_CLEARANCE_MM,
+) -> shapely.Geometry:
+    """Return where a token's reference point may go, at this rotation, to be legal.
+
+    Parameters
+    ----------
+    outline : ndarray of shape (k, 2)
+        The token outline in its own frame.
+    angle, flipped :
+        Its rotation (degrees) and side.
+    others : sequence of shapely polygons
+        Every other obstacle, placed.
+    limits : PlacementLimits
+        The rules.
+    clearance : float
+        How far past each line the region starts, mm (0 gives the closure of the
+        true open region).
+
+    Returns
+    -------
+    shapely geometry
+        A polygon or multipolygon; empty when no position is legal.
+    """
+    local = place_outline(outline, np.array([0.0, 0.0, angle, float(flipped)]))
+    min_x, min_y = local.min(axis=0)
+    max_x, max_y = local.max(axis=0)
+    ax0, ay0, ax1, ay1 = limits.area.bounds
+    margin = limits.edge + clearance
+    # The token must clear every edge of the play area by the edge limit, and lie
+    # entirely in the setup area (Armada; the whole play area for X-Wing).
+    x0 = max(margin - min_x, ax0 + clearance - min_x)
+    y0 = max(margin - min_y, ay0 + clearance - min_y)
+    x1 = min(limits.width - margin - max_x, ax1 - clearance - max_x)
+    y1 = min(limits.height - margin - max_y, ay1 - clearance - max_y)
+    if not (x0 < x1 and y0 < y1):
+        return shapely.Polygon()
+    box = shapely.box(x0, y0, x1, y1)
+    reflected = shapely.Polygon(-local[::-1])
+    forbidden = [
+        _grown(minkowski_sum(other, reflected), limits.spacing + clearance) for other in others
+    ]
+    if forbidden:
+        return shapely.difference(box, shapely.union_all(forbidden))
+    return box
+
+
+def fix_move(region: shapely.Geometry, reference: Sequence[float]) -> FloatArray | None:
+    """Return the shortest move ``(dx, dy)`` from `reference` into `region`, or None if empty."""
+    if region.is_empty:
+        return None
+    point = shapely.Point(reference[0], reference[1])
+    if shapely.contains(region, point):
+        return np.zeros(2)
+    boundary_point = shapely.get_coordinates(shapely.shortest_line(point, region))[1]
+    move = boundary_point - np.asarray(reference[:2], dtype=np.float64)
+    move[np.abs(move) < EPSILON_MM * 1e-3] = 0.0
+    return np.asarray(move, dtype=np.float64)

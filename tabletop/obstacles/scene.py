@@ -1,0 +1,294 @@
+"""Obstacles and scenes: the friendly objects a scene file describes.
+
+A :class:`Scene` is one tabletop state: its ruleset, play area, phase, format,
+obstacles and ships. Construction is permissive (a scene that breaks a game rule is a
+valid scene; :func:`tabletop.obstacles.legality.check` reports what it breaks); reading files
+with every input check is :func:`tabletop.app.scenefile.load_scene`'s job.
+
+Examples
+--------
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> from tabletop.geom.areas import play_area
+>>> from tabletop.geom.objects import Ship
+>>> xw = get_ruleset("xwing2")
+>>> rock = Obstacle.from_token(xw, "rock", "coreasteroid0", 457.2, 457.2)
+>>> scene = Scene(xw, play_area("3x3ft"), obstacles=(rock,), ships=(Ship("a", "small", 100, 40),))
+>>> scene.get("rock").kind
+'asteroid'
+>>> scene.get("nope")
+Traceback (most recent call last):
+...
+tabletop.geom.errors.UnknownObjectError: no object with id 'nope'; the scene has: rock, a
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import functools as _functools
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import numpy as np
+import shapely
+
+from tabletop.geom.areas import PlayArea
+from tabletop.geom.errors import UnknownObjectError
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.shapes import place_outline
+from tabletop.obstacles.catalog import get_token
+
+__all__ = ["Obstacle", "Scene"]
+
+#: Reaches of outlines by identity (a catalog token's outline is one array shared by every
+#: obstacle of that token), each entry holding its outline so the identity stays its own.
+_REACHES: dict[int, tuple[FloatArray, float]] = {}
+_REACH_CACHE_SIZE = 256
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class Obstacle:
+    """An obstacle token (catalog or custom outline) placed on the table.
+
+    Attributes
+    ----------
+    id : str
+        Unique in its scene.
+    outline : ndarray of shape (k, 2)
+        Vertices in the token frame, counter-clockwise, mm.
+    kind : str
+        asteroid, debris, gas, station, dust, huge-ship or other.
+    x, y : float
+        The reference point (a catalog token's centroid; a custom outline's origin).
+    angle : float
+        Degrees counter-clockwise.
+    flipped : bool
+        The token turned over: x → −x in its own frame before rotating.
+    player : int or None
+        Who brought it (tournament composition).
+    token : str or None
+        The catalog name, or None for a custom outline.
+    family : str or None
+        The catalog family, or None for a custom outline.
+    """
+
+    id: str
+    outline: FloatArray
+    kind: str
+    x: float
+    y: float
+    angle: float = 0.0
+    flipped: bool = False
+    player: int | None = None
+    token: str | None = None
+    family: str | None = None
+
+    @classmethod
+    def from_token(
+        cls,
+        ruleset: Ruleset,
+        id: str,
+        token: str,
+        x: float,
+        y: float,
+        angle: float = 0.0,
+        flipped: bool = False,
+        player: int | None = None,
+    ) -> Obstacle:
+        """Return an obstacle of a catalog token (raises for an unknown token)."""
+        spec = get_token(ruleset, token)
+        return cls(id, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family)
+
+    @property
+    def placement(self) -> FloatArray:
+        """``(x, y, angle, flipped)`` as a float array (flipped 0 or 1)."""
+        return np.array([self.x, self.y, self.angle, float(self.flipped)], dtype=np.float64)
+
+    @_functools.cached_property
+    def _world(self) -> tuple[FloatArray, shapely.Polygon]:
+        vertices = place_outline(self.outline, self.placement)
+        vertices.setflags(write=False)
+        return vertices, shapely.Polygon(vertices)
+
+    @_functools.cached_property
+    def reach(self) -> float:
+        """The farthest the outline reaches from the reference point, mm (any placement).
+
+        Turning and flipping keep each vertex's distance to the reference point, so the
+        placed outline lies in the disk of this radius about ``(x, y)``: a cheap bound
+        that tells an obstacle far from a shot without placing its outline.
+        """
+        known = _REACHES.get(id(self.outline))
+        if known is not None and known[0] is self.outline:
+            return known[1]
+        outline = np.asarray(self.outline, dtype=np.float64)
+        reach = float(np.sqrt(np.max(outline[:, 0] ** 2 + outline[:, 1] ** 2)))
+        if len(_REACHES) >= _REACH_CACHE_SIZE:
+            _REACHES.clear()
+        _REACHES[id(self.outline)] = (self.outline, reach)
+        return reach
+
+    def world_outline(self) -> FloatArray:
+        """Return the placed outline's world vertices ``(k, 2)`` (computed once)."""
+        return self._world[0]
+
+    def polygon(self) -> shapely.Polygon:
+        """Return the placed outline as a shapely polygon (computed once)."""
+        return self._world[1]
+
+    def moved(self, x: float, y: float) -> Obstacle:
+        """Return a copy placed at another reference point."""
+        return _dc.replace(self, x=float(x), y=float(y))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the scene-file entry of this obstacle."""
+        entry: dict[str, Any] = {"id": self.id}
+        if self.token is not None:
+            entry["token"] = self.token
+        else:
+            entry["outline"] = [[float(x), float(y)] for x, y in self.outline]
+            entry["kind"] = self.kind
+        entry["at"] = [float(self.x), float(self.y)]
+        if self.angle:
+            entry["angle"] = float(self.angle)
+        if self.flipped:
+            entry["flipped"] = True
+        if self.player is not None:
+            entry["player"] = self.player
+        return entry
+
+
+SceneObject = Ship | Obstacle
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class Scene:
+    """One tabletop state.
+
+    Attributes
+    ----------
+    ruleset : Ruleset
+        Constants and rule choices (with the scene's ``[constants]`` applied).
+    area : PlayArea
+        The play area.
+    phase : {"setup", "play"}
+        ``setup`` applies the placement rules; ``play`` only overlap and play area.
+    format : {"standard", "tournament"}
+        ``tournament`` adds the obstacle-composition rule.
+    obstacles, ships : tuple
+        The objects, in file order.
+    constants : mapping
+        The ``[constants]`` overrides as given, for writing the scene back.
+    """
+
+    ruleset: Ruleset
+    area: PlayArea
+    phase: Literal["setup", "play"] = "setup"
+    format: Literal["standard", "tournament"] = "standard"
+    obstacles: tuple[Obstacle, ...] = ()
+    ships: tuple[Ship, ...] = ()
+    constants: Mapping[str, Any] = _dc.field(default_factory=dict)
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every object id, obstacles first, in file order."""
+        return tuple(o.id for o in self.obstacles) + tuple(s.id for s in self.ships)
+
+    def get(self, id: str) -> SceneObject:
+        """Return the ship or obstacle called `id`.
+
+        Raises
+        ------
+        UnknownObjectError
+            If there is none; the message lists the ids the scene has. Its ``where`` is
+            None: the caller knows what the id was for.
+        """
+        found = self._index.get(id)
+        if found is not None:
+            return found
+        raise UnknownObjectError(
+            f"no object with id {id!r}; the scene has: " + (", ".join(self.ids) or "no objects"),
+            id,
+        )
+
+    def _by_id_order(self) -> tuple[SceneObject, ...]:
+        return (*self.obstacles, *self.ships)
+
+    @_functools.cached_property
+    def _index(self) -> dict[str, SceneObject]:
+        # Built once per scene: a query asks many questions of one scene. The first of
+        # objects sharing an id (a scene built in code may hold such) is the one found.
+        index: dict[str, SceneObject] = {}
+        for obj in self._by_id_order():
+            index.setdefault(obj.id, obj)
+        return index
+
+    def has(self, id: str) -> bool:
+        """Return whether an object of the scene is called `id`."""
+        return id in self._index
+
+    def ship(self, id: str) -> Ship:
+        """Return the ship called `id`.
+
+        Raises
+        ------
+        UnknownObjectError
+            If there is none, or `id` is an obstacle; ``where`` is ``"ship 'ID'"``.
+        """
+        try:
+            obj = self.get(id)
+        except UnknownObjectError as error:
+            raise UnknownObjectError(error.message, id, where=f"ship {id!r}") from None
+        if not isinstance(obj, Ship):
+            ships = ", ".join(s.id for s in self.ships) or "no ships"
+            raise UnknownObjectError(
+                f"{id!r} is an obstacle, not a ship; the ships are: {ships}",
+                id,
+                where=f"ship {id!r}",
+            )
+        return obj
+
+    def replace(self, **changes: Any) -> Scene:
+        """Return a copy with some fields changed."""
+        return _dc.replace(self, **changes)
+
+    def with_ship(self, ship: Ship) -> Scene:
+        """Return a copy in which the ship with `ship`'s id is replaced by `ship`."""
+        return self.replace(ships=tuple(ship if s.id == ship.id else s for s in self.ships))
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Scene:
+        """Build a scene from the scene-file structure (:func:`~tabletop.obstacles.sceneformat.scene_from_dict`).
+
+        Raises
+        ------
+        SceneFormatError
+            For anything that does not fit ``scene-format.md``, naming the entry and key.
+        """
+        from tabletop.obstacles.sceneformat import (
+            scene_from_dict,  # the format builds on this module
+        )
+
+        return scene_from_dict(data)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the scene-file structure (the inverse of :meth:`from_dict`)."""
+        data: dict[str, Any] = {"ruleset": self.ruleset.name, "area": self.area.to_json()}
+        if self.phase != "setup":
+            data["phase"] = self.phase
+        if self.format != "standard":
+            data["format"] = self.format
+        if self.constants:
+            data["constants"] = dict(self.constants)
+        data["obstacles"] = [o.to_dict() for o in self.obstacles]
+        ships = []
+        for s in self.ships:
+            entry: dict[str, Any] = {"id": s.id, "base": s.base, "at": [s.x, s.y]}
+            entry["heading"] = s.heading
+            entry["player"] = s.player
+            if s.hull is not None:
+                entry["hull"] = s.hull
+            ships.append(entry)
+        data["ships"] = ships
+        return data

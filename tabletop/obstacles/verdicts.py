@@ -1,0 +1,271 @@
+"""What ``tabletop check`` found: each measurement a rule made, each broken rule, the report.
+
+Every rule with a line measures a number for each object (or pair) it looks at: a
+:class:`Margin` (the measured distance, the rule's limit, the signed margin, positive is
+legal, and whether it is contested). A :class:`Violation` is a broken rule with the same
+numbers, a sentence a judge can read out and, for placement rules, the shortest move that
+makes that obstacle legal. :class:`CheckReport` holds both.
+
+Examples
+--------
+>>> m = Margin("obstacle-edge", ("rock",), 200.8, 200.0, 0.8, True, None)
+>>> m.describe()
+'obstacle-edge rock: measured 200.8 mm, limit 200.0 mm, margin +0.8 mm, contested'
+>>> mm(0.001412), mm(195.2), mm(-0.0)
+('0.001412', '195.2', '0.0')
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+
+from tabletop.geom.measure import json_mm
+from tabletop.geom.poses import FloatArray
+
+__all__ = ["CheckReport", "Margin", "Violation", "mm"]
+
+
+def mm(value: float, *, sign: bool = False) -> str:
+    """Return a length for people: to 10^-6 mm, trailing zeros cut, at least one decimal.
+
+    A contested number or a fix of a thousandth never reads as zero or as the line itself.
+    """
+    text = f"{value:+.6f}" if sign else f"{value:.6f}"
+    text = text.rstrip("0")
+    if text.endswith("."):
+        text += "0"
+    if text in ("-0.0", "+0.0") and not sign:
+        text = "0.0"
+    if text == "-0.0":
+        text = "+0.0"
+    return text
+
+
+def _points_json(points: FloatArray | None) -> list[list[float]] | None:
+    if points is None:
+        return None
+    return [[json_mm(x), json_mm(y)] for x, y in np.asarray(points)]
+
+
+@_dc.dataclass(frozen=True, slots=True, eq=False)
+class Margin:
+    """One measurement a rule made, legal or not.
+
+    Attributes
+    ----------
+    rule : str
+        The rule id.
+    objects : tuple of str
+        The ids measured.
+    distance, limit, margin : float
+        The measured distance, the rule's line and the signed margin (positive is legal),
+        mm.
+    contested : bool
+        ``|margin| <= contested_within``.
+    points : ndarray of shape (2, 2) or None
+        The two points that gave `distance` (None where the rule has no such pair).
+    """
+
+    rule: str
+    objects: tuple[str, ...]
+    distance: float
+    limit: float
+    margin: float
+    contested: bool
+    points: FloatArray | None
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the entry of ``margins`` in ``tabletop check --margins --json``."""
+        return {
+            "rule": self.rule,
+            "objects": list(self.objects),
+            "distance": json_mm(self.distance),
+            "limit": json_mm(self.limit),
+            "margin": json_mm(self.margin),
+            "contested": self.contested,
+            "points": _points_json(self.points),
+        }
+
+    def describe(self) -> str:
+        """Return the one line ``tabletop check --margins`` prints for it."""
+        flag = ", contested" if self.contested else ""
+        return (
+            f"{self.rule} {' '.join(self.objects)}: measured {mm(self.distance)} mm, "
+            f"limit {mm(self.limit)} mm, margin {mm(self.margin, sign=True)} mm{flag}"
+        )
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class Violation:
+    """One broken rule.
+
+    Attributes
+    ----------
+    rule : str
+        One of :data:`tabletop.obstacles.legality.RULES`.
+    objects : tuple of str
+        The ids involved.
+    distance, limit, margin : float or None
+        The measured distance (how close, how far over the line, how far off the table,
+        how deep the overlap), the rule's line and the margin, signed so that positive
+        is legal. None only for rules without a line (composition, a squadron with no
+        friendly ship).
+    contested : bool
+        ``|margin| <= contested_within``.
+    points : ndarray of shape (2, 2) or None
+        The two points that gave `distance`.
+    message : str
+        A sentence a judge can read out.
+    fix : mapping or None
+        For placement rules: ``{"object": id, "move": [dx, dy]}``, the shortest move of
+        the first object that makes it legal with everything else held still, or None
+        when no position at this rotation is legal (or fixes were not asked for).
+    fixable : bool
+        Whether the rule carries a ``fix`` key at all.
+    """
+
+    rule: str
+    objects: tuple[str, ...]
+    distance: float | None
+    limit: float | None
+    margin: float | None
+    contested: bool
+    points: FloatArray | None
+    message: str
+    fix: Mapping[str, Any] | None = None
+    fixable: bool = False
+
+    @classmethod
+    def plain(
+        cls,
+        rule: str,
+        objects: Sequence[str],
+        message: str,
+        fix: Mapping[str, Any] | None = None,
+        *,
+        fixable: bool = False,
+    ) -> Violation:
+        """Return a violation of a rule without a line (null distance, limit, margin)."""
+        return cls(rule, tuple(objects), None, None, None, False, None, message, fix, fixable)
+
+    @classmethod
+    def measured(
+        cls,
+        found: Margin,
+        message: str,
+        fix: Mapping[str, Any] | None = None,
+        *,
+        fixable: bool = False,
+    ) -> Violation:
+        """Return the violation of a measurement that broke its rule."""
+        return cls(
+            found.rule,
+            found.objects,
+            found.distance,
+            found.limit,
+            found.margin,
+            found.contested,
+            found.points,
+            message,
+            fix,
+            fixable,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the violation object of ``tabletop check --json``."""
+        out: dict[str, Any] = {
+            "rule": self.rule,
+            "objects": list(self.objects),
+            "distance": None if self.distance is None else json_mm(self.distance),
+            "limit": None if self.limit is None else json_mm(self.limit),
+            "margin": None if self.margin is None else json_mm(self.margin),
+            "contested": self.contested,
+            "points": _points_json(self.points),
+            "message": self.message,
+        }
+        if self.fixable:
+            out["fix"] = None if self.fix is None else dict(self.fix)
+        return out
+
+    def describe(self, number: int, *, fixes: bool = True) -> str:
+        """Return the lines ``tabletop check`` prints for this violation, numbered `number`."""
+        lines = [f"  {number}. {self.rule}: {self.message}"]
+        if self.distance is not None and self.limit is not None and self.margin is not None:
+            contested = (
+                "  CONTESTED (within the contested distance of the line)" if self.contested else ""
+            )
+            lines.append(
+                f"     measured {mm(self.distance)} mm, limit {mm(self.limit)} mm, "
+                f"margin {mm(self.margin, sign=True)} mm{contested}"
+            )
+        if self.points is not None:
+            (x0, y0), (x1, y1) = np.asarray(self.points)
+            lines.append(f"     closest points ({mm(x0)}, {mm(y0)}) to ({mm(x1)}, {mm(y1)})")
+        if self.fixable and fixes:
+            if self.fix is None:
+                lines.append(f"     fix: no legal position for {self.objects[0]} at this rotation")
+            else:
+                dx, dy = self.fix["move"]
+                lines.append(
+                    f"     fix: move {self.fix['object']} by ({mm(dx, sign=True)}, "
+                    f"{mm(dy, sign=True)}) mm"
+                )
+        return "\n".join(lines)
+
+
+@_dc.dataclass(frozen=True, eq=False)
+class CheckReport:
+    """Everything :func:`tabletop.obstacles.legality.check` found.
+
+    Attributes
+    ----------
+    ruleset : str
+        The ruleset name.
+    violations : tuple of Violation
+        In rule order, then object order.
+    checked : mapping of str to int
+        What each rule looked at (obstacles, pairs, ships).
+    margins : tuple of Margin or None
+        Every measurement the rules made, smallest margin first (None unless asked for).
+    fixes : bool
+        Whether fixes were computed.
+    """
+
+    ruleset: str
+    violations: tuple[Violation, ...]
+    checked: Mapping[str, int]
+    margins: tuple[Margin, ...] | None = None
+    fixes: bool = True
+
+    @property
+    def legal(self) -> bool:
+        """Whether no rule is broken."""
+        return not self.violations
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the object of ``tabletop check --json`` (``margins`` when asked for)."""
+        out: dict[str, Any] = {
+            "ruleset": self.ruleset,
+            "legal": self.legal,
+            "violations": [v.to_json() for v in self.violations],
+            "checked": dict(self.checked),
+        }
+        if self.margins is not None:
+            out["margins"] = [m.to_json() for m in self.margins]
+        return out
+
+    def describe(self, source: str) -> str:
+        """Return the report ``tabletop check`` prints, headed by `source` (the scene's name)."""
+        verdict = "legal" if self.legal else f"ILLEGAL: {len(self.violations)} violation(s)"
+        lines = [f"{source}: {self.ruleset}, {verdict}"]
+        lines.extend(v.describe(i, fixes=self.fixes) for i, v in enumerate(self.violations, 1))
+        counted = ", ".join(f"{rule} {n}" for rule, n in self.checked.items())
+        lines.append(f"  checked: {counted}")
+        if self.margins is not None:
+            lines.append(f"  margins ({len(self.margins)}, smallest first):")
+            lines.extend(f"    {m.describe()}" for m in self.margins)
+        return "\n".join(lines)

@@ -1,0 +1,83 @@
+"""Plots: matplotlib drawing of scenes, measurements and moves.
+
+The drawing API draws onto an :class:`~matplotlib.axes.Axes` the caller passes and
+returns the artists it added (:func:`draw_scene`, :func:`draw_violations`,
+:func:`draw_measurement`, :func:`draw_move`, ...); :func:`render` makes the whole
+picture and writes PNG, SVG or PDF. Only this package imports matplotlib, and only the
+``render`` command imports this package, so ``tabletop check`` never pays for it.
+
+Examples
+--------
+>>> from matplotlib.figure import Figure
+>>> from tabletop.geom.areas import play_area
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> from tabletop.obstacles.scene import Obstacle, Scene
+>>> xw = get_ruleset("xwing2")
+>>> rock = Obstacle.from_token(xw, "rock", "coreasteroid0", 457.2, 457.2)
+>>> ax = Figure().add_subplot()
+>>> [a.get_gid() for a in draw_obstacle(ax, Scene(xw, play_area("3x3ft")), rock)]
+['rock', None, 'rock-label']
+"""
+
+from tabletop.plots._common import geometry_path, scene_limits
+from tabletop.plots.area import draw_area, draw_scale_bar
+from tabletop.plots.draw import draw_scene
+from tabletop.plots.legend import legend_handles
+from tabletop.plots.measurement import band_text, draw_measurement
+from tabletop.plots.move import MoveLike, draw_move, move_text
+from tabletop.plots.picture import (
+    DEFAULT_DPI,
+    DEFAULT_HEIGHT_IN,
+    FORMATS,
+    RenderResult,
+    default_size,
+    output_format,
+    render,
+    save_figure,
+    scene_figure,
+)
+from tabletop.plots.ships import draw_obstacle, draw_ship
+from tabletop.plots.style import (
+    ALARM,
+    KIND_COLOURS,
+    OKABE_ITO,
+    PLAYER_COLOURS,
+    RC_PARAMS,
+    kind_colour,
+    player_colour,
+)
+from tabletop.plots.violations import draw_violations, violation_label
+
+__all__: list[str] = [
+    "ALARM",
+    "DEFAULT_DPI",
+    "DEFAULT_HEIGHT_IN",
+    "FORMATS",
+    "KIND_COLOURS",
+    "OKABE_ITO",
+    "PLAYER_COLOURS",
+    "RC_PARAMS",
+    "MoveLike",
+    "RenderResult",
+    "band_text",
+    "default_size",
+    "draw_area",
+    "draw_measurement",
+    "draw_move",
+    "draw_obstacle",
+    "draw_scale_bar",
+    "draw_scene",
+    "draw_ship",
+    "draw_violations",
+    "geometry_path",
+    "kind_colour",
+    "legend_handles",
+    "move_text",
+    "output_format",
+    "player_colour",
+    "render",
+    "save_figure",
+    "scene_figure",
+    "scene_limits",
+    "violation_label",
+]

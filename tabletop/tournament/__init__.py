@@ -1,0 +1,131 @@
+"""Organized play: regulations, pairing, scoring, standings, cuts and the audit of an event.
+
+A leaf package like :mod:`geom`: it imports nothing else of the project and reads no
+files. Regulations are frozen data (:data:`REGULATIONS`); an :class:`Event` holds
+players and rounds as immutable records; :func:`pair_next` pairs the next round by
+maximum-weight matching, :func:`standings` ranks the players with exact fractions, and
+:func:`audit` checks a whole event against its regulation.
+
+Examples
+--------
+>>> event = simulate_event("armada", 12, seed=5)
+>>> [len(r.matches) for r in event.rounds], audit(event).legal
+([6, 6, 6], True)
+"""
+
+from tabletop.tournament.audit import AuditReport, Finding, audit
+from tabletop.tournament.errors import (
+    EventCompleteError,
+    PairingError,
+    ResultError,
+    RosterError,
+    StructureError,
+    TournamentError,
+)
+from tabletop.tournament.matching import (
+    PLAIN_LIMIT,
+    NoPerfectMatchingError,
+    max_weight_perfect_matching,
+    plain_max_weight_perfect_matching,
+)
+from tabletop.tournament.pairing import (
+    DENSE_LIMIT,
+    Matcher,
+    PairedBye,
+    PairedMatch,
+    Pairing,
+    SwissState,
+    pair_swiss,
+    swiss_state,
+    window,
+)
+from tabletop.tournament.records import ROUND_KINDS, TIERS, Bye, Event, Match, Player, Round
+from tabletop.tournament.regulations import (
+    ARMADA_2015,
+    DESTINY,
+    REGULATIONS,
+    MarginBand,
+    Regulation,
+    StructureRow,
+    get_regulation,
+)
+from tabletop.tournament.rounds import (
+    Structure,
+    bracket_order,
+    check_round_complete,
+    is_complete,
+    match_winner,
+    pair_next,
+    qualifiers,
+    structure_of,
+)
+from tabletop.tournament.scoring import Outcome, score_match
+from tabletop.tournament.simulate import random_result, simulate_event, with_result
+from tabletop.tournament.standings import (
+    Standing,
+    Tally,
+    random_order,
+    standing_headings,
+    standings,
+    swiss_round_count,
+    tally,
+)
+
+__all__ = [
+    "ARMADA_2015",
+    "DENSE_LIMIT",
+    "DESTINY",
+    "PLAIN_LIMIT",
+    "REGULATIONS",
+    "ROUND_KINDS",
+    "TIERS",
+    "AuditReport",
+    "Bye",
+    "Event",
+    "EventCompleteError",
+    "Finding",
+    "MarginBand",
+    "Match",
+    "Matcher",
+    "NoPerfectMatchingError",
+    "Outcome",
+    "PairedBye",
+    "PairedMatch",
+    "Pairing",
+    "PairingError",
+    "Player",
+    "Regulation",
+    "ResultError",
+    "RosterError",
+    "Round",
+    "Standing",
+    "Structure",
+    "StructureError",
+    "StructureRow",
+    "SwissState",
+    "Tally",
+    "TournamentError",
+    "audit",
+    "bracket_order",
+    "check_round_complete",
+    "get_regulation",
+    "is_complete",
+    "match_winner",
+    "max_weight_perfect_matching",
+    "pair_next",
+    "pair_swiss",
+    "plain_max_weight_perfect_matching",
+    "qualifiers",
+    "random_order",
+    "random_result",
+    "score_match",
+    "simulate_event",
+    "standing_headings",
+    "standings",
+    "structure_of",
+    "swiss_round_count",
+    "swiss_state",
+    "tally",
+    "window",
+    "with_result",
+]

@@ -1,0 +1,449 @@
+"""The audit of a whole event against its regulation (``tabletop event check``).
+
+Every round is re-derived from the rounds before it: the pairing is compared with the
+best one the regulation allows (rematches, second byes, the bye's player, TP groups,
+Armada's top-down order, the cut and the bracket), every recorded TP with the
+regulation's, every result with the drops, and every fleet with the caps. Each finding
+names its round and table.
+
+Examples
+--------
+>>> from tabletop.tournament.simulate import simulate_event
+>>> audit(simulate_event("destiny", 9, seed=2, structure="custom", swiss_rounds=3)).findings
+()
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.tournament.errors import TournamentError
+from tabletop.tournament.pairing import pair_swiss, swiss_state
+from tabletop.tournament.records import Event, Round
+from tabletop.tournament.rounds import pair_next, structure_of
+from tabletop.tournament.scoring import score_match
+from tabletop.tournament.standings import standings
+
+__all__ = ["AuditReport", "Finding", "audit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One departure from the regulation: where (round, table; None: the event) and what."""
+
+    round: int | None
+    table: int | None
+    rule: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the finding as ``check --json`` writes it."""
+        return {
+            "round": self.round,
+            "table": self.table,
+            "rule": self.rule,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    """Every finding of an audit, in round and table order."""
+
+    findings: tuple[Finding, ...]
+
+    @property
+    def legal(self) -> bool:
+        """Whether the audit found nothing."""
+        return not self.findings
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the report as ``check --json`` writes it."""
+        return {"legal": self.legal, "findings": [f.to_json() for f in self.findings]}
+
+
+def _tables_of(round_: Round) -> dict[str, int | None]:
+    seat: dict[str, int | None] = {}
+    for m in round_.matches:
+        for p in m.players:
+            seat[p] = m.table
+    for b in round_.byes:
+        seat[b.player] = b.table
+    return seat
+
+
+def audit(event: Event) -> AuditReport:
+    """Audit the whole event; return every finding (none: legal)."""
+    regulation = event.regulation
+    findings: list[Finding] = []
+    for player in event.players:
+        for label, value, cap in (
+            ("fleet", player.fleet_points, regulation.fleet_cap),
+            ("squadron", player.squadron_points, regulation.squadron_cap),
+        ):
+            if value is not None and cap is not None and value > cap:
+                findings.append(
+                    Finding(
+                        None,
+                        None,
+                        f"{label}-points",
+                        f"{player.id}: {label} of {value} points; the cap is {cap}",
+                    )
+                )
+    structure = structure_of(event)
+    swiss = 0
+    running = _Running(event)
+    for number, round_ in enumerate(event.rounds, 1):
+        prefix = event.with_rounds(event.rounds[: number - 1])
+        seat = _tables_of(round_)
+        games = structure.playoff_games if round_.kind == "playoff" else 1
+        for m in round_.matches:
+            inactive = [p for p in m.players if not event.player(p).active_in(number)]
+            if inactive and m.has_result:
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "dropped-result",
+                        f"a result for {', '.join(inactive)}, who had dropped",
+                    )
+                )
+            outcome = score_match(regulation, m, games)
+            if outcome is None and not inactive and number < len(event.rounds):
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "missing-result",
+                        f"{m.players[0]} v {m.players[1]} has no result",
+                    )
+                )
+            if outcome is not None and m.tp is not None and m.tp != outcome.tp:
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "tp",
+                        f"TP entered {list(m.tp)}; {regulation.id} gives {list(outcome.tp)} "
+                        f"(MoV {outcome.margin}, {outcome.winner} wins)",
+                    )
+                )
+        for b in round_.byes:
+            if not event.player(b.player).active_in(number):
+                findings.append(
+                    Finding(
+                        number,
+                        b.table,
+                        "dropped-player-paired",
+                        f"a bye for {b.player}, who had dropped",
+                    )
+                )
+        for m in round_.matches:
+            for p in m.players:
+                if (
+                    not event.player(p).active_in(number)
+                    and not m.has_result
+                    and round_.kind == "swiss"
+                ):
+                    findings.append(
+                        Finding(
+                            number,
+                            m.table,
+                            "dropped-player-paired",
+                            f"{p} is paired after dropping",
+                        )
+                    )
+        if round_.kind == "swiss":
+            swiss += 1
+            if swiss > structure.swiss_rounds:
+                findings.append(
+                    Finding(
+                        number,
+                        None,
+                        "structure",
+                        f"Swiss round {swiss} of a structure of {structure.swiss_rounds}",
+                    )
+                )
+                continue
+            if running.clean(round_, number, seat):
+                running.add(round_)
+                continue
+            running.add(round_)
+            findings.extend(_audit_swiss(prefix, round_, number, seat))
+        else:
+            findings.extend(_audit_playoff(prefix, round_, number))
+    findings.sort(key=lambda f: (f.round or 0, f.table or 0, f.rule))
+    return AuditReport(tuple(findings))
+
+
+class _Running:
+    """TP, MoV, meetings and byes so far, kept round by round (the audit's fast path)."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+        self.tp = dict.fromkeys(event._index, 0)
+        self.mov = dict.fromkeys(event._index, 0)
+        self.met: set[frozenset[str]] = set()
+        self.had_bye: set[str] = set()
+        self.swiss = 0
+
+    def add(self, round_: Round) -> None:
+        """Count a Swiss round."""
+        regulation = self.event.regulation
+        self.swiss += 1
+        for m in round_.matches:
+            self.met.add(frozenset(m.players))
+            outcome = score_match(regulation, m)
+            if outcome is not None:
+                for pid, points, margin in zip(m.players, outcome.tp, outcome.mov, strict=True):
+                    self.tp[pid] += points
+                    self.mov[pid] += margin
+        for b in round_.byes:
+            self.tp[b.player] += regulation.bye_tp
+            self.mov[b.player] += regulation.bye_mov
+            self.had_bye.add(b.player)
+
+    def clean(self, round_: Round, number: int, seat: dict[str, int | None]) -> bool:
+        """Whether the round passes every check that needs no re-pairing.
+
+        No rematch, the right number of byes, a first bye to the lowest in the bye order,
+        TP groups at the least mixing any pairing can have (each boundary with an odd
+        number of players above it is crossed once), and for top-down regulations each
+        player's partner the highest unpaired one below but for rematches. A round that
+        passes is what the regulation's pairing gives (up to its random choices); any
+        other is re-paired.
+        """
+        event = self.event
+        regulation = event.regulation
+        active = [p.id for p in event.players if p.active_in(number)]
+        if sorted(active) != sorted(seat):
+            return False
+        if any(frozenset(m.players) in self.met for m in round_.matches):
+            return False
+        earned = {
+            b.player for b in round_.byes if number == 1 and event.player(b.player).first_round_bye
+        }
+        pool = [p for p in active if p not in earned]
+        byes = [b.player for b in round_.byes if b.player not in earned]
+        if len(byes) != len(pool) % 2:
+            return False
+        if number == 1:
+            return True
+        if byes:
+            (bye,) = byes
+            eligible = [p for p in pool if p not in self.had_bye] or pool
+            if bye not in eligible:
+                return False
+
+            def key(p: str) -> tuple[int, ...]:
+                return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in regulation.bye_order)
+
+            if key(bye) != min(key(p) for p in eligible):
+                return False
+        paired = [p for p in pool if p not in byes]
+        values = sorted({self.tp[p] for p in paired}, reverse=True)
+        group = {p: values.index(self.tp[p]) for p in paired}
+        above = 0
+        bound = 0
+        for value in values[:-1]:
+            above += sum(1 for p in paired if self.tp[p] == value)
+            bound += above % 2
+        cost = sum((group[a] - group[b]) ** 2 for a, b in (m.players for m in round_.matches))
+        if cost != bound:
+            return False
+        if regulation.later_pairing != "top-down":
+            return True
+        order = [
+            s.player.id
+            for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
+        ]
+        ranked = [p for p in order if p in set(paired)]
+        partner = {}
+        for m in round_.matches:
+            a, b = m.players
+            partner[a], partner[b] = b, a
+        # From the top: every unpaired player ranked between a player and their partner
+        # must be a rematch for them; the round itself shows the partner completes it.
+        unpaired = list(ranked)
+        while unpaired:
+            a = unpaired.pop(0)
+            b = partner[a]
+            for c in unpaired:
+                if c == b:
+                    break
+                if frozenset((a, c)) not in self.met:
+                    return False
+            unpaired.remove(b)
+        return True
+
+
+def _audit_swiss(
+    prefix: Event, round_: Round, number: int, seat: dict[str, int | None]
+) -> list[Finding]:
+    regulation = prefix.regulation
+    state = swiss_state(prefix, number)
+    findings = []
+    for pid in sorted(state.active):
+        if pid not in seat:
+            findings.append(
+                Finding(
+                    number, None, "missing-player", f"{pid} is neither paired nor given the bye"
+                )
+            )
+    try:
+        best = pair_swiss(prefix)
+    except TournamentError:
+        return findings
+    rematches = [m for m in round_.matches if frozenset(m.players) in state.met]
+    best_rematches = sum(p.rematch for p in best.pairs)
+    if len(rematches) > best_rematches:
+        for m in rematches:
+            findings.append(
+                Finding(
+                    number,
+                    m.table,
+                    "avoidable-rematch",
+                    f"{m.players[0]} v {m.players[1]} met in round {state.met[frozenset(m.players)]}; "
+                    f"a pairing with {best_rematches} rematch(es) exists",
+                )
+            )
+    first_byes = {
+        b.player for b in round_.byes if prefix.player(b.player).first_round_bye and number == 1
+    }
+    recorded = [b.player for b in round_.byes if b.player not in first_byes]
+    ours = [
+        b.player for b in best.byes if not (number == 1 and prefix.player(b.player).first_round_bye)
+    ]
+    if len(recorded) != len(ours):
+        findings.append(
+            Finding(
+                number, None, "bye", f"{len(recorded)} bye(s) given; the field needs {len(ours)}"
+            )
+        )
+    elif recorded and ours and number > 1:
+        mine, theirs = recorded[0], ours[0]
+        if mine in state.had_bye and theirs not in state.had_bye:
+            findings.append(
+                Finding(
+                    number,
+                    None,
+                    "avoidable-second-bye",
+                    f"a second bye for {mine}; {theirs} could have had a first one",
+                )
+            )
+        else:
+            keys = regulation.bye_order
+
+            def key(p: str) -> tuple[int, ...]:
+                return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
+
+            if key(mine) != key(theirs):
+
+                def said(p: str) -> str:
+                    return ", ".join(
+                        f"{'TP' if k == 'tp' else 'MoV'} {v}"
+                        for k, v in zip(keys, key(p), strict=True)
+                    )
+
+                findings.append(
+                    Finding(
+                        number,
+                        None,
+                        "bye-order",
+                        f"the bye went to {mine} ({said(mine)}); by the regulation it goes to "
+                        f"{theirs} ({said(theirs)})",
+                    )
+                )
+    if number == 1 or findings:
+        # the tiers below are judged only when the rules above them hold
+        return findings
+    values = sorted({state.tp[p] for p in state.active}, reverse=True)
+
+    def purity(pairs: list[tuple[str, str]]) -> int:
+        return sum((values.index(state.tp[a]) - values.index(state.tp[b])) ** 2 for a, b in pairs)
+
+    recorded_pairs = [
+        m.players
+        for m in round_.matches
+        if all(p in state.tp and p in state.active for p in m.players)
+    ]
+    best_pairs = [p.players for p in best.pairs]
+    if purity(recorded_pairs) > purity(best_pairs):
+        for m in round_.matches:
+            a, b = m.players
+            if state.tp[a] != state.tp[b]:
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "tp-groups",
+                        f"{a} ({state.tp[a]} TP) v {b} ({state.tp[b]} TP): the TP groups could be kept purer",
+                    )
+                )
+    elif regulation.later_pairing == "top-down" and not findings:
+        ours_set = {frozenset(p) for p in best_pairs}
+        for m in round_.matches:
+            if frozenset(m.players) not in ours_set:
+                a, b = m.players
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "pairing-order",
+                        f"{a} (rank {state.ranks[a]}) v {b} (rank {state.ranks[b]}) is not the top-down pairing (1 v 2, 3 v 4, the next on a rematch)",
+                    )
+                )
+    return findings
+
+
+def _audit_playoff(prefix: Event, round_: Round, number: int) -> list[Finding]:
+    try:
+        expected = pair_next(prefix)
+    except TournamentError as error:
+        return [
+            Finding(
+                number, None, "playoff", f"this playoff round should not exist: {error.message}"
+            )
+        ]
+    if expected.kind != "playoff":
+        return [
+            Finding(
+                number,
+                None,
+                "structure",
+                f"a playoff round where Swiss round {expected.round} is due",
+            )
+        ]
+    findings = []
+    if structure_of(prefix).swiss_rounds == 0 and not [
+        r for r in prefix.rounds if r.kind == "playoff"
+    ]:
+        if len(round_.byes) != len(expected.byes):
+            findings.append(
+                Finding(
+                    number,
+                    None,
+                    "bracket",
+                    f"{len(round_.byes)} bye(s); the field needs {len(expected.byes)}",
+                )
+            )
+        return findings
+    want = {p.table: frozenset(p.players) for p in expected.pairs} | {
+        b.table: frozenset((b.player,)) for b in expected.byes
+    }
+    have = {m.table: frozenset(m.players) for m in round_.matches} | {
+        b.table: frozenset((b.player,)) for b in round_.byes
+    }
+    rule = "cut" if not [r for r in prefix.rounds if r.kind == "playoff"] else "bracket"
+    for table in sorted(set(want) | set(have), key=lambda t: t or 0):
+        if want.get(table) != have.get(table):
+            findings.append(
+                Finding(
+                    number,
+                    table,
+                    rule,
+                    f"table {table} holds {sorted(have.get(table, ()))}; the {'seeding' if rule == 'cut' else 'bracket'} gives {sorted(want.get(table, ()))}",
+                )
+            )
+    return findings

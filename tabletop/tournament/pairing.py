@@ -1,0 +1,501 @@
+"""Swiss pairing by maximum-weight matching, with an explanation for every pair and bye.
+
+Each candidate pair (and each player with the virtual bye node) gets one integer weight
+built from tiers, each tier's unit larger than everything below it can add up to, so
+that no lower criterion can outweigh a higher one:
+
+1. legality: a rematch, then a second bye, costs the most;
+2. the bye rule: the bye costs its player's place in the regulation's bye order;
+3. round 1 in informal Armada events: two players of one club;
+4. TP-group purity: the square of the TP-group distance of the pair;
+5. the regulation's in-group convention: the square of the rank distance (Armada, so
+   that 1 v 2, 3 v 4 wins whenever it is legal) or a seeded random number (Destiny,
+   round 1).
+
+The best perfect matching under these weights has the fewest rematches possible, then
+the fewest second byes, then the right bye, then the purest groups. Armada's top-down
+rule is then made exact by a pass from the top: each player meets the highest-ranked
+player below them for whom the rest can still be paired as well on tiers 1-4.
+
+Fields over :data:`DENSE_LIMIT` players use, for each player, only the
+:func:`window` nearest places in the pairing order as candidates; with at least
+4(r + 1) places per window a rematch-free pairing of every block of 2(r + 1)
+neighbours exists (Dirac's theorem: each has met at most r of them), so the window
+never forces a rematch the full graph would avoid.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.tournament.errors import PairingError
+from tabletop.tournament.matching import max_weight_perfect_matching
+from tabletop.tournament.records import Bye, Event, Match, Round
+from tabletop.tournament.standings import standings, swiss_round_count
+
+__all__ = [
+    "DENSE_LIMIT",
+    "Matcher",
+    "PairedBye",
+    "PairedMatch",
+    "Pairing",
+    "SwissState",
+    "pair_swiss",
+    "swiss_state",
+    "window",
+]
+
+#: Fields up to this many players are paired on the complete graph.
+DENSE_LIMIT = 160
+
+#: A matcher: (node count, weighted edges) -> perfect matching of greatest weight.
+Matcher = Callable[[int, Sequence[tuple[int, int, int]]], list[tuple[int, int]]]
+
+
+def window(round_number: int) -> int:
+    """Return how many following places each player is a candidate against (large fields).
+
+    Examples
+    --------
+    >>> window(1), window(9)
+    (48, 48)
+    """
+    return max(48, 4 * (round_number + 1))
+
+
+@dataclass(frozen=True, slots=True)
+class PairedMatch:
+    """A pair of a new round, with the reason for it."""
+
+    table: int
+    players: tuple[str, str]
+    ranks: tuple[int, int]
+    tp: tuple[int, int]
+    explanation: str
+    rematch: bool
+    mirror: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PairedBye:
+    """A bye of a new round and its reason (playoff byes keep a bracket table)."""
+
+    player: str
+    reason: str
+    table: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pairing:
+    """A new round: pairs, byes and warnings."""
+
+    round: int
+    kind: str
+    pairs: tuple[PairedMatch, ...]
+    byes: tuple[PairedBye, ...]
+    warnings: tuple[str, ...]
+
+    def to_round(self) -> Round:
+        """Return the round as it is stored in the event (no results yet)."""
+        return Round(
+            self.kind,
+            tuple(Match(p.table, p.players) for p in self.pairs),
+            tuple(Bye(b.player, b.table) for b in self.byes),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON object of ``tabletop event pair --json``."""
+        return {
+            "round": self.round,
+            "kind": self.kind,
+            "pairs": [
+                {
+                    "table": p.table,
+                    "players": list(p.players),
+                    "ranks": list(p.ranks),
+                    "tp": list(p.tp),
+                    "explanation": p.explanation,
+                    "rematch": p.rematch,
+                    "mirror": p.mirror,
+                }
+                for p in self.pairs
+            ],
+            "byes": [
+                {"player": b.player, "reason": b.reason}
+                | ({"table": b.table} if b.table is not None else {})
+                for b in self.byes
+            ],
+            "warnings": list(self.warnings),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SwissState:
+    """What pairing Swiss round `round` needs to know, from the rounds before it."""
+
+    round: int
+    ranked: tuple[str, ...]
+    ranks: dict[str, int]
+    tp: dict[str, int]
+    mov: dict[str, int]
+    met: dict[frozenset[str], int]
+    had_bye: frozenset[str]
+    active: frozenset[str]
+
+
+def swiss_state(event: Event, round_number: int | None = None) -> SwissState:
+    """Return the state before Swiss round `round_number` (default: the next one)."""
+    number = swiss_round_count(event) + 1 if round_number is None else round_number
+    table = standings(event, number - 1)
+    met: dict[frozenset[str], int] = {}
+    had_bye: set[str] = set()
+    swiss = 0
+    for round_ in event.rounds:
+        if round_.kind != "swiss":
+            continue
+        swiss += 1
+        if swiss >= number:
+            break
+        for m in round_.matches:
+            met.setdefault(frozenset(m.players), swiss)
+        had_bye.update(b.player for b in round_.byes)
+    active = frozenset(p.id for p in event.players if p.active_in(number))
+    return SwissState(
+        number,
+        tuple(s.player.id for s in table),
+        {s.player.id: s.rank for s in table},
+        {s.player.id: s.tp for s in table},
+        {s.player.id: s.mov for s in table},
+        met,
+        frozenset(had_bye),
+        active,
+    )
+
+
+@dataclass(slots=True)
+class _Tiers:
+    """The integer weights of one pairing problem (see the module docstring)."""
+
+    order: list[str]  # the pool, in pairing order
+    index: dict[str, int]
+    bye_place: dict[str, int]
+    group: dict[str, int]
+    club: dict[str, str | None]
+    state: SwissState
+    in_group: Callable[[str, str], int]
+    w_purity: int
+    w_club: int
+    w_bye: int
+    w_second: int
+    w_rematch: int
+    base: int
+
+    def high(self, a: str, b: str | None) -> int:
+        """Tiers 1-4 of a pair, or of a bye when `b` is None."""
+        if b is None:
+            second = self.w_second if a in self.state.had_bye else 0
+            return second + self.bye_place[a] * self.w_bye
+        cost = (self.group[a] - self.group[b]) ** 2 * self.w_purity
+        if frozenset((a, b)) in self.state.met:
+            cost += self.w_rematch
+        if self.club[a] is not None and self.club[a] == self.club[b]:
+            cost += self.w_club
+        return cost
+
+    def vector(self, pairs: Sequence[tuple[str, str | None]]) -> tuple[int, int, int, int, int]:
+        """(rematches, second byes, bye place, club pairs, purity) of a set of pairs."""
+        rematches = seconds = place = clubs = purity = 0
+        for a, b in pairs:
+            if b is None:
+                seconds += a in self.state.had_bye
+                place += self.bye_place[a]
+                continue
+            rematches += frozenset((a, b)) in self.state.met
+            clubs += self.club[a] is not None and self.club[a] == self.club[b]
+            purity += (self.group[a] - self.group[b]) ** 2
+        return rematches, seconds, place, clubs, purity
+
+
+def _tiers(
+    event: Event, state: SwissState, pool: list[str], rng: random.Random, random_in_group: bool
+) -> _Tiers:
+    regulation = event.regulation
+    m = len(pool) + 1
+    values = sorted({state.tp[p] for p in pool}, reverse=True)
+    group = {p: values.index(state.tp[p]) for p in pool}
+    lottery = list(pool)
+    rng.shuffle(lottery)
+    luck = {p: i for i, p in enumerate(lottery)}
+    if state.round == 1:
+        key: Callable[[str], tuple[int, ...]] = lambda p: (luck[p],)  # noqa: E731
+    else:
+        keys = regulation.bye_order
+        key = lambda p: (  # noqa: E731
+            *((state.tp[p] if k == "tp" else state.mov[p]) for k in keys),
+            luck[p],
+        )
+    bye_place = {p: i for i, p in enumerate(sorted(pool, key=key))}
+    avoid_clubs = state.round == 1 and event.tier in regulation.round1_club_avoidance_tiers
+    club = {p: (event.player(p).club if avoid_clubs else None) for p in pool}
+    if random_in_group:
+        noise: dict[frozenset[str], int] = {}
+
+        def in_group(a: str, b: str) -> int:
+            k = frozenset((a, b))
+            if k not in noise:
+                noise[k] = rng.randrange(m * m)
+            return noise[k]
+    else:
+        index_of = {p: i for i, p in enumerate(pool)}
+
+        def in_group(a: str, b: str) -> int:
+            return (index_of[a] - index_of[b]) ** 2
+
+    half = m // 2 + 2
+    w_purity = half * (m * m + 1)
+    w_club = w_purity * (half * len(values) ** 2 + 1)
+    w_bye = w_club * (half + 1)
+    w_second = w_bye * (m + 1)
+    w_rematch = w_second * 2
+    base = w_rematch * (half + 1)
+    if 2 * base >= 2**127:
+        # the compiled matcher adds weights in 128-bit integers
+        raise PairingError(f"{len(pool)} players in {len(values)} TP groups is too large to pair")
+    return _Tiers(
+        pool,
+        {p: i for i, p in enumerate(pool)},
+        bye_place,
+        group,
+        club,
+        state,
+        in_group,
+        w_purity,
+        w_club,
+        w_bye,
+        w_second,
+        w_rematch,
+        base,
+    )
+
+
+def _solve(
+    tiers: _Tiers, players: list[str], with_bye: bool, matcher: Matcher, dense: bool
+) -> list[tuple[str, str | None]]:
+    """Return the best matching of `players` (in pairing order), with the bye node if asked."""
+    n = len(players)
+    edges: list[tuple[int, int, int]] = []
+    reach = n if dense else window(tiers.state.round)
+    for i, a in enumerate(players):
+        for j in range(i + 1, min(n, i + 1 + reach)):
+            b = players[j]
+            edges.append((i, j, tiers.base - tiers.high(a, b) - tiers.in_group(a, b)))
+        if with_bye:
+            edges.append((i, n, tiers.base - tiers.high(a, None)))
+    found = matcher(n + int(with_bye), edges)
+    pairs: list[tuple[str, str | None]] = []
+    for u, v in found:
+        if v == n and with_bye:
+            pairs.append((players[u], None))
+        else:
+            pairs.append((players[u], players[v]))
+    return pairs
+
+
+def _rank_text(state: SwissState, player: str) -> str:
+    return f"rank {state.ranks[player]}"
+
+
+def _refuse_reason(worse: tuple[int, ...], best: tuple[int, ...]) -> str:
+    labels = (
+        "would force a rematch elsewhere",
+        "would force a second bye",
+        "would move the bye",
+        "would pair club-mates",
+        "would break the TP groups",
+    )
+    for label, mine, theirs in zip(labels, worse, best, strict=True):
+        if mine != theirs:
+            return label
+    return "would leave the rest worse paired"
+
+
+def pair_swiss(
+    event: Event,
+    matcher: Matcher = max_weight_perfect_matching,
+    dense_limit: int = DENSE_LIMIT,
+    state: SwissState | None = None,
+) -> Pairing:
+    """Pair the next Swiss round of `event`.
+
+    Parameters
+    ----------
+    event : Event
+        The event; every match of its last round must have a result (the caller checks).
+    matcher : Matcher
+        The maximum-weight perfect matcher (the compiled one by default).
+    dense_limit : int
+        Fields up to this size are paired on the complete graph.
+    state : SwissState or None
+        The standings and history to pair from (default: the event's own).
+    """
+    state = swiss_state(event) if state is None else state
+    r = state.round
+    regulation = event.regulation
+    rng = random.Random(f"{event.seed}/swiss/{r}")
+    byes: list[PairedBye] = []
+    pool = [p for p in state.ranked if p in state.active]
+    if r == 1:
+        for pid in list(pool):
+            if event.player(pid).first_round_bye:
+                byes.append(PairedBye(pid, "first-round bye (earned by a previous event)"))
+                pool.remove(pid)
+    random_in_group = r == 1 or regulation.later_pairing == "random-in-group"
+    if r == 1:
+        rng.shuffle(pool)
+    elif random_in_group:
+        # Within each TP group the order is random, so that large fields' windows
+        # reach random group-mates.
+        shuffled: list[str] = []
+        for value in sorted({state.tp[p] for p in pool}, reverse=True):
+            members = [p for p in pool if state.tp[p] == value]
+            rng.shuffle(members)
+            shuffled.extend(members)
+        pool = shuffled
+    warnings: list[str] = []
+    tiers = _tiers(event, state, pool, rng, random_in_group)
+    dense = len(pool) <= dense_limit
+    odd = len(pool) % 2 == 1
+    result = _solve(tiers, pool, odd, matcher, dense) if pool else []
+    bye_player = next((a for a, b in result if b is None), None)
+    players_only = [(a, b) for a, b in result if b is not None]
+    reasons: dict[frozenset[str], str] = {}
+    if not random_in_group:
+        players_only, reasons = _top_down(tiers, pool, bye_player, players_only, matcher, dense)
+    if bye_player is not None:
+        byes.append(PairedBye(bye_player, _bye_reason(event, tiers, bye_player)))
+        if bye_player in state.had_bye:
+            warnings.append(f"second bye for {bye_player}: every pairing gives one")
+    pairs = []
+    ordered = sorted(
+        ((a, b) if state.ranks[a] < state.ranks[b] else (b, a) for a, b in players_only),
+        key=lambda pair: state.ranks[pair[0]],
+    )
+    for table, (a, b) in enumerate(ordered, 1):
+        key = frozenset((a, b))
+        rematch = key in state.met
+        fa, fb = event.player(a).faction, event.player(b).faction
+        mirror = regulation.mirror_factions and fa is not None and fa == fb
+        text = reasons.get(key) or _pair_reason(event, tiers, a, b, r)
+        if rematch:
+            text += f"; REMATCH of round {state.met[key]}: no pairing avoids it"
+            warnings.append(
+                f"unavoidable rematch at table {table}: {a} v {b} (met in round {state.met[key]})"
+            )
+        if mirror:
+            text += f"; mirror match ({fa}): assign ID tokens, white and black"
+        pairs.append(
+            PairedMatch(
+                table,
+                (a, b),
+                (state.ranks[a], state.ranks[b]),
+                (state.tp[a], state.tp[b]),
+                text,
+                rematch,
+                mirror,
+            )
+        )
+    return Pairing(r, "swiss", tuple(pairs), tuple(byes), tuple(warnings))
+
+
+def _pair_reason(event: Event, tiers: _Tiers, a: str, b: str, r: int) -> str:
+    state = tiers.state
+    if r == 1:
+        text = "round 1: random"
+        if tiers.club[a] is not None:
+            text += f" (players of one club kept apart where possible; {tiers.club[a]} v {tiers.club[b]})"
+        return text
+    ta, tb = state.tp[a], state.tp[b]
+    if ta == tb:
+        return f"random within the {ta}-TP group"
+    return f"float: the {ta}-TP group has an odd one out, paired at random in the {tb}-TP group"
+
+
+def _bye_reason(event: Event, tiers: _Tiers, player: str) -> str:
+    state = tiers.state
+    if state.round == 1:
+        return "round 1: random"
+    keys = event.regulation.bye_order
+    said = ", ".join(
+        f"{'TP' if k == 'tp' else 'MoV'} {state.tp[player] if k == 'tp' else state.mov[player]}"
+        for k in keys
+    )
+    text = f"lowest in the bye order ({', '.join(k.upper() if k == 'tp' else 'MoV' for k in keys)}, then random) among players without a bye: {said}"
+    place = tiers.bye_place[player]
+    if place:
+        text += f"; the {place} player(s) before in that order would leave the rest unpairable without a rematch or a second bye"
+    return text
+
+
+def _top_down(
+    tiers: _Tiers,
+    pool: list[str],
+    bye_player: str | None,
+    pairs: list[tuple[str, str]],
+    matcher: Matcher,
+    dense: bool,
+) -> tuple[list[tuple[str, str]], dict[frozenset[str], str]]:
+    """Armada's rule: the top unpaired player meets the highest legal one below."""
+    state = tiers.state
+    partner = {}
+    for a, b in pairs:
+        partner[a], partner[b] = b, a
+    unpaired = [p for p in pool if p != bye_player]
+    unpaired.sort(key=lambda p: state.ranks[p])
+    chosen: list[tuple[str, str]] = []
+    reasons: dict[frozenset[str], str] = {}
+    while unpaired:
+        a = unpaired[0]
+        rest_pairs = [(x, partner[x]) for x in unpaired if state.ranks[x] < state.ranks[partner[x]]]
+        current = tiers.vector(rest_pairs)
+        current_high = sum(tiers.high(x, y) for x, y in rest_pairs)
+        skipped: list[str] = []
+        for b in unpaired[1:]:
+            if partner[a] == b:
+                break
+            cost = tiers.high(a, b)
+            if cost > current_high:
+                why = (
+                    "is a rematch"
+                    if frozenset((a, b)) in state.met
+                    else _refuse_reason(tiers.vector([(a, b)]), current)
+                )
+                skipped.append(f"{_rank_text(state, b)} {why}")
+                continue
+            others = [p for p in unpaired if p not in (a, b)]
+            trial = [
+                (x, y) for x, y in _solve(tiers, others, False, matcher, dense) if y is not None
+            ]
+            trial_high = cost + sum(tiers.high(x, y) for x, y in trial)
+            if trial_high == current_high:
+                for x, y in trial:
+                    assert y is not None
+                    partner[x], partner[y] = y, x
+                partner[a], partner[b] = b, a
+                break
+            why = _refuse_reason(tiers.vector([(a, b), *trial]), current)
+            skipped.append(f"{_rank_text(state, b)} {why}")
+        b = partner[a]
+        chosen.append((a, b))
+        text = f"{_rank_text(state, a)} v {_rank_text(state, b)}"
+        if skipped:
+            text += ": " + "; ".join(skipped)
+        elif state.round > 1:
+            text += ": the highest-ranked unpaired player below"
+        if state.tp[a] != state.tp[b]:
+            text += f" (float from {state.tp[a]} TP to {state.tp[b]} TP)"
+        reasons[frozenset((a, b))] = text
+        unpaired = [p for p in unpaired if p not in (a, b)]
+    return chosen, reasons

@@ -1,0 +1,268 @@
+"""Standings: TP, every tiebreaker as an exact fraction, and the rank they give.
+
+Only Swiss rounds count. A bye is a win worth the regulation's bye TP (and MoV) but not a
+game against an opponent; a round missed between a drop and a return is a loss with no
+opponent and is not a round played. Ties left after every tiebreaker are broken by a
+random order drawn once from the event's seed.
+
+Examples
+--------
+>>> from tabletop.tournament.records import Bye, Event, Match, Player, Round
+>>> ps = tuple(Player(i, i.title()) for i in ("ann", "bob", "cat"))
+>>> r1 = Round("swiss", (Match(1, ("ann", "bob"), winner="ann"),), (Bye("cat"),))
+>>> table = standings(Event("destiny", "destiny", "E", 1, ps, (r1,)))
+>>> [(s.rank, s.player.id, s.tp, str(s.sos)) for s in table]
+[(1, 'ann', 1, '0'), (2, 'cat', 1, '0'), (3, 'bob', 0, '1')]
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tabletop.tournament.errors import ResultError
+from tabletop.tournament.records import Event, Player
+from tabletop.tournament.scoring import score_match
+
+__all__ = [
+    "Standing",
+    "Tally",
+    "random_order",
+    "standing_headings",
+    "standings",
+    "swiss_round_count",
+    "tally",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings.
+
+    `sos` is the regulation's SoS: the sum of opponents' TP (``"sos"``) or the average of
+    their TP per round played (``"sos-average"``); `esos` the average of the opponents'
+    SoS. `wins` counts games won (byes not counted); `losses` includes rounds missed.
+    """
+
+    rank: int
+    player: Player
+    tp: int
+    mov: int
+    sos: Fraction
+    esos: Fraction
+    wins: int
+    losses: int
+    byes: int
+    rounds_played: int
+    opponents: tuple[str, ...]
+    dropped: bool
+
+    def value(self, key: str) -> Fraction:
+        """Return a ranking key's value (``"tp"``, ``"mov"``, ``"sos"``, ...)."""
+        if key == "tp":
+            return Fraction(self.tp)
+        if key == "mov":
+            return Fraction(self.mov)
+        if key in ("sos", "sos-average"):
+            return self.sos
+        if key == "esos":
+            return self.esos
+        raise ValueError(f"unknown ranking key {key!r}")
+
+    def cells(self, keys: tuple[str, ...] | list[str], decimals: int) -> list[str]:
+        """Return the texts under :func:`standing_headings` of the regulation's `keys`.
+
+        A summed SoS is a whole number; an average SoS and ESoS are shown to `decimals`.
+        """
+        cells = [self.player.name + (" (dropped)" if self.dropped else ""), str(self.tp)]
+        if "mov" in keys:
+            cells.append(str(self.mov))
+        if "sos" in keys:
+            cells.append(str(int(self.sos)))
+        if "sos-average" in keys:
+            cells.append(f"{float(self.sos):.{decimals}f}")
+        if "esos" in keys:
+            cells.append(f"{float(self.esos):.{decimals}f}")
+        return [*cells, f"{self.wins}-{self.losses}-{self.byes}"]
+
+
+def standing_headings(keys: tuple[str, ...] | list[str]) -> list[str]:
+    """Return the headings of :meth:`Standing.cells`: player, TP, the tiebreakers, W-L-B.
+
+    Examples
+    --------
+    >>> standing_headings(("tp", "mov", "sos"))
+    ['player', 'TP', 'MoV', 'SoS', 'W-L-B']
+    """
+    head = ["player", "TP"]
+    if "mov" in keys:
+        head.append("MoV")
+    if "sos" in keys or "sos-average" in keys:
+        head.append("SoS")
+    if "esos" in keys:
+        head.append("ESoS")
+    return [*head, "W-L-B"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """What a player has so far, before ranking (see :func:`tally`)."""
+
+    tp: int
+    mov: int
+    wins: int
+    losses: int
+    byes: int
+    rounds_played: int
+    opponents: tuple[str, ...]
+
+
+def swiss_round_count(event: Event) -> int:
+    """Return the number of Swiss rounds the event has so far."""
+    return sum(1 for r in event.rounds if r.kind == "swiss")
+
+
+def random_order(seed: int, ids: list[str]) -> dict[str, int]:
+    """Return each id's place in one random order drawn from `seed` (the last tiebreak).
+
+    Examples
+    --------
+    >>> random_order(7, ["a", "b", "c"]) == random_order(7, ["c", "b", "a"])
+    True
+    """
+    order = sorted(ids)
+    random.Random(f"{seed}/rank").shuffle(order)
+    return {pid: place for place, pid in enumerate(order)}
+
+
+def tally(event: Event, through: int | None = None) -> dict[str, Tally]:
+    """Return each player's TP, MoV, record and opponents after Swiss round `through`.
+
+    Raises
+    ------
+    ResultError
+        For a result that cannot be scored (naming round and table).
+    """
+    regulation = event.regulation
+    last = swiss_round_count(event) if through is None else through
+    tp = dict.fromkeys(event._index, 0)
+    mov = dict.fromkeys(event._index, 0)
+    wins = dict.fromkeys(event._index, 0)
+    losses = dict.fromkeys(event._index, 0)
+    byes = dict.fromkeys(event._index, 0)
+    played = dict.fromkeys(event._index, 0)
+    opponents: dict[str, list[str]] = {pid: [] for pid in event._index}
+    number = 0
+    for round_ in event.rounds:
+        if round_.kind != "swiss":
+            continue
+        number += 1
+        if number > last:
+            break
+        for match in round_.matches:
+            try:
+                outcome = score_match(regulation, match)
+            except ResultError as error:
+                error.round = number
+                raise
+            if outcome is None:
+                continue  # not played yet: neither a game nor an opponent
+            a, b = match.players
+            opponents[a].append(b)
+            opponents[b].append(a)
+            played[a] += 1
+            played[b] += 1
+            for pid, points, margin in zip(match.players, outcome.tp, outcome.mov, strict=True):
+                tp[pid] += points
+                mov[pid] += margin
+            wins[outcome.winner] += 1
+            losses[outcome.loser] += 1
+        for bye in round_.byes:
+            tp[bye.player] += regulation.bye_tp
+            mov[bye.player] += regulation.bye_mov
+            byes[bye.player] += 1
+            played[bye.player] += 1
+        for player in event.players:
+            if player.missed(number):
+                losses[player.id] += 1
+    return {
+        pid: Tally(
+            tp[pid],
+            mov[pid],
+            wins[pid],
+            losses[pid],
+            byes[pid],
+            played[pid],
+            tuple(opponents[pid]),
+        )
+        for pid in event._index
+    }
+
+
+def standings(event: Event, through: int | None = None) -> list[Standing]:
+    """Return the ranked standings after Swiss round `through` (default: every round).
+
+    Raises
+    ------
+    ResultError
+        For a result that cannot be scored.
+    """
+    regulation = event.regulation
+    last = swiss_round_count(event) if through is None else through
+    counts = tally(event, last)
+    sos: dict[str, Fraction] = {}
+    averaged = "sos-average" in regulation.tiebreakers
+    for pid, t in counts.items():
+        if not t.opponents:
+            sos[pid] = Fraction(0)
+        elif averaged:
+            total = sum(
+                (
+                    Fraction(counts[o].tp, counts[o].rounds_played)
+                    for o in t.opponents
+                    if counts[o].rounds_played
+                ),
+                Fraction(0),
+            )
+            sos[pid] = total / len(t.opponents)
+        else:
+            sos[pid] = Fraction(sum(counts[o].tp for o in t.opponents))
+    esos = {
+        pid: (
+            sum((sos[o] for o in t.opponents), Fraction(0)) / len(t.opponents)
+            if t.opponents
+            else Fraction(0)
+        )
+        for pid, t in counts.items()
+    }
+    lottery = random_order(event.seed, list(counts))
+    keys = ("tp", *regulation.tiebreakers)
+
+    def sort_key(player: Player) -> tuple[Fraction | int, ...]:
+        t = counts[player.id]
+        values = {"tp": Fraction(t.tp), "mov": Fraction(t.mov), "esos": esos[player.id]}
+        values["sos"] = values["sos-average"] = sos[player.id]
+        return (*(-values[k] for k in keys), lottery[player.id])
+
+    ranked = sorted(event.players, key=sort_key)
+    rows = []
+    for rank, player in enumerate(ranked, 1):
+        t = counts[player.id]
+        rows.append(
+            Standing(
+                rank,
+                player,
+                t.tp,
+                t.mov,
+                sos[player.id],
+                esos[player.id],
+                t.wins,
+                t.losses,
+                t.byes,
+                t.rounds_played,
+                t.opponents,
+                not player.active_in(last + 1),
+            )
+        )
+    return rows
