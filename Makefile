@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck clean bench
+.PHONY: test demo lint typecheck clean bench docs
 
 # The batch kernels compiled ahead of time (tabletop.geom._aot): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
@@ -15,7 +15,7 @@ AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,plots,fast]'
+	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs]'
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(STAMP)
@@ -33,8 +33,15 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck $(AOT)
+test: lint typecheck docs $(AOT)
 	$(BIN)/python -m pytest
+
+# The manual's site, from docs/ and mkdocs.yml, into site/; --strict fails on any warning
+# (a broken link or anchor, a page left out of the nav, an API name it cannot document).
+# NO_MKDOCS_2_WARNING silences mkdocs-material's notice about its own end of life, which
+# says nothing about this site.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 demo: $(STAMP) $(AOT)
 	mkdir -p out
@@ -82,7 +89,7 @@ gallery: $(STAMP)
 	$(BIN)/tabletop pocket render examples/pocket/battle-60.toml -o docs/gallery/pocket-battle-60.png --force
 
 clean:
-	rm -rf $(VENV) out .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) out site .mypy_cache .pytest_cache .ruff_cache
 	rm -f tabletop/geom/_kernels_aot*.so tabletop/obstacles/_kernels_aot*.so
 
 bench: $(STAMP) $(AOT)

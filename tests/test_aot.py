@@ -59,6 +59,7 @@ def test_the_compiled_module_is_present_and_fresh(kernels: _aot.CompiledKernels)
 def test_a_stale_digest_falls_back_to_the_jit(
     kernels: _aot.CompiledKernels, fresh_cache: None
 ) -> None:
+    pytest.importorskip("numba")  # falls back to the numba JIT path: needs the `fast` extra
     with mock.patch.object(_aot, "source_digest", return_value=12345):
         assert kernels.compiled() is None
         assert kernels.available() == ("numba", "numpy")
@@ -71,6 +72,7 @@ def test_a_stale_digest_falls_back_to_the_jit(
 
 
 def test_a_stale_module_is_not_used_by_the_batch_functions(fresh_cache: None) -> None:
+    pytest.importorskip("numba")  # falls back to the numba JIT path: needs the `fast` extra
     with (
         mock.patch.object(_aot, "source_digest", return_value=12345),
         mock.patch.dict(os.environ, on("")),
@@ -82,6 +84,7 @@ def test_a_stale_module_is_not_used_by_the_batch_functions(fresh_cache: None) ->
 
 
 def test_a_missing_module_falls_back(fresh_cache: None) -> None:
+    pytest.importorskip("numba")  # falls back to the numba JIT path: needs the `fast` extra
     missing = _aot.CompiledKernels(
         "tabletop.geom._kernels", "tabletop.geom._no_such_module", (), ()
     )
@@ -104,6 +107,8 @@ def test_a_module_of_sources_changed_on_disk_reads_stale(tmp_path: Path, fresh_c
     [("aot", "aot"), ("numba", "numba"), ("numpy", "numpy"), ("auto", "aot"), (" AOT ", "aot")],
 )
 def test_the_backend_variable_forces_a_path(value: str, expected: str) -> None:
+    if expected == "numba":
+        pytest.importorskip("numba")  # the numba path needs the `fast` extra
     with mock.patch.dict(os.environ, {_aot.BACKEND_ENV: value, _aot.NO_NUMBA_ENV: ""}):
         assert batch.backend() == expected
 
@@ -128,6 +133,8 @@ def test_threads_for_batches_that_repay_numba_start_up(
     cores: int, loaded: bool, fresh_cache: None
 ) -> None:
     """``cost * (1 - 1/cores)`` against 0.6 s (numba not loaded) or 1 ms (loaded)."""
+    if cores > 1:
+        pytest.importorskip("numba")  # more than one core may choose numba: the `fast` extra
     modules = dict(sys.modules)
     if loaded:
         name = "tabletop.geom._kernels"
@@ -172,6 +179,8 @@ def test_wrong_arguments_are_refused_before_they_reach_the_machine_code() -> Non
 
 
 def each_path(call: object) -> list[object]:
+    """The answers of `call` on every path; the numba path needs numba (the `fast` extra)."""
+    pytest.importorskip("numba")
     answers = []
     for path in PATHS:
         with mock.patch.dict(os.environ, on(path)):
@@ -294,6 +303,7 @@ def test_the_compiled_ahead_path_imports_no_numba() -> None:
 
 def test_without_numba_pycc_the_build_warns_in_one_line_and_carries_on() -> None:
     """pycc is deprecated upstream: where it is gone the build says so and exits 0."""
+    pytest.importorskip("numba")  # the build compiles numba kernels: the `fast` extra
     compiled = _aot.GEOM_KERNELS.compiled()
     assert compiled is not None
     before = Path(str(compiled.__file__)).stat().st_mtime_ns

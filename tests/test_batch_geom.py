@@ -43,7 +43,12 @@ RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block.
+
+    The numba path needs numba (the `fast` extra): without it the test skips.
+    """
+    if name == "numba":
+        pytest.importorskip("numba")
     with mock.patch.dict(os.environ, {batch.BACKEND_ENV: name}):
         assert batch.backend() == name
         yield

@@ -10,6 +10,7 @@ time (that layer cannot run two at once).
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -21,9 +22,8 @@ from unittest import mock
 import numpy as np
 import pytest
 
-from tabletop.geom import _kernels, _numba, batch
+from tabletop.geom import batch
 from tabletop.geom.batch import BACKEND_ENV, NO_NUMBA_ENV, backend
-from tabletop.obstacles import _kernels as _obstacle_kernels
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -83,6 +83,7 @@ def test_the_numpy_path_does_not_import_numba() -> None:
 
 
 def test_the_numba_path_imports_numba_on_first_use() -> None:
+    pytest.importorskip("numba")
     out = run(
         """
         import sys
@@ -105,23 +106,25 @@ def test_backend_follows_the_environment(value: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "kernel",
+    ("module", "kernel"),
     [
-        _kernels.distances,
-        _kernels.arcs_hit,
-        _kernels.compose_moves,
-        _obstacle_kernels.setups,
-        _obstacle_kernels.segments_blocked,
-        _numba.orient,
+        ("tabletop.geom._kernels", "distances"),
+        ("tabletop.geom._kernels", "arcs_hit"),
+        ("tabletop.geom._kernels", "compose_moves"),
+        ("tabletop.obstacles._kernels", "setups"),
+        ("tabletop.obstacles._kernels", "segments_blocked"),
+        ("tabletop.geom._numba", "orient"),
     ],
 )
-def test_kernels_keep_their_machine_code_on_disk(kernel: object) -> None:
+def test_kernels_keep_their_machine_code_on_disk(module: str, kernel: str) -> None:
     """``cache=True``: numba's dispatcher holds a file cache, not the null cache."""
-    cache = kernel._cache  # type: ignore[attr-defined]
+    pytest.importorskip("numba")
+    cache = getattr(importlib.import_module(module), kernel)._cache
     assert type(cache).__name__ == "FunctionCache"
 
 
 def test_the_workqueue_layer_unless_the_user_chose_one() -> None:
+    pytest.importorskip("numba")
     code = """
         import numba
         from tabletop.geom import batch
@@ -136,6 +139,8 @@ def test_the_workqueue_layer_unless_the_user_chose_one() -> None:
 
 @pytest.mark.parametrize("path", ["aot", "numba"])
 def test_concurrent_calls_from_threads_give_the_serial_answers(path: str) -> None:
+    if path == "numba":
+        pytest.importorskip("numba")
     rng = np.random.default_rng(3)
     a = np.column_stack(
         [rng.uniform(0, 900, 5000), rng.uniform(0, 900, 5000), rng.uniform(0, 360, 5000)]

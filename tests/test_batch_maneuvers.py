@@ -58,7 +58,12 @@ ARMADA_WORDS = [
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block.
+
+    The numba path needs numba (the `fast` extra): without it the test skips.
+    """
+    if name == "numba":
+        pytest.importorskip("numba")
     with mock.patch.dict(os.environ, {BACKEND_ENV: name}):
         assert backend() == name
         yield

@@ -23,7 +23,6 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.geom import _kernels
 from tabletop.geom.areas import play_area
 from tabletop.geom.batch import BACKEND_ENV, backend
 from tabletop.geom.errors import InvalidInputError
@@ -40,7 +39,12 @@ RULESETS = {name: get_ruleset(name) for name in ("xwing2", "xwing1", "armada")}
 
 @contextlib.contextmanager
 def path(name: str) -> Iterator[None]:
-    """Select the compiled-ahead, the numba or the numpy path for the duration of the block."""
+    """Select the compiled-ahead, the numba or the numpy path for the duration of the block.
+
+    The numba path needs numba (the `fast` extra): without it the test skips.
+    """
+    if name == "numba":
+        pytest.importorskip("numba")
     with mock.patch.dict(os.environ, {BACKEND_ENV: name}):
         assert backend() == name
         yield
@@ -322,14 +326,43 @@ def nudged(value: float, ulps: int) -> float:
     return value
 
 
-@given(finite, finite, finite, finite, st.floats(0.0, 1.0), st.integers(-3, 3), st.integers(-3, 3))
+NEAR_A_LINE = (
+    finite,
+    finite,
+    finite,
+    finite,
+    st.floats(0.0, 1.0),
+    st.integers(-3, 3),
+    st.integers(-3, 3),
+)
+
+
+def near_a_line(
+    ax: float, ay: float, bx: float, by: float, t: float, nudge_x: int, nudge_y: int
+) -> tuple[tuple[float, float, float, float, float, float], int]:
+    """A point on segment ab rounded to floats, nudged by a few ulps, and its exact sign."""
+    cx = nudged(ax + t * (bx - ax), nudge_x)
+    cy = nudged(ay + t * (by - ay), nudge_y)
+    return (ax, ay, bx, by, cx, cy), exact_sign((ax, ay), (bx, by), (cx, cy))
+
+
+@given(*NEAR_A_LINE)
 def test_orientation_signs_are_exact_near_a_line(
     ax: float, ay: float, bx: float, by: float, t: float, nudge_x: int, nudge_y: int
 ) -> None:
-    """A point on segment ab rounded to floats, nudged by a few ulps: the sign is exact."""
-    cx = nudged(ax + t * (bx - ax), nudge_x)
-    cy = nudged(ay + t * (by - ay), nudge_y)
-    expected = exact_sign((ax, ay), (bx, by), (cx, cy))
-    assert _kernels.orient(ax, ay, bx, by, cx, cy) == expected
-    signs = _numpy_paths.orient(*(np.array([v]) for v in (ax, ay, bx, by, cx, cy)))
+    """The numpy path's sign of a point a few ulps off segment ab is exact."""
+    coordinates, expected = near_a_line(ax, ay, bx, by, t, nudge_x, nudge_y)
+    signs = _numpy_paths.orient(*(np.array([v]) for v in coordinates))
     assert int(signs[0]) == expected
+
+
+@given(*NEAR_A_LINE)
+def test_orientation_signs_are_exact_near_a_line_in_the_numba_kernel(
+    ax: float, ay: float, bx: float, by: float, t: float, nudge_x: int, nudge_y: int
+) -> None:
+    """The numba kernels' sign of a point a few ulps off segment ab is exact."""
+    pytest.importorskip("numba")
+    from tabletop.geom import _kernels  # the numba kernels: only with the `fast` extra
+
+    coordinates, expected = near_a_line(ax, ay, bx, by, t, nudge_x, nudge_y)
+    assert _kernels.orient(*coordinates) == expected

@@ -23,8 +23,12 @@ import shapely
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.geom import _kernels
 from tabletop.geom.tolerance import EPSILON_MM
+
+# Every test here runs the numba kernel itself: without the `fast` extra there is none.
+pytest.importorskip("numba")
+
+from tabletop.geom import _kernels  # needs numba, checked just above
 
 #: A base's dims: half-width, half-length, radius (0 for a rectangle).
 Dims = tuple[float, float, float]

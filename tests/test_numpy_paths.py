@@ -91,17 +91,17 @@ def pairs_at_the_line(draw: st.DrawFn) -> tuple[Ruleset, list[str], np.ndarray]:
     return ruleset, tokens, placement[None]
 
 
+# Each path on its own, so that without numba the numpy path is still checked.
+@pytest.mark.parametrize("name", ["numpy", "numba"])
 @given(pairs_at_the_line())
 def test_pairs_at_the_spacing_line_equal_check_and_numba(
-    case: tuple[Ruleset, list[str], np.ndarray],
+    name: str, case: tuple[Ruleset, list[str], np.ndarray]
 ) -> None:
     ruleset, tokens, placements = case
     expected = scalar_legal(ruleset, tokens, placements)
-    with path("numpy"):
+    with path(name):
         got = batch.setups_legal(tokens, placements, ruleset=ruleset)
-    with path("numba"):
-        kernel = batch.setups_legal(tokens, placements, ruleset=ruleset)
-    assert got.tolist() == expected == kernel.tolist()
+    assert got.tolist() == expected
 
 
 def test_a_table_answers_within_half_a_cell() -> None:
@@ -135,13 +135,14 @@ def test_filtered_segments_equal_obstructed_segment(
     assert got.tolist() == expected
 
 
+@pytest.mark.parametrize("name", ["numpy", "numba"])
 @given(
     st.sampled_from(sorted(catalog(RULESETS["xwing2"]))),
     st.floats(0.0, 360.0),
     st.integers(0, 2**32 - 1),
 )
 def test_segments_grazing_corners_equal_numba_and_obstructed_segment(
-    token: str, angle: float, seed: int
+    name: str, token: str, angle: float, seed: int
 ) -> None:
     """Segments through a corner, nudged off it by 1e-7 to 1e-5 mm along the corner's
     outward bisector, and segments ending that far from an edge's midpoint."""
@@ -167,11 +168,9 @@ def test_segments_grazing_corners_equal_numba_and_obstructed_segment(
     expected = [
         obstructed_segment(np.array([a, b]), blockers)[0] for a, b in zip(p, q, strict=True)
     ]
-    with path("numpy"):
+    with path(name):
         got = batch.obstructed(p, q, [token], placement)
-    with path("numba"):
-        kernel = batch.obstructed(p, q, [token], placement)
-    assert got.tolist() == expected == kernel.tolist()
+    assert got.tolist() == expected
 
 
 # -- poses ------------------------------------------------------------------------------

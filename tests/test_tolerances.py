@@ -107,7 +107,8 @@ def test_the_one_tolerance_at_and_either_side_of_a_line(
 
 
 def test_the_kernels_compile_the_same_predicates() -> None:
-    from tabletop.obstacles import _kernels
+    pytest.importorskip("numba")
+    from tabletop.obstacles import _kernels  # the numba kernels: only with the `fast` extra
 
     assert getattr(_kernels._beyond, "py_func") is beyond  # noqa: B009  (a numba attribute)
     assert getattr(_kernels._within, "py_func") is within  # noqa: B009

@@ -1,0 +1,20 @@
+"""Collection for the whole repository: the numba kernel modules only where numba is.
+
+``--doctest-modules`` imports every module under ``tabletop/`` to look for doctests.
+numba is an optional extra (``fast``); the modules below define numba kernels at import
+and cannot be imported without it, so without numba they are not collected (the batch
+functions then take their numpy path, which the tests cover).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+collect_ignore: list[str] = []
+if importlib.util.find_spec("numba") is None:
+    collect_ignore += [
+        "tabletop/geom/_numba.py",
+        "tabletop/geom/_kernels.py",
+        "tabletop/geom/_arc_kernel.py",
+        "tabletop/obstacles/_kernels.py",
+    ]
