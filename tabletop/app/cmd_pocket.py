@@ -23,12 +23,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.app.datatext import file_text
 from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write
 from tabletop.app.pocketfile import (
     BattleFile,
+    BattleFileError,
     battle_data,
-    battle_text,
     load_battle,
     read_plays,
     replay_battle,
@@ -232,7 +233,8 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
         suffix = Path(args.output).suffix.lower()
         if suffix not in (".toml", ".json"):
             raise InvalidInputError("the log must end in .toml or .json", where=args.output)
-        text = battle_text(battle_data(file.battle, log), suffix)
+        data = battle_data(file.battle, log)
+        text = file_text(data, args.output, kind="battle", error=BattleFileError)
         atomic_write(args.output, text, inputs=[file.path], force=args.force)
     data = simulation_json(result, names)
     if args.json:
