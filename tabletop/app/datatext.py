@@ -5,7 +5,8 @@ written by :func:`file_text`, which picks the format by the file's suffix. Every
 and value is spelled by the ``tomli-w`` library, so that whatever a string holds (quotes,
 backslashes, newlines, U+0000 and U+007F) it is escaped as TOML wants and the file reads
 back equal; this module only lays the values out (short arrays on one line, long ones an
-item a line; lists of tables as ``[[name]]`` sections, after the plain keys). What no
+item a line; lists of tables as ``[[name]]`` sections at any depth, after the plain
+keys). What no
 file can hold (a lone surrogate, a number TOML cannot store, a value that is not data) is
 refused before anything is written, naming the file, the entry and the key.
 
@@ -207,21 +208,17 @@ def _inline(value: Any) -> str:
     return _scalar(value)
 
 
-def _is_sections(value: Any, name: str) -> bool:
-    """Return whether a list of tables is written as ``[[...]]`` sections.
-
-    At the top of the file always; inside a section, only when one of its tables is too
-    long for a line (otherwise it is an array of inline tables, one a line).
-    """
-    if not (isinstance(value, list | tuple) and value):
-        return False
-    if not all(isinstance(item, Mapping) for item in value):
-        return False
-    return not name or any(len(_INDENT + _inline(item) + ",") > _LINE_LIMIT for item in value)
+def _is_sections(value: Any) -> bool:
+    """Return whether a value is a non-empty list of tables: ``[[...]]`` sections."""
+    return (
+        isinstance(value, list | tuple)
+        and bool(value)
+        and all(isinstance(item, Mapping) for item in value)
+    )
 
 
 def _table_lines(table: Mapping[str, Any], name: str) -> list[str]:
-    sections = [key for key, value in table.items() if _is_sections(value, name)]
+    sections = [key for key, value in table.items() if _is_sections(value)]
     lines = []
     for key, value in table.items():
         if key in sections:
