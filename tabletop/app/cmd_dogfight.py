@@ -7,7 +7,7 @@
                                simulate K games from the standard setup (P: random or
                                greedy; --policy for both sides, --rebels/--empire for one)
   render FILE -o OUT [--fighter SQUARE]
-                               draw the board (PNG or SVG), the last play, and with
+                               draw the board (PNG, SVG or PDF), the last play, and with
                                --fighter its reachable squares and lines of fire
 
 A progress bar goes to stderr during `play` when stderr is a terminal (or with
@@ -24,8 +24,7 @@ from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
 from tabletop.app.dogfightfile import game_log_text, load_game_file
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write, write_through
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.boards import random_policy
 from tabletop.boards.dogfight import (
     SIDES,
@@ -277,13 +276,8 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.output is None:
-        raise UsageError("dogfight render needs -o OUT.png or OUT.svg")
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise InvalidInputError(
-            f"unknown picture format {suffix or '(no suffix)'!r}: expected .png or .svg",
-            where=args.output,
-        )
+        raise UsageError("dogfight render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[path], force=args.force, input_kind="game file")
     game = Dogfight()
     position = load_game_file(path).final(game)
     fighter = None
@@ -294,20 +288,13 @@ def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
             raise InvalidInputError(f"--fighter: {error}") from None
         if position.board[fighter] < 0:
             raise InvalidInputError(f"--fighter {args.fighter}: no fighter on that square")
-    require_plots()
-    from tabletop.plots.dogfight import render_position
+    from tabletop.plots.dogfight import POSITION_SIZE_PX, render_position
 
-    size = write_through(
-        args.output,
-        lambda temporary: render_position(game, position, temporary, fighter=fighter, title=path),
-        inputs=[path],
-        force=args.force,
-        input_kind="game file",
-    )
+    picture = render_position(game, position, fmt, fighter=fighter, title=path)
+    atomic_write(args.output, picture, inputs=[path], force=args.force)
+    size = POSITION_SIZE_PX
     if args.json:
-        emit_json(
-            {"file": path, "output": args.output, "format": suffix[1:], "size": list(size)}, out
-        )
+        emit_json({"file": path, "output": args.output, "format": fmt, "size": list(size)}, out)
     else:
-        out.write(f"wrote {args.output} ({suffix[1:]}, {size[0]} x {size[1]} px)\n")
+        out.write(f"wrote {args.output} ({fmt}, {size[0]} x {size[1]} px)\n")
     return EXIT_OK

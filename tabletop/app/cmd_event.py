@@ -7,7 +7,7 @@
   drop EVENT ID [--after ROUND]  /  return EVENT ID
   standings EVENT [--round N]                          rank, TP, tiebreakers, record
   check EVENT                                          audit the event (exit 1 on findings)
-  render EVENT -o OUT.png|svg                          standings and bracket as a picture
+  render EVENT -o OUT.png|svg|pdf                      standings and bracket as a picture
 
 Every command but new, standings, check and render writes the event back atomically, in
 place unless -o names another file; on any error nothing is written.
@@ -23,8 +23,7 @@ from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
 from tabletop.app.eventfile import EventFileError, load_event, tournament_error, write_event
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.app.paths import same_file
 from tabletop.tournament import (
     TIERS,
@@ -529,17 +528,14 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     (source,) = operands
     if args.output is None:
-        raise UsageError("render needs -o OUT.png or OUT.svg")
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise UsageError(f"render writes .png or .svg, got {suffix or '(none)'!r}")
+        raise UsageError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[source], force=args.force, input_kind="event")
     event = _load(source)
-    require_plots()
     from tabletop.plots.bracket import event_picture  # matplotlib only for this command
 
-    atomic_write(args.output, event_picture(event, suffix[1:]), inputs=[source], force=args.force)
+    atomic_write(args.output, event_picture(event, fmt), inputs=[source], force=args.force)
     if args.json:
-        emit_json({"output": args.output, "format": suffix[1:]}, out)
+        emit_json({"output": args.output, "format": fmt}, out)
     else:
         out.write(f"wrote {args.output}\n")
     return EXIT_OK

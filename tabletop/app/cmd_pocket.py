@@ -7,7 +7,7 @@
                   --policy random|greedy for both players, --policy2 for player 2);
                   win rates with 95 % Wilson intervals, rounds per battle; -o LOG
                   writes the first battle's full, replayable log as a battle file
-  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png or .svg)
+  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png, .svg or .pdf)
 
 Every command but check refuses an illegal battle (exit 2); a play that cannot be read
 or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
@@ -24,8 +24,7 @@ from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.app.datatext import file_text
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.app.pocketfile import (
     BattleFile,
     BattleFileError,
@@ -307,17 +306,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     # render
     if not args.output:
-        raise InvalidInputError("render needs -o OUT.png or OUT.svg")
-    require_plots()
+        raise InvalidInputError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[file.path], force=args.force, input_kind="battle")
     from tabletop.plots.pocket import render_battle
 
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise InvalidInputError("the picture must end in .png or .svg", where=args.output)
-    data = render_battle(game, state, suffix[1:])
+    data = render_battle(game, state, fmt)
     atomic_write(args.output, data, inputs=[file.path], force=args.force)
     if args.json:
-        emit_json({"output": args.output, "format": suffix[1:], "round": state.round}, out)
+        emit_json({"output": args.output, "format": fmt, "round": state.round}, out)
     else:
         out.write(f"wrote {args.output}\n")
     return EXIT_OK

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from pathlib import Path
-from typing import TypeVar
 
+from tabletop.app.extras import require_plots
 from tabletop.app.paths import output_target, publish, sweep_stale_temporaries, temporary_path
 from tabletop.geom.errors import InvalidInputError
 
-__all__ = ["atomic_write", "write_through"]
-
-_T = TypeVar("_T")
+__all__ = ["atomic_write", "picture_output"]
 
 
 def atomic_write(
@@ -58,32 +56,27 @@ def atomic_write(
     publish(temporary, target)
 
 
-def write_through(
+def picture_output(
     path: str | Path,
-    draw: Callable[[Path], _T],
     *,
     inputs: Iterable[str | Path] = (),
     force: bool = False,
     input_kind: str = "file",
-) -> _T:
-    """Let `draw` write a file under a short temporary name, then give it `path`'s name.
+) -> str:
+    """Check a picture's output before anything is read or drawn; return its format.
 
-    For writers that want a path of their own (matplotlib's ``savefig``): their own
-    temporary names grow with the target's, past the folder's name limit for long names.
-    The checks are :func:`atomic_write`'s; `draw`'s result is returned.
+    Every drawing command takes the formats of :data:`tabletop.plots.PICTURE_FORMATS`
+    (PNG, SVG and PDF, by the suffix) and refuses any other with its one message; the
+    picture is then written with :func:`atomic_write`.
 
     Raises
     ------
     InvalidInputError
-        As :func:`atomic_write` does, checked before `draw` runs.
+        When matplotlib is not installed, when `path` may not be written (as
+        :func:`atomic_write` says), or for a suffix that is not a picture format.
     """
-    target = output_target(path, inputs=inputs, force=force, input_kind=input_kind)
-    sweep_stale_temporaries(target.folder)
-    temporary = temporary_path(target.folder, target.path.suffix.lower())
-    try:
-        result = draw(temporary)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    publish(temporary, target)
-    return result
+    require_plots()
+    output_target(path, inputs=inputs, force=force, input_kind=input_kind)
+    from tabletop.plots.formats import picture_format  # matplotlib only for pictures
+
+    return picture_format(path)
