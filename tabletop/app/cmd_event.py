@@ -48,6 +48,7 @@ from tabletop.tournament import (
     standings,
     structure_of,
     swiss_round_count,
+    tiebreakers,
 )
 
 __all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
@@ -463,13 +464,9 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 # -- standings, check, render ------------------------------------------------------------
 
 
-def _fraction(value: Any) -> dict[str, Any]:
-    return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
-
-
 def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str, Any]:
     """Return the JSON object of ``tabletop event standings --json``."""
-    keys = event.regulation.tiebreakers
+    ranking = tiebreakers(event.regulation.tiebreakers)
     players = []
     for s in rows:
         entry: dict[str, Any] = {
@@ -478,14 +475,7 @@ def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str
             "name": s.player.name,
             "tp": s.tp,
         }
-        if "mov" in keys:
-            entry["mov"] = s.mov
-        if "sos" in keys:
-            entry["sos"] = int(s.sos)
-        if "sos-average" in keys:
-            entry["sos"] = _fraction(s.sos)
-        if "esos" in keys:
-            entry["esos"] = _fraction(s.esos)
+        entry |= {t.field: t.json(s) for t in ranking}
         entry |= {
             "wins": s.wins,
             "losses": s.losses,
