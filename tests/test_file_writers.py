@@ -162,8 +162,8 @@ def test_the_layout_keeps_short_lists_on_a_line_and_long_ones_an_item_a_line() -
     ("data", "entry", "key", "said"),
     [
         ({"name": "a\ud800b"}, None, "name", "a lone surrogate '\\ud800' at character 2"),
-        ({"players": [{"id": "\udcff"}]}, "players[1]", "id", "a lone surrogate '\\udcff'"),
-        ({"at": [1.0, float("nan")]}, None, "at[2]", "nan is not a finite number"),
+        ({"players": [{"id": "\udcff"}]}, "players[0]", "id", "a lone surrogate '\\udcff'"),
+        ({"at": [1.0, float("nan")]}, None, "at[1]", "nan is not a finite number"),
         ({"seed": {1, 2}}, None, "seed", "cannot write a set in a file"),
     ],
 )
@@ -228,7 +228,7 @@ def test_a_pocket_log_with_a_lone_surrogate_is_refused_and_not_written(tmp_path:
         log = tmp_path / name
         code, _, err = run("pocket", "play", str(battle), "--games", "1", "-o", str(log))
         assert code == 2
-        assert f"{log}: armies[1]: key 'name': a lone surrogate '\\udc80'" in err
+        assert f"{log}: armies[0]: key 'name': a lone surrogate '\\udc80'" in err
         assert not log.exists()
 
 
@@ -240,8 +240,8 @@ def test_an_event_with_a_lone_surrogate_is_refused_and_left_as_it_was(tmp_path: 
     event.write_text(text, encoding="utf-8")
     code, out, err = run("event", "pair", str(event), "--json")
     assert code == 2
-    assert "players[2]: key 'name': a lone surrogate '\\ud800'" in err
-    assert json.loads(out)["error"]["where"] == f"{event}: players[2]: key 'name'"
+    assert "players[1]: key 'name': a lone surrogate '\\ud800'" in err
+    assert json.loads(out)["error"]["where"] == f"{event}: players[1]: key 'name'"
     assert event.read_text(encoding="utf-8") == text
 
 

@@ -169,11 +169,11 @@ def _check_value(value: Any, where: _Where, entry: str, key: str) -> None:
     elif isinstance(value, Mapping):
         _check_table(value, where, _item(entry, key))
     elif isinstance(value, list | tuple):
-        for number, item in enumerate(value, 1):
+        for index, item in enumerate(value):  # counted from 0, as the readers count
             if isinstance(item, Mapping):
-                _check_table(item, where, _item(entry, f"{key}[{number}]"))
+                _check_table(item, where, _item(entry, f"{key}[{index}]"))
             else:
-                _check_value(item, where, entry, f"{key}[{number}]")
+                _check_value(item, where, entry, f"{key}[{index}]")
     else:
         raise where.refuse(f"cannot write a {type(value).__name__} in a file", entry, key)
 
