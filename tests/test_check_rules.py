@@ -21,7 +21,7 @@ import pytest
 from common import json_scene_file
 from common import run as run_cli
 
-from tabletop.app.files import scene_toml
+from tabletop.app.datatext import toml_text
 from tabletop.app.scenefile import parse_scene
 from tabletop.obstacles.legality import RULES, CheckReport, Violation, check
 
@@ -1122,7 +1122,7 @@ def test_cli_bad_input_exit_2(
         path = json_scene_file(tmp_path, data)
     else:
         path = str(tmp_path / "scene.toml")
-        Path(path).write_text(scene_toml(data), encoding="utf-8")
+        Path(path).write_text(toml_text(data), encoding="utf-8")
     code, out, err = run_cli("check", path)
     assert code == 2
     assert out == ""

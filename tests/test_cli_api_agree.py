@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.app.cli import main
-from tabletop.app.files import scene_json
+from tabletop.app.datatext import json_text
 from tabletop.geom.arcs import XWING_ARCS
 from tabletop.geom.hulls import HULL_ZONES
 from tabletop.geom.rulesets import XWingRuleset
@@ -39,7 +39,7 @@ def run(*argv: str) -> tuple[int, object]:
 
 def write(scene: Scene, folder: Path) -> str:
     path = folder / "scene.json"
-    path.write_text(scene_json(scene.to_dict()), encoding="utf-8")
+    path.write_text(json_text(scene.to_dict()), encoding="utf-8")
     return str(path)
 
 

@@ -59,8 +59,15 @@ def example(name: str) -> Scene:
     return load_scene(EXAMPLES / f"{name}.toml")
 
 
+def render_to(scene: Scene, path: Path, **options: Any) -> plots.RenderResult:
+    """Draw in the format of `path`'s suffix and write the bytes there (plots writes none)."""
+    result = plots.render(scene, plots.picture_format(path), **options)
+    path.write_bytes(result.picture)
+    return result
+
+
 def render_example(name: str, path: Path, **options: Any) -> plots.RenderResult:
-    return plots.render(example(name), path, title=f"examples/{name}.toml", **options)
+    return render_to(example(name), path, title=f"examples/{name}.toml", **options)
 
 
 def axes() -> Axes:
@@ -253,7 +260,7 @@ def test_png_size_is_exact_for_awkward_sizes(tmp_path: Path, size: tuple[int, in
 def test_dpi_scales_the_default_size(tmp_path: Path) -> None:
     out = tmp_path / "table.png"
     scene = example("xwing-tournament")
-    result = plots.render(scene, out, dpi=50)
+    result = render_to(scene, out, dpi=50)
     assert result.size == plots.default_size(scene, 50)
     assert imread(out).shape[0] == 500
 
@@ -271,7 +278,7 @@ def test_svg_names_every_object_id(tmp_path: Path, name: str) -> None:
 def test_svg_element_ids_are_unique(tmp_path: Path) -> None:
     scene = parse_scene(NEAR_EDGE)
     out = tmp_path / "table.svg"
-    plots.render(scene, out, measurement=measure(scene, "wedge", "vader", arc="front"))
+    render_to(scene, out, measurement=measure(scene, "wedge", "vader", arc="front"))
     ids = re.findall(r'\bid="([^"]+)"', out.read_text("utf-8"))
     duplicates = sorted({i for i in ids if ids.count(i) > 1})
     assert duplicates == []
@@ -279,7 +286,7 @@ def test_svg_element_ids_are_unique(tmp_path: Path) -> None:
 
 def test_svg_shows_the_violation_numbers(tmp_path: Path) -> None:
     out = tmp_path / "near-edge.svg"
-    result = plots.render(parse_scene(NEAR_EDGE), out)
+    result = render_to(parse_scene(NEAR_EDGE), out)
     assert result.violations is not None
     assert result.violations >= 1
     svg = out.read_text("utf-8")
@@ -292,8 +299,8 @@ def test_svg_is_deterministic(tmp_path: Path) -> None:
     scene = parse_scene(NEAR_EDGE)
     m = measure(scene, "wedge", "vader")
     first, second = tmp_path / "a.svg", tmp_path / "b.svg"
-    plots.render(scene, first, measurement=m)
-    plots.render(scene, second, measurement=m)
+    render_to(scene, first, measurement=m)
+    render_to(scene, second, measurement=m)
     text = first.read_text("utf-8")
     assert text == second.read_text("utf-8")
     assert "<dc:date>" not in text
@@ -306,23 +313,26 @@ def test_pdf_is_written(tmp_path: Path) -> None:
     assert out.read_bytes().startswith(b"%PDF")
 
 
-def test_render_writes_atomically_and_leaves_no_temporary_file(tmp_path: Path) -> None:
-    out = tmp_path / "table.png"
-    out.write_bytes(b"old")
-    render_example("xwing-tournament", out)
-    assert out.read_bytes().startswith(b"\x89PNG")
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["table.png"]
-
-
-def test_render_rejects_an_unknown_suffix_and_a_missing_folder(tmp_path: Path) -> None:
-    scene = example("xwing-tournament")
-    with pytest.raises(InvalidInputError, match=r"\.png, \.svg or \.pdf"):
-        plots.render(scene, tmp_path / "table.jpg")
-    with pytest.raises(InvalidInputError, match="no folder"):
-        plots.render(scene, tmp_path / "nowhere" / "table.png")
-    with pytest.raises(InvalidInputError, match="size"):
-        plots.render(scene, tmp_path / "table.png", size=(10, 10))
+@pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])
+def test_render_returns_the_picture_and_writes_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = plots.render(example("xwing-tournament"), fmt)
+    magic = {"png": b"\x89PNG", "svg": b"<?xml", "pdf": b"%PDF"}[fmt]
+    assert result.format == fmt
+    assert result.picture.startswith(magic)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_render_rejects_an_unknown_format_and_a_bad_size() -> None:
+    scene = example("xwing-tournament")
+    with pytest.raises(InvalidInputError, match=r"unknown picture format 'jpg'"):
+        plots.render(scene, "jpg")
+    with pytest.raises(InvalidInputError, match=r"'\.jpg': expected \.png, \.svg or \.pdf"):
+        plots.picture_format("table.jpg")
+    with pytest.raises(InvalidInputError, match="size"):
+        plots.render(scene, "png", size=(10, 10))
 
 
 def test_render_does_not_change_global_matplotlib_settings(tmp_path: Path) -> None:
@@ -352,8 +362,9 @@ def update_baselines() -> None:
     """Rewrite the reference images from the current drawing code."""
     BASELINES.mkdir(exist_ok=True)
     for name in EXAMPLE_NAMES:
-        result = render_example(name, BASELINES / f"{name}.png")
-        print(f"wrote {result.path} ({result.size[0]} x {result.size[1]} px)")
+        path = BASELINES / f"{name}.png"
+        result = render_example(name, path)
+        print(f"wrote {path} ({result.size[0]} x {result.size[1]} px)")
 
 
 if __name__ == "__main__":

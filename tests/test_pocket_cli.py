@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from tabletop.app.cli import main
+from tabletop.app.datatext import file_text
 from tabletop.app.pocketfile import (
     BattleFile,
     battle_data,
-    battle_text,
     load_battle,
     parse_battle,
     replay_battle,
@@ -41,7 +41,7 @@ def run(*argv: str) -> tuple[int, str, str]:
 
 def write(folder: Path, data: dict[str, Any], name: str = "b.toml") -> str:
     path = folder / name
-    path.write_text(battle_text(data, path.suffix), encoding="utf-8")
+    path.write_text(file_text(data, path), encoding="utf-8")
     return str(path)
 
 

@@ -76,7 +76,7 @@ def test_event_and_board_pictures_draw_plain_text() -> None:
     for module in ("bracket", "dogfight", "pocket"):
         source = (ROOT / "tabletop" / "plots" / f"{module}.py").read_text(encoding="utf-8")
         assert "RC_PARAMS" in source
-        assert "plain_text(fig)" in source or "save_figure(fig" in source
+        assert "picture_bytes(fig" in source  # which runs plain_text(fig) first
 
 
 def test_plain_text_sweeps_text_made_with_mathtext_on() -> None:

@@ -1,8 +1,8 @@
 """Round trips: parse → dump → parse gives the same scene, for every serialiser.
 
 Random scenes from :mod:`tabletop.geom.strategies` are written with
-:func:`tabletop.app.files.scene_toml` and :func:`tabletop.app.files.scene_json` (the writers the
-commands use) and read back with :func:`tabletop.app.scenefile.load_scene`: the scene read
+:func:`tabletop.app.datatext.toml_text` and :func:`tabletop.app.datatext.json_text` (the writers
+the commands use) and read back with :func:`tabletop.app.scenefile.load_scene`: the scene read
 back has the same structure, the same objects, and writes the same text again. Files
 written by ``tabletop setup`` read back to a legal scene that writes the same bytes.
 """
@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.app import cli
-from tabletop.app.files import scene_json, scene_text, scene_toml
+from tabletop.app.datatext import file_text, json_text, toml_text
 from tabletop.app.scenefile import load_scene, parse_scene
 from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
 from tabletop.obstacles import strategies as obstacle_strategies
@@ -30,7 +30,7 @@ from tabletop.obstacles.legality import check
 from tabletop.obstacles.scene import Scene
 
 Serialiser = Callable[[Mapping[str, Any]], str]
-SERIALISERS: dict[str, Serialiser] = {".toml": scene_toml, ".json": scene_json}
+SERIALISERS: dict[str, Serialiser] = {".toml": toml_text, ".json": json_text}
 
 #: Ids of any valid Unicode text (the loader rejects lone surrogates), DELETE included.
 IDS = st.builds(
@@ -114,9 +114,9 @@ def test_random_scenes_round_trip_through_every_serialiser(
 def test_random_scenes_round_trip_in_memory(scene: Scene) -> None:
     data = scene.to_dict()
     assert_same_scene(parse_scene(data), scene)
-    assert json.loads(scene_json(data)) == data
+    assert json.loads(json_text(data)) == data
     # Empty object lists are written inline (TOML has no empty array of tables).
-    assert tomllib.loads(scene_toml(data)) == data
+    assert tomllib.loads(toml_text(data)) == data
 
 
 @pytest.mark.parametrize("ruleset", RULESET_NAMES)
@@ -141,9 +141,9 @@ def test_setup_output_round_trips(
     assert check(scene).legal
     data = scene.to_dict()
     assert data.pop("ships") == []
-    assert scene_text(data, path).encode("utf-8") == written  # byte for byte
+    assert file_text(data, path).encode("utf-8") == written  # byte for byte
     other = folder / f"setup-{next(_counter)}{'.json' if suffix == '.toml' else '.toml'}"
-    other.write_text(scene_text(data, other), encoding="utf-8")
+    other.write_text(file_text(data, other), encoding="utf-8")
     assert_same_scene(load_scene(other), scene)
 
 
@@ -152,11 +152,11 @@ def test_setup_output_round_trips(
 
 def test_an_id_with_a_delete_character_round_trips_through_toml(tmp_path: Path) -> None:
     data = parse_scene({"ships": [{"id": "a\x7f", "base": "small", "at": [100, 40]}]}).to_dict()
-    text = scene_toml(data)
+    text = toml_text(data)
     try:
         read = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
-        raise AssertionError(f"scene_toml wrote invalid TOML: {error}\n{text}") from None
+        raise AssertionError(f"toml_text wrote invalid TOML: {error}\n{text}") from None
     assert read == data
 
 

@@ -12,7 +12,7 @@ Commands:
   query [--strict]                   JSON-lines requests on stdin, answers on stdout
   list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
                                      maneuvers, areas
-  help COMMAND                       what a command takes (as COMMAND --help)
+  help COMMAND [ACTION]              what a command takes (as COMMAND [ACTION] --help)
   pocket check|actions|replay|play|render FILE   Pocket Battles: judge, simulate, draw
   dogfight check|moves|replay|play|render   the Star Wars Dogfight board game
   event ACTION EVENT ...             organized play: new, pair, result, drop, return,
@@ -50,6 +50,8 @@ __all__ = [
     "EXIT_OK",
     "EXIT_VIOLATIONS",
     "UsageError",
+    "add_action",
+    "add_actions",
     "emit_json",
     "main",
 ]
@@ -83,6 +85,89 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         usage = self.format_usage().strip().removeprefix("usage: ")
         raise UsageError(f"{message}\nusage: {usage}")
+
+
+def add_actions(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any]:
+    """Give a command its actions (``tabletop event pair ...``), each a sub-parser.
+
+    The action is the first word that names one; options may come before or after it
+    and anywhere among its operands, as for every command. ``ACTION --help`` is the
+    action's own help, and an option of another action is a usage error naming the
+    action it goes with.
+    """
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser.add_subparsers(
+        title="actions", dest="action", metavar="ACTION", required=True, prog=parser.prog
+    )
+
+
+def add_action(
+    actions: argparse._SubParsersAction[Any], name: str, summary: str, description: str = ""
+) -> argparse.ArgumentParser:
+    """Add the action `name` (with ``--json``) and return its parser, to add its arguments to.
+
+    `summary` is its line in the command's help; `description` (default: the summary)
+    heads its own help.
+    """
+    parser: argparse.ArgumentParser = actions.add_parser(
+        name,
+        help=summary,
+        description=description or f"{summary[:1].upper()}{summary[1:]}.",
+        allow_abbrev=False,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    return parser
+
+
+def _actions_of(parser: argparse.ArgumentParser) -> argparse._SubParsersAction[Any] | None:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return None
+
+
+def _action_index(parser: argparse.ArgumentParser, words: Sequence[str]) -> int | None:
+    """Return where the action's name is among `words` (None for a command without actions)."""
+    actions = _actions_of(parser)
+    if actions is None:
+        return None
+    return next((i for i, word in enumerate(words) if word in actions.choices), None)
+
+
+def _help_text(parser: argparse.ArgumentParser, words: Sequence[str]) -> str:
+    """Return the help of the command, or of its action when `words` name one."""
+    actions, index = _actions_of(parser), _action_index(parser, words)
+    if actions is None or index is None:
+        return parser.format_help()
+    return str(actions.choices[words[index]].format_help())
+
+
+def _parse_action(parser: argparse.ArgumentParser, words: list[str]) -> argparse.Namespace:
+    actions = _actions_of(parser)
+    index = _action_index(parser, words)
+    if actions is None:
+        return parser.parse_intermixed_args(words)
+    if index is None:
+        parser.parse_args(words)  # says that the ACTION is missing, or not one of them
+        raise UsageError(f"expected one of: {', '.join(actions.choices)}")
+    name = words[index]
+    child: argparse.ArgumentParser = actions.choices[name]
+    args, extras = child.parse_known_intermixed_args(words[:index] + words[index + 1 :])
+    for word in extras:
+        flag = word.split("=", 1)[0]
+        owners = [
+            other
+            for other, sibling in actions.choices.items()
+            if flag.startswith("-") and flag in sibling._option_string_actions
+        ]
+        if owners:
+            command = parser.prog.removeprefix("tabletop ")
+            child.error(f"{flag} goes with {command} {' or '.join(owners)}, not {name}")
+    if extras:
+        child.error(f"unrecognized arguments: {' '.join(extras)}")
+    setattr(args, actions.dest, name)
+    return args
 
 
 class CommandModule(Protocol):
@@ -164,14 +249,14 @@ def _placeholder(index: int) -> str:
 def _parse(parser: _Parser, words: list[str]) -> argparse.Namespace:
     """Parse options anywhere; after the first ``--`` every word is positional."""
     if "--" not in words:
-        return parser.parse_intermixed_args(words)
+        return _parse_action(parser, words)
     split = words.index("--")
     before, after = words[:split], words[split + 1 :]
     # The words after "--" stand in as placeholders that cannot look like options, so the
     # intermixed parser (which mishandles "--") places them, and they are put back after.
     holders = {_placeholder(i): word for i, word in enumerate(after)}
     try:
-        args = parser.parse_intermixed_args(before + list(holders))
+        args = _parse_action(parser, before + list(holders))
     except UsageError as error:
         message = error.message
         for holder, word in holders.items():
@@ -238,13 +323,13 @@ def _run(words: list[str], out: TextIO, err: TextIO) -> int:
                 return EXIT_OK
             if rest[0] not in commands:
                 raise _unknown_command(rest[0], commands)
-            out.write(_parser(rest[0], commands[rest[0]])[1].format_help())
+            out.write(_help_text(_parser(rest[0], commands[rest[0]])[1], rest[1:]))
             return EXIT_OK
         if name not in commands:
             raise _unknown_command(name, commands)
         module, parser = _parser(name, commands[name])
         if any(a in ("-h", "--help") for a in options):
-            out.write(parser.format_help())
+            out.write(_help_text(parser, options))
             return EXIT_OK
         return module.run(_parse(parser, rest), out)
     except InvalidInputError as error:

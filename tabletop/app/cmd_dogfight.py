@@ -7,7 +7,7 @@
                                simulate K games from the standard setup (P: random or
                                greedy; --policy for both sides, --rebels/--empire for one)
   render FILE -o OUT [--fighter SQUARE]
-                               draw the board (PNG or SVG), the last play, and with
+                               draw the board (PNG, SVG or PDF), the last play, and with
                                --fighter its reachable squares and lines of fire
 
 A progress bar goes to stderr during `play` when stderr is a terminal (or with
@@ -22,10 +22,16 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
+from tabletop.app.cli import (
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    UsageError,
+    add_action,
+    add_actions,
+    emit_json,
+)
 from tabletop.app.dogfightfile import game_log_text, load_game_file
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write, write_through
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.boards import random_policy
 from tabletop.boards.dogfight import (
     SIDES,
@@ -41,67 +47,58 @@ from tabletop.geom.errors import InvalidInputError
 
 __all__ = ["POLICIES", "play_report", "register", "run"]
 
-ACTIONS = ("check", "moves", "replay", "play", "render")
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[Position, Any]] = {"random": random_policy, "greedy": greedy_policy}
 _MAX_DEPTH = 8
 _MAX_GAMES = 10_000_000
 
 
-def register(parser: argparse.ArgumentParser) -> None:
-    """Add the command's arguments."""
-    parser.add_argument("action", choices=ACTIONS, help="what to do")
-    parser.add_argument("file", nargs="?", help="game file (.toml or .json)")
-    parser.add_argument("--depth", type=int, help="moves: count play sequences N plies deep")
-    parser.add_argument("--games", type=int, help="play: games (default 1000)")
-    parser.add_argument("--seed", type=int, help="play: the simulation's seed (default 0)")
-    parser.add_argument("--policy", choices=POLICIES, help="play: both sides (default random)")
-    parser.add_argument("--rebels", choices=POLICIES, help="play: the rebels' policy")
-    parser.add_argument("--empire", choices=POLICIES, help="play: the empire's policy")
-    parser.add_argument("--progress", action="store_true", help="play: always show progress")
-    parser.add_argument("-o", "--output", help="play: the first game's log; render: picture")
-    parser.add_argument("--fighter", help="render: show this square's fighter's reach")
-    parser.add_argument(
+def _game_operand(action: argparse.ArgumentParser) -> None:
+    action.add_argument("file", metavar="FILE", help="game file (.toml or .json)")
+
+
+def _writes(action: argparse.ArgumentParser, what: str) -> None:
+    action.add_argument("-o", "--output", help=what)
+    action.add_argument(
         "--force", action="store_true", help="replace an existing -o file (never the input)"
     )
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
-def _need_file(args: argparse.Namespace) -> str:
-    if args.file is None:
-        raise UsageError(f"dogfight {args.action} needs a game FILE")
-    return str(args.file)
-
-
-#: The options each one belongs to (an option given to another action is a usage error).
-_OPTIONS_OF: dict[str, tuple[str, ...]] = {
-    "depth": ("moves",),
-    "games": ("play",),
-    "seed": ("play",),
-    "policy": ("play",),
-    "rebels": ("play",),
-    "empire": ("play",),
-    "progress": ("play",),
-    "output": ("play", "render"),
-    "fighter": ("render",),
-}
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's actions and their arguments."""
+    actions = add_actions(parser)
+    check = add_action(actions, "check", "setup or position legality (exit 1 when illegal)")
+    _game_operand(check)
+    moves = add_action(
+        actions, "moves", "every legal play after the file's plays, or a perft count"
+    )
+    _game_operand(moves)
+    moves.add_argument("--depth", type=int, help="count play sequences N plies deep")
+    replay = add_action(
+        actions, "replay", "apply the file's plays, each checked; the final position"
+    )
+    _game_operand(replay)
+    play = add_action(actions, "play", "simulate games from the standard setup")
+    play.add_argument("--games", type=int, default=1000, help="games (default 1000)")
+    play.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    play.add_argument(
+        "--policy", choices=POLICIES, default="random", help="both sides (default random)"
+    )
+    play.add_argument("--rebels", choices=POLICIES, help="the rebels' policy")
+    play.add_argument("--empire", choices=POLICIES, help="the empire's policy")
+    play.add_argument("--progress", action="store_true", help="always show progress")
+    _writes(play, "write the first game's log (.toml or .json)")
+    render = add_action(actions, "render", "draw the board, the last play and a fighter's reach")
+    _game_operand(render)
+    _writes(render, "the picture to write: .png, .svg or .pdf")
+    render.add_argument("--fighter", help="show this square's fighter's reach")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    for option, actions in _OPTIONS_OF.items():
-        if getattr(args, option) not in (None, False) and args.action not in actions:
-            flag = "-o" if option == "output" else f"--{option}"
-            raise UsageError(f"{flag} goes with dogfight {' or '.join(actions)}, not {args.action}")
     if args.action == "play":
-        args.games = 1000 if args.games is None else args.games
-        args.seed = 0 if args.seed is None else args.seed
-        args.policy = args.policy or "random"
-    if args.action == "play":
-        if args.file is not None:
-            raise UsageError("dogfight play simulates the standard setup and takes no FILE")
         return _play(args, out)
-    path = _need_file(args)
+    path = str(args.file)
     if args.action == "check":
         return _check(path, args, out)
     if args.action == "moves":
@@ -277,13 +274,8 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
 
 def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.output is None:
-        raise UsageError("dogfight render needs -o OUT.png or OUT.svg")
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise InvalidInputError(
-            f"unknown picture format {suffix or '(no suffix)'!r}: expected .png or .svg",
-            where=args.output,
-        )
+        raise UsageError("dogfight render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[path], force=args.force, input_kind="game file")
     game = Dogfight()
     position = load_game_file(path).final(game)
     fighter = None
@@ -294,20 +286,13 @@ def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
             raise InvalidInputError(f"--fighter: {error}") from None
         if position.board[fighter] < 0:
             raise InvalidInputError(f"--fighter {args.fighter}: no fighter on that square")
-    require_plots()
-    from tabletop.plots.dogfight import render_position
+    from tabletop.plots.dogfight import POSITION_SIZE_PX, render_position
 
-    size = write_through(
-        args.output,
-        lambda temporary: render_position(game, position, temporary, fighter=fighter, title=path),
-        inputs=[path],
-        force=args.force,
-        input_kind="game file",
-    )
+    picture = render_position(game, position, fmt, fighter=fighter, title=path)
+    atomic_write(args.output, picture, inputs=[path], force=args.force)
+    size = POSITION_SIZE_PX
     if args.json:
-        emit_json(
-            {"file": path, "output": args.output, "format": suffix[1:], "size": list(size)}, out
-        )
+        emit_json({"file": path, "output": args.output, "format": fmt, "size": list(size)}, out)
     else:
-        out.write(f"wrote {args.output} ({suffix[1:]}, {size[0]} x {size[1]} px)\n")
+        out.write(f"wrote {args.output} ({fmt}, {size[0]} x {size[1]} px)\n")
     return EXIT_OK

@@ -7,7 +7,7 @@
   drop EVENT ID [--after ROUND]  /  return EVENT ID
   standings EVENT [--round N]                          rank, TP, tiebreakers, record
   check EVENT                                          audit the event (exit 1 on findings)
-  render EVENT -o OUT.png|svg                          standings and bracket as a picture
+  render EVENT -o OUT.png|svg|pdf                      standings and bracket as a picture
 
 Every command but new, standings, check and render writes the event back atomically, in
 place unless -o names another file; on any error nothing is written.
@@ -21,10 +21,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
-from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
+from tabletop.app.cli import (
+    EXIT_OK,
+    EXIT_VIOLATIONS,
+    UsageError,
+    add_action,
+    add_actions,
+    emit_json,
+)
 from tabletop.app.eventfile import EventFileError, load_event, tournament_error, write_event
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.app.paths import same_file
 from tabletop.tournament import (
     TIERS,
@@ -42,6 +48,7 @@ from tabletop.tournament import (
     standings,
     structure_of,
     swiss_round_count,
+    tiebreakers,
 )
 
 __all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
@@ -69,56 +76,82 @@ _CSV_COLUMNS = (
 )
 
 
-def register(parser: argparse.ArgumentParser) -> None:
-    """Add the command's arguments."""
-    parser.add_argument("action", choices=ACTIONS, help="what to do")
-    parser.add_argument("operands", nargs="*", help="EVENT and the action's other operands")
-    parser.add_argument("-o", "--output", help="file to write (default: the event, in place)")
-    parser.add_argument("--game", choices=("armada", "destiny"), help="new: the game")
-    parser.add_argument("--regulation", help="new: a regulation id (default: the game's)")
-    parser.add_argument("--players", help="new: a CSV with a header id,name[,faction,club,...]")
-    parser.add_argument("--name", default="", help="new: the event's name")
-    parser.add_argument(
-        "--seed", type=int, default=0, help="new: the seed of random choices (default 0)"
-    )
-    parser.add_argument("--tier", choices=TIERS, default="competitive", help="new: the tier")
-    parser.add_argument("--structure", help="new: basic | advanced | custom (Destiny)")
-    parser.add_argument("--swiss-rounds", type=int, help="new: Swiss rounds (informal, custom)")
-    parser.add_argument("--cut", type=int, help="new: players in the cut (0: none)")
-    parser.add_argument(
-        "--playoff-games", type=int, choices=(1, 3), help="new: games per playoff match"
-    )
-    parser.add_argument(
-        "--scores", type=int, nargs=2, metavar=("A", "B"), help="result: final scores"
-    )
-    parser.add_argument("--second", help="result: the second player (decides equal scores)")
-    parser.add_argument("--winner", help="result: the winner of a single game")
-    parser.add_argument("--games", nargs="+", metavar="ID", help="result: each game's winner")
-    parser.add_argument("--concession", help="result: the player who conceded")
-    parser.add_argument(
-        "--by-time", action="store_true", help="result: the last game ended on time"
-    )
-    parser.add_argument(
-        "--tp", type=int, nargs=2, metavar=("A", "B"), help="result: the TP written down"
-    )
-    parser.add_argument("--replace", action="store_true", help="result: replace an entered result")
-    parser.add_argument(
-        "--after", type=int, help="drop: the last round played (default: the last round)"
-    )
-    parser.add_argument("--round", type=int, help="standings: as of this Swiss round")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
+def _writes(action: argparse.ArgumentParser, what: str) -> None:
+    action.add_argument("-o", "--output", help=what)
+    action.add_argument(
         "--force", action="store_true", help="replace an existing -o file (never an input)"
     )
 
 
+def _event_operand(action: argparse.ArgumentParser) -> None:
+    action.add_argument("event", metavar="EVENT", help="the event file (.toml or .json)")
+
+
+def _register_new(actions: argparse._SubParsersAction[Any]) -> None:
+    new = add_action(actions, "new", "a new event", "Start a new event file (-o EVENT).")
+    _writes(new, "the event file to write")
+    new.add_argument("--game", choices=("armada", "destiny"), help="the game")
+    new.add_argument("--regulation", help="a regulation id (default: the game's)")
+    new.add_argument("--players", help="a CSV with a header id,name[,faction,club,...]")
+    new.add_argument("--name", default="", help="the event's name")
+    new.add_argument("--seed", type=int, default=0, help="the seed of random choices (default 0)")
+    new.add_argument("--tier", choices=TIERS, default="competitive", help="the tier")
+    new.add_argument("--structure", help="basic | advanced | custom (Destiny)")
+    new.add_argument("--swiss-rounds", type=int, help="Swiss rounds (informal, custom)")
+    new.add_argument("--cut", type=int, help="players in the cut (0: none)")
+    new.add_argument("--playoff-games", type=int, choices=(1, 3), help="games per playoff match")
+
+
+def _register_result(actions: argparse._SubParsersAction[Any]) -> None:
+    result = add_action(
+        actions,
+        "result",
+        "enter a match's result",
+        "Enter the result of the match at TABLE in ROUND: --scores, --winner or --games.",
+    )
+    _event_operand(result)
+    result.add_argument("round", metavar="ROUND", help="the round, from 1")
+    result.add_argument("table", metavar="TABLE", help="the table, from 1")
+    _writes(result, "file to write (default: the event, in place)")
+    result.add_argument("--scores", type=int, nargs=2, metavar=("A", "B"), help="final scores")
+    result.add_argument("--second", help="the second player (decides equal scores)")
+    result.add_argument("--winner", help="the winner of a single game")
+    result.add_argument("--games", nargs="+", metavar="ID", help="each game's winner")
+    result.add_argument("--concession", help="the player who conceded")
+    result.add_argument("--by-time", action="store_true", help="the last game ended on time")
+    result.add_argument("--tp", type=int, nargs=2, metavar=("A", "B"), help="the TP written down")
+    result.add_argument("--replace", action="store_true", help="replace an entered result")
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's actions and their arguments."""
+    actions = add_actions(parser)
+    _register_new(actions)
+    pair = add_action(actions, "pair", "pair the next round (Swiss or playoff)")
+    _event_operand(pair)
+    _writes(pair, "file to write (default: the event, in place)")
+    _register_result(actions)
+    drop = add_action(actions, "drop", "drop a player")
+    _event_operand(drop)
+    drop.add_argument("id", metavar="ID", help="the player's id")
+    _writes(drop, "file to write (default: the event, in place)")
+    drop.add_argument("--after", type=int, help="the last round played (default: the last)")
+    back = add_action(actions, "return", "bring a dropped player back")
+    _event_operand(back)
+    back.add_argument("id", metavar="ID", help="the player's id")
+    _writes(back, "file to write (default: the event, in place)")
+    table = add_action(actions, "standings", "rank, TP, tiebreakers, record")
+    _event_operand(table)
+    table.add_argument("--round", type=int, help="as of this Swiss round")
+    audit_ = add_action(actions, "check", "audit the event (exit 1 on findings)")
+    _event_operand(audit_)
+    render = add_action(actions, "render", "standings and bracket as a picture")
+    _event_operand(render)
+    _writes(render, "the picture to write: .png, .svg or .pdf")
+
+
 def _operands(args: argparse.Namespace) -> list[str]:
-    wanted = _OPERANDS[args.action]
-    if len(args.operands) != len(wanted):
-        raise UsageError(
-            f"{args.action} takes {' '.join(wanted) or 'no operands'}, got {len(args.operands)} operand(s)"
-        )
-    return list(args.operands)
+    return [str(getattr(args, name.lower())) for name in _OPERANDS[args.action]]
 
 
 def _load(path: str) -> Event:
@@ -431,13 +464,9 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 # -- standings, check, render ------------------------------------------------------------
 
 
-def _fraction(value: Any) -> dict[str, Any]:
-    return {"value": float(value), "exact": f"{value.numerator}/{value.denominator}"}
-
-
 def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str, Any]:
     """Return the JSON object of ``tabletop event standings --json``."""
-    keys = event.regulation.tiebreakers
+    ranking = tiebreakers(event.regulation.tiebreakers)
     players = []
     for s in rows:
         entry: dict[str, Any] = {
@@ -446,14 +475,7 @@ def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str
             "name": s.player.name,
             "tp": s.tp,
         }
-        if "mov" in keys:
-            entry["mov"] = s.mov
-        if "sos" in keys:
-            entry["sos"] = int(s.sos)
-        if "sos-average" in keys:
-            entry["sos"] = _fraction(s.sos)
-        if "esos" in keys:
-            entry["esos"] = _fraction(s.esos)
+        entry |= {t.field: t.json(s) for t in ranking}
         entry |= {
             "wins": s.wins,
             "losses": s.losses,
@@ -529,17 +551,14 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     (source,) = operands
     if args.output is None:
-        raise UsageError("render needs -o OUT.png or OUT.svg")
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise UsageError(f"render writes .png or .svg, got {suffix or '(none)'!r}")
+        raise UsageError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[source], force=args.force, input_kind="event")
     event = _load(source)
-    require_plots()
     from tabletop.plots.bracket import event_picture  # matplotlib only for this command
 
-    atomic_write(args.output, event_picture(event, suffix[1:]), inputs=[source], force=args.force)
+    atomic_write(args.output, event_picture(event, fmt), inputs=[source], force=args.force)
     if args.json:
-        emit_json({"output": args.output, "format": suffix[1:]}, out)
+        emit_json({"output": args.output, "format": fmt}, out)
     else:
         out.write(f"wrote {args.output}\n")
     return EXIT_OK

@@ -7,7 +7,7 @@
                   --policy random|greedy for both players, --policy2 for player 2);
                   win rates with 95 % Wilson intervals, rounds per battle; -o LOG
                   writes the first battle's full, replayable log as a battle file
-  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png or .svg)
+  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png, .svg or .pdf)
 
 Every command but check refuses an illegal battle (exit 2); a play that cannot be read
 or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
@@ -22,13 +22,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
-from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
+from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, add_action, add_actions, emit_json
+from tabletop.app.datatext import file_text
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.app.pocketfile import (
     BattleFile,
+    BattleFileError,
     battle_data,
-    battle_text,
     load_battle,
     read_plays,
     replay_battle,
@@ -63,30 +63,42 @@ POLICIES: dict[str, Policy[PocketState, Play]] = {"random": random_policy, "gree
 _SIMULATION_SALT = 0x5DEECE66D
 
 
-def register(parser: argparse.ArgumentParser) -> None:
-    """Add the command's arguments."""
-    parser.add_argument(
-        "sub", choices=SUBCOMMANDS, metavar="SUBCOMMAND", help=", ".join(SUBCOMMANDS)
-    )
-    parser.add_argument("file", help="battle file (.toml or .json)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument(
-        "--seed", type=int, default=0, help="play: the simulation's seed (default 0)"
-    )
-    parser.add_argument(
-        "--games", type=int, default=100, help="play: battles to simulate (default 100)"
-    )
-    parser.add_argument(
-        "--policy", choices=tuple(POLICIES), default="random", help="play: both players' policy"
-    )
-    parser.add_argument(
-        "--policy2", choices=tuple(POLICIES), help="play: player 2's policy, if other"
-    )
-    parser.add_argument("-o", "--output", help="play: the log file to write; render: the picture")
-    parser.add_argument("--progress", action="store_true", help="play: a progress bar on stderr")
-    parser.add_argument(
+def _battle_operand(action: argparse.ArgumentParser) -> None:
+    action.add_argument("file", metavar="FILE", help="battle file (.toml or .json)")
+
+
+def _force(action: argparse.ArgumentParser) -> None:
+    action.add_argument(
         "--force", action="store_true", help="replace an existing -o file (never the input)"
     )
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add the command's actions and their arguments."""
+    actions = add_actions(parser)
+    summaries = {
+        "check": "army and deployment legality (exit 1 when illegal)",
+        "actions": "every legal play of the current decision, with its token cost",
+        "replay": "play the log, validating each play; the winner and the final state",
+        "play": "simulate battles from the file's position",
+        "render": "draw the 15 zones as player 1 sees them",
+    }
+    parsers = {name: add_action(actions, name, summaries[name]) for name in SUBCOMMANDS}
+    for action in parsers.values():
+        _battle_operand(action)
+    play = parsers["play"]
+    play.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
+    play.add_argument("--games", type=int, default=100, help="battles to simulate (default 100)")
+    play.add_argument(
+        "--policy", choices=tuple(POLICIES), default="random", help="both players' policy"
+    )
+    play.add_argument("--policy2", choices=tuple(POLICIES), help="player 2's policy, if other")
+    play.add_argument("-o", "--output", help="write the first battle's full log (.toml or .json)")
+    play.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    _force(play)
+    render = parsers["render"]
+    render.add_argument("-o", "--output", help="the picture to write: .png, .svg or .pdf")
+    _force(render)
 
 
 def _refuse_illegal(file: BattleFile) -> None:
@@ -232,7 +244,8 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
         suffix = Path(args.output).suffix.lower()
         if suffix not in (".toml", ".json"):
             raise InvalidInputError("the log must end in .toml or .json", where=args.output)
-        text = battle_text(battle_data(file.battle, log), suffix)
+        data = battle_data(file.battle, log)
+        text = file_text(data, args.output, kind="battle", error=BattleFileError)
         atomic_write(args.output, text, inputs=[file.path], force=args.force)
     data = simulation_json(result, names)
     if args.json:
@@ -259,7 +272,7 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     file = load_battle(args.file)
-    if args.sub == "check":
+    if args.action == "check":
         read_plays(file)
         report = check_battle(file.battle)
         if args.json:
@@ -277,10 +290,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 out.write(f"  warning: {warning}\n")
         return EXIT_OK if report.legal else EXIT_VIOLATIONS
     _refuse_illegal(file)
-    if args.sub == "play":
+    if args.action == "play":
         return _play(args, file, out)
     game, state = replay_battle(file)
-    if args.sub == "actions":
+    if args.action == "actions":
         decision = game.decision(state)
         if args.json:
             emit_json(decision.to_json(), out)
@@ -297,7 +310,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
                 words = f"  ({zone_words(where, decision.player or 1)})" if where in ZONES else ""
                 out.write(f"  {game.play_text(play):<34} cost {cost}{words}\n")
         return EXIT_OK
-    if args.sub == "replay":
+    if args.action == "replay":
         if args.json:
             emit_json(replay_json(game, state), out)
         else:
@@ -305,17 +318,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     # render
     if not args.output:
-        raise InvalidInputError("render needs -o OUT.png or OUT.svg")
-    require_plots()
+        raise InvalidInputError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+    fmt = picture_output(args.output, inputs=[file.path], force=args.force, input_kind="battle")
     from tabletop.plots.pocket import render_battle
 
-    suffix = Path(args.output).suffix.lower()
-    if suffix not in (".png", ".svg"):
-        raise InvalidInputError("the picture must end in .png or .svg", where=args.output)
-    data = render_battle(game, state, suffix[1:])
+    data = render_battle(game, state, fmt)
     atomic_write(args.output, data, inputs=[file.path], force=args.force)
     if args.json:
-        emit_json({"output": args.output, "format": suffix[1:], "round": state.round}, out)
+        emit_json({"output": args.output, "format": fmt, "round": state.round}, out)
     else:
         out.write(f"wrote {args.output}\n")
     return EXIT_OK

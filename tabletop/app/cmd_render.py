@@ -29,9 +29,7 @@ import re
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.extras import require_plots
-from tabletop.app.files import write_through
-from tabletop.app.paths import output_target
+from tabletop.app.files import atomic_write, picture_output
 from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
@@ -39,7 +37,6 @@ from tabletop.geom.errors import InvalidInputError
 __all__ = ["parse_size", "register", "run"]
 
 _SIZE = re.compile(r"^\s*(\d{1,6})\s*[xX×]\s*(\d{1,6})\s*$")
-_FORMATS = (".png", ".svg", ".pdf")
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -63,17 +60,6 @@ def parse_size(text: str) -> tuple[int, int]:
     if match is None:
         raise InvalidInputError(f"--size {text!r}: expected WIDTHxHEIGHT in pixels, like 1600x1000")
     return int(match.group(1)), int(match.group(2))
-
-
-def _check_output(scene_path: str, output: str, force: bool) -> None:
-    target = output_target(output, inputs=[scene_path], force=force, input_kind="scene")
-    suffix = target.path.suffix.lower()
-    if suffix not in _FORMATS:
-        raise InvalidInputError(
-            f"unknown picture format {suffix or '(no suffix)'!r}: the output must end in "
-            ".png, .svg or .pdf (the suffix chooses the format)",
-            where=output,
-        )
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -108,8 +94,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     # Checked before the scene is read or drawn: a refused output costs nothing.
-    _check_output(args.scene, args.output, args.force)
-    require_plots()
+    fmt = picture_output(args.output, inputs=[args.scene], force=args.force, input_kind="scene")
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
     size = None if args.size is None else parse_size(args.size)
@@ -140,24 +125,19 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
-    result_info = write_through(
-        args.output,
-        lambda temporary: plots.render(
-            scene,
-            temporary,
-            measurement=measurement,
-            moves=moves,
-            violations=not args.no_check,
-            size=size,
-            dpi=args.dpi,
-            title=args.title if args.title is not None else args.scene,
-        ),
-        inputs=[args.scene],
-        force=args.force,
-        input_kind="scene",
+    result_info = plots.render(
+        scene,
+        fmt,
+        measurement=measurement,
+        moves=moves,
+        violations=not args.no_check,
+        size=size,
+        dpi=args.dpi,
+        title=args.title if args.title is not None else args.scene,
     )
+    atomic_write(args.output, result_info.picture, inputs=[args.scene], force=args.force)
     if args.json:
-        emit_json({"scene": args.scene, **result_info.to_json(), "output": args.output}, out)
+        emit_json({"scene": args.scene, "output": args.output, **result_info.to_json()}, out)
     else:
         w, h = result_info.size
         if result_info.violations is None:

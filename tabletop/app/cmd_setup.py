@@ -12,7 +12,8 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.files import atomic_write, scene_text
+from tabletop.app.datatext import file_text
+from tabletop.app.files import atomic_write
 from tabletop.app.paths import output_target
 from tabletop.app.text import printable
 from tabletop.geom.areas import play_area
@@ -48,7 +49,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     scene = random_setup(ruleset, area, seed=args.seed, format=args.format)
     data = scene.to_dict()
     del data["ships"]
-    text = scene_text(data, args.output)
+    text = file_text(data, args.output, kind="scene")
     atomic_write(args.output, text, force=args.force)
     if args.json:
         emit_json(

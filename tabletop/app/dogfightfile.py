@@ -18,13 +18,13 @@ tabletop.app.dogfightfile.DogfightFileError: g.toml: phase: expected vector, mov
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datatext import file_text
 from tabletop.boards import InvalidPositionError, ReplayError, replay
 from tabletop.boards.dogfight import (
     SIDES,
@@ -294,14 +294,5 @@ def game_log_text(seed: int, plays: Sequence[str], path: str | Path) -> str:
     DogfightFileError
         For a suffix other than ``.toml`` or ``.json``.
     """
-    suffix = Path(path).suffix.lower()
-    if suffix == ".json":
-        data = {"game": "dogfight", "seed": seed, "plays": list(plays)}
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    if suffix == ".toml":
-        lines = ['game = "dogfight"', f"seed = {seed}", "plays = ["]
-        lines += [f"  {json.dumps(text, ensure_ascii=False)}," for text in plays]
-        return "\n".join([*lines, "]"]) + "\n"
-    raise DogfightFileError(
-        f"unknown game file type {suffix or '(none)'!r}; expected .toml or .json", file=str(path)
-    )
+    data = {"game": "dogfight", "seed": seed, "plays": list(plays)}
+    return file_text(data, path, kind="game", error=DogfightFileError)

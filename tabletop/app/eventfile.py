@@ -18,12 +18,12 @@ tabletop.app.eventfile.EventFileError: e.toml: key 'seed': expected an integer, 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
 from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datatext import file_text
 from tabletop.app.files import atomic_write
 from tabletop.tournament import (
     REGULATIONS,
@@ -381,55 +381,15 @@ def event_data(event: Event) -> dict[str, Any]:
     return data
 
 
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} in an event file")
-
-
-def _toml_lines(table: Mapping[str, Any]) -> list[str]:
-    return [
-        f"{key} = {_toml_value(value)}" for key, value in table.items() if not _is_tables(value)
-    ]
-
-
-def _is_tables(value: Any) -> bool:
-    return isinstance(value, list) and bool(value) and isinstance(value[0], dict)
-
-
 def event_text(event: Event, path: str | Path) -> str:
     """Return the event file's text, TOML or JSON by the suffix of `path`.
 
     Raises
     ------
     EventFileError
-        For a suffix other than ``.toml`` or ``.json``.
+        For a suffix other than ``.toml`` or ``.json``, or a name no file can hold.
     """
-    data = event_data(event)
-    suffix = Path(path).suffix.lower()
-    if suffix == ".json":
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
-    if suffix != ".toml":
-        raise EventFileError(
-            f"unknown event file type {suffix or '(none)'!r}; expected .toml or .json",
-            file=str(path),
-        )
-    lines = _toml_lines(data)
-    for player in data["players"]:
-        lines += ["", "[[players]]", *_toml_lines(player)]
-    for number, round_ in enumerate(data.get("rounds", []), 1):
-        lines += ["", f"# round {number}", "[[rounds]]", *_toml_lines(round_)]
-        for match in round_.get("matches", []):
-            lines += ["[[rounds.matches]]", *_toml_lines(match)]
-        for bye in round_.get("byes", []):
-            lines += ["[[rounds.byes]]", *_toml_lines(bye)]
-    return "\n".join(lines) + "\n"
+    return file_text(event_data(event), path, kind="event", error=EventFileError)
 
 
 def write_event(

@@ -2,19 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import math
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, TypeVar
 
+from tabletop.app.extras import require_plots
 from tabletop.app.paths import output_target, publish, sweep_stale_temporaries, temporary_path
 from tabletop.geom.errors import InvalidInputError
 
-__all__ = ["atomic_write", "scene_json", "scene_text", "scene_toml", "write_through"]
-
-_T = TypeVar("_T")
+__all__ = ["atomic_write", "picture_output"]
 
 
 def atomic_write(
@@ -60,95 +56,27 @@ def atomic_write(
     publish(temporary, target)
 
 
-def write_through(
+def picture_output(
     path: str | Path,
-    draw: Callable[[Path], _T],
     *,
     inputs: Iterable[str | Path] = (),
     force: bool = False,
     input_kind: str = "file",
-) -> _T:
-    """Let `draw` write a file under a short temporary name, then give it `path`'s name.
+) -> str:
+    """Check a picture's output before anything is read or drawn; return its format.
 
-    For writers that want a path of their own (matplotlib's ``savefig``): their own
-    temporary names grow with the target's, past the folder's name limit for long names.
-    The checks are :func:`atomic_write`'s; `draw`'s result is returned.
-
-    Raises
-    ------
-    InvalidInputError
-        As :func:`atomic_write` does, checked before `draw` runs.
-    """
-    target = output_target(path, inputs=inputs, force=force, input_kind=input_kind)
-    sweep_stale_temporaries(target.folder)
-    temporary = temporary_path(target.folder, target.path.suffix.lower())
-    try:
-        result = draw(temporary)
-    except BaseException:
-        temporary.unlink(missing_ok=True)
-        raise
-    publish(temporary, target)
-    return result
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if not math.isfinite(value):
-            raise ValueError(f"not a finite number: {value!r}")
-        return repr(value)
-    if isinstance(value, str):
-        # JSON escapes the C0 controls as TOML wants; TOML also forbids a raw DELETE.
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
-    if isinstance(value, Mapping):
-        inner = ", ".join(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in value.items())
-        return "{ " + inner + " }" if inner else "{}"
-    if isinstance(value, Sequence):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} as TOML")
-
-
-def _toml_key(key: str) -> str:
-    bare = key.replace("-", "").replace("_", "").isalnum() and key.isascii()
-    return key if bare else json.dumps(key)
-
-
-def scene_toml(data: Mapping[str, Any]) -> str:
-    """Return a scene structure as TOML text (tables of arrays for obstacles and ships)."""
-    lines = []
-    for key, value in data.items():
-        if key not in ("obstacles", "ships") or not value:
-            # An empty list is written inline: TOML has no empty array of tables.
-            lines.append(f"{_toml_key(key)} = {_toml_value(value)}")
-    for group in ("obstacles", "ships"):
-        for entry in data.get(group, []):
-            lines.append("")
-            lines.append(f"[[{group}]]")
-            lines.extend(f"{_toml_key(k)} = {_toml_value(v)}" for k, v in entry.items())
-    return "\n".join(lines) + "\n"
-
-
-def scene_json(data: Mapping[str, Any]) -> str:
-    """Return a scene structure as JSON text."""
-    return json.dumps(data, indent=2, ensure_ascii=False, allow_nan=False) + "\n"
-
-
-def scene_text(data: Mapping[str, Any], path: str | Path) -> str:
-    """Return a scene structure as TOML or JSON, by the suffix of `path`.
+    Every drawing command takes the formats of :data:`tabletop.plots.PICTURE_FORMATS`
+    (PNG, SVG and PDF, by the suffix) and refuses any other with its one message; the
+    picture is then written with :func:`atomic_write`.
 
     Raises
     ------
     InvalidInputError
-        For a suffix other than ``.toml`` or ``.json``.
+        When matplotlib is not installed, when `path` may not be written (as
+        :func:`atomic_write` says), or for a suffix that is not a picture format.
     """
-    suffix = Path(path).suffix.lower()
-    if suffix == ".toml":
-        return scene_toml(data)
-    if suffix == ".json":
-        return scene_json(data)
-    raise InvalidInputError(
-        f"unknown scene file type {suffix or '(none)'!r}; expected .toml or .json", where=str(path)
-    )
+    require_plots()
+    output_target(path, inputs=inputs, force=force, input_kind=input_kind)
+    from tabletop.plots.formats import picture_format  # matplotlib only for pictures
+
+    return picture_format(path)

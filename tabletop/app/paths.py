@@ -49,11 +49,9 @@ TEMPORARY_PREFIX = ".tabletop-"
 #: A temporary file of our naming this old (by its modification time) is a leftover.
 STALE_TEMPORARY_SECONDS = 15 * 60
 
-# Ours: ".tabletop-<16 hex>.tmp", for pictures with the format's suffix, and the
-# temporary file the picture writer itself makes beside that name while it draws.
-_TEMPORARY = re.compile(
-    r"\.{1,2}tabletop-[0-9a-f]{16}\.tmp(?:\.(?:png|svg|pdf))?(?:\.[0-9]+\.[0-9a-f]{8}\.tmp)?"
-)
+# Ours: ".tabletop-<16 hex>.tmp" (every file, pictures included, is written by
+# tabletop.app.files.atomic_write under such a name).
+_TEMPORARY = re.compile(r"\.tabletop-[0-9a-f]{16}\.tmp")
 _NAME_MAX_FALLBACK = 255
 
 
@@ -188,9 +186,9 @@ def output_target(
     return OutputTarget(target, folder, existing, force)
 
 
-def temporary_path(folder: Path, suffix: str = "") -> Path:
+def temporary_path(folder: Path) -> Path:
     """Return a new temporary file name in `folder` (the file is not created)."""
-    return folder / f"{TEMPORARY_PREFIX}{secrets.token_hex(8)}.tmp{suffix}"
+    return folder / f"{TEMPORARY_PREFIX}{secrets.token_hex(8)}.tmp"
 
 
 def sweep_stale_temporaries(folder: Path, *, now: float | None = None) -> list[str]:

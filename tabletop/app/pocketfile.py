@@ -20,7 +20,6 @@ tabletop.app.pocketfile.BattleFileError: b.toml: armies[0] units[0] 'spears': ke
 
 from __future__ import annotations
 
-import json as _json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -48,7 +47,6 @@ __all__ = [
     "BattleFile",
     "BattleFileError",
     "battle_data",
-    "battle_text",
     "example_battle",
     "load_battle",
     "parse_battle",
@@ -330,42 +328,3 @@ def battle_data(battle: Battle, plays: Sequence[str] = ()) -> dict[str, Any]:
         for army in battle.armies
     ]
     return data
-
-
-def _toml(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return _json.dumps(value, ensure_ascii=False)
-    if isinstance(value, Mapping):
-        return "{ " + ", ".join(f"{k} = {_toml(v)}" for k, v in value.items()) + " }"
-    return "[" + ", ".join(_toml(v) for v in value) + "]"
-
-
-def battle_text(data: Mapping[str, Any], suffix: str) -> str:
-    """Return a battle structure as TOML (``.toml``) or JSON (``.json``) text."""
-    if suffix.lower() == ".json":
-        return _json.dumps(data, ensure_ascii=False, indent=2) + "\n"
-    lines = []
-    for key in ("game", "size", "attacker", "seed"):
-        lines.append(f"{key} = {_toml(data[key])}")
-    if "plays" in data:
-        lines.append("plays = [")
-        lines.extend(f"  {_toml(p)}," for p in data["plays"])
-        lines.append("]")
-    if "rules" in data:
-        lines.append("")
-        lines.append("[rules]")
-        lines.extend(f"{k} = {_toml(v)}" for k, v in data["rules"].items())
-    for army in data["armies"]:
-        lines += ["", "[[armies]]", f"player = {army['player']}", f"name = {_toml(army['name'])}"]
-        for unit in army["units"]:
-            lines += ["[[armies.units]]", f"id = {_toml(unit['id'])}"]
-            if "zone" in unit:
-                lines.append(f"zone = {_toml(unit['zone'])}")
-            lines.append("troops = [")
-            lines.extend(f"  {_toml(t)}," for t in unit["troops"])
-            lines.append("]")
-    return "\n".join(lines) + "\n"

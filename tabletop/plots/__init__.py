@@ -3,7 +3,8 @@
 The drawing API draws onto an :class:`~matplotlib.axes.Axes` the caller passes and
 returns the artists it added (:func:`draw_scene`, :func:`draw_violations`,
 :func:`draw_measurement`, :func:`draw_move`, ...); :func:`render` makes the whole
-picture and writes PNG, SVG or PDF. Only this package imports matplotlib, and only the
+picture and returns it as PNG, SVG or PDF bytes (:data:`PICTURE_FORMATS`); this package
+writes no file. Only this package imports matplotlib, and only the
 ``render`` command imports this package, so ``tabletop check`` never pays for it.
 
 Examples
@@ -22,18 +23,16 @@ Examples
 from tabletop.plots._common import geometry_path, scene_limits
 from tabletop.plots.area import draw_area, draw_scale_bar
 from tabletop.plots.draw import draw_scene
+from tabletop.plots.formats import PICTURE_FORMATS, PictureFormat, picture_bytes, picture_format
 from tabletop.plots.legend import legend_handles
 from tabletop.plots.measurement import band_text, draw_measurement
 from tabletop.plots.move import MoveLike, draw_move, move_text
 from tabletop.plots.picture import (
     DEFAULT_DPI,
     DEFAULT_HEIGHT_IN,
-    FORMATS,
     RenderResult,
     default_size,
-    output_format,
     render,
-    save_figure,
     scene_figure,
 )
 from tabletop.plots.ships import draw_obstacle, draw_ship
@@ -52,12 +51,13 @@ __all__: list[str] = [
     "ALARM",
     "DEFAULT_DPI",
     "DEFAULT_HEIGHT_IN",
-    "FORMATS",
     "KIND_COLOURS",
     "OKABE_ITO",
+    "PICTURE_FORMATS",
     "PLAYER_COLOURS",
     "RC_PARAMS",
     "MoveLike",
+    "PictureFormat",
     "RenderResult",
     "band_text",
     "default_size",
@@ -73,10 +73,10 @@ __all__: list[str] = [
     "kind_colour",
     "legend_handles",
     "move_text",
-    "output_format",
+    "picture_bytes",
+    "picture_format",
     "player_colour",
     "render",
-    "save_figure",
     "scene_figure",
     "scene_limits",
     "violation_label",

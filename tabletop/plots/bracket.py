@@ -16,10 +16,10 @@ b'<?xml'
 
 from __future__ import annotations
 
-import io
 from typing import Any, cast
 
-from tabletop.plots.style import INK, OKABE_ITO, RC_PARAMS, plain_text
+from tabletop.plots.formats import check_picture_format, picture_bytes
+from tabletop.plots.style import INK, OKABE_ITO, RC_PARAMS
 from tabletop.tournament import Event, Round, match_winner, standing_headings, standings
 
 __all__ = ["A4_LANDSCAPE_IN", "STANDINGS_ROWS", "bracket_layout", "event_picture"]
@@ -64,10 +64,19 @@ def _entries(event: Event, round_: Round, number: int) -> dict[int, tuple[list[s
 
 
 def event_picture(event: Event, fmt: str = "png") -> bytes:
-    """Return the picture of the event's standings and bracket, as PNG or SVG bytes."""
+    """Return the picture of the event's standings and bracket as `fmt` bytes.
+
+    `fmt` is ``png``, ``svg`` or ``pdf``.
+
+    Raises
+    ------
+    tabletop.geom.errors.InvalidInputError
+        For a format not in :data:`tabletop.plots.formats.PICTURE_FORMATS`.
+    """
     import matplotlib
     from matplotlib.figure import Figure
 
+    check_picture_format(fmt)
     with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
         fig = Figure(figsize=A4_LANDSCAPE_IN)
         layout, playoff = bracket_layout(event)
@@ -79,13 +88,7 @@ def event_picture(event: Event, fmt: str = "png") -> bytes:
         if has_bracket:
             bracket_ax = fig.add_axes((0.5, 0.04, 0.48, 0.86))
             _draw_bracket(bracket_ax, event, layout, playoff)
-        buffer = io.BytesIO()
-        metadata: dict[str, Any] = (
-            {"Date": None} if fmt == "svg" else {"Software": "tabletop (matplotlib)"}
-        )
-        plain_text(fig)
-        fig.savefig(buffer, format=fmt, dpi=150, metadata=metadata)
-    return buffer.getvalue()
+        return picture_bytes(fig, fmt, dpi=150)
 
 
 def _draw_standings(ax: Any, event: Event) -> None:

@@ -7,12 +7,11 @@ ringed). With a fighter chosen, the squares it can reach along its lines within 
 Move are dotted, knight's jumps it may make ringed, and its lines of fire within its
 Range drawn to the first fighter met: an enemy there is a target, an own fighter a
 blocker, and the squares behind it within range are crossed out as blocked. matplotlib
-is imported only when a picture is drawn; the file is written atomically.
+is imported only when a picture is drawn, which is returned as bytes (no file is written).
 """
 
 from __future__ import annotations
 
-import os
 from typing import Any, cast
 
 from tabletop.boards.dogfight import SIDES, Advance, Dogfight, Fire, Move, Position
@@ -20,11 +19,14 @@ from tabletop.boards.dogfight.diagram import fighter_letter, fighter_reach
 from tabletop.boards.dogfight.rules import square_name
 from tabletop.plots.style import ALARM, INK, OKABE_ITO, PLAYER_COLOURS, RC_PARAMS
 
-__all__ = ["draw_dogfight", "render_position"]
+__all__ = ["POSITION_SIZE_PX", "draw_dogfight", "render_position"]
 
 _LIGHT, _DARK = "#F2EFE6", "#CFC8B8"
 _REACH = OKABE_ITO["bluish green"]
 _SIZE_IN = (9.0, 6.4)
+_DPI = 100
+#: The size of a position's picture, pixels (SVG and PDF: points × 72/100).
+POSITION_SIZE_PX = (round(_SIZE_IN[0] * _DPI), round(_SIZE_IN[1] * _DPI))
 
 
 def _centre(square: int) -> tuple[float, float]:
@@ -135,31 +137,33 @@ def _notes(game: Dogfight, position: Position, fighter: int | None) -> list[str]
 def render_position(
     game: Dogfight,
     position: Position,
-    path: str | os.PathLike[str],
+    fmt: str = "png",
     *,
     fighter: int | None = None,
     title: str | None = None,
-) -> tuple[int, int]:
-    """Draw a position to PNG or SVG (by the suffix); return the size in pixels.
+) -> bytes:
+    """Draw a position and return it as `fmt` (``png``, ``svg`` or ``pdf``) bytes.
+
+    The picture is :data:`POSITION_SIZE_PX` pixels.
 
     Raises
     ------
     tabletop.geom.errors.InvalidInputError
-        For a suffix that is not a picture format or a folder that cannot be written.
+        For a format not in :data:`tabletop.plots.formats.PICTURE_FORMATS`.
     """
     import matplotlib as mpl
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
-    from tabletop.plots.picture import save_figure
+    from tabletop.plots.formats import check_picture_format, picture_bytes
 
+    check_picture_format(fmt)
     with mpl.rc_context(cast(Any, dict(RC_PARAMS))):
-        fig = Figure(figsize=_SIZE_IN, dpi=100)
+        fig = Figure(figsize=_SIZE_IN, dpi=_DPI)
         FigureCanvasAgg(fig)
         ax = fig.add_axes((0.02, 0.03, 0.62, 0.88))
         draw_dogfight(ax, game, position, fighter)
         fig.text(0.66, 0.9, "\n".join(_notes(game, position, fighter)), va="top", ha="left",
                  color=INK, fontsize=9, linespacing=1.35)  # fmt: skip
         fig.suptitle(title or "Star Wars Dogfight", x=0.02, ha="left", fontsize=11)
-        save_figure(fig, path)
-    return round(_SIZE_IN[0] * 100), round(_SIZE_IN[1] * 100)
+        return picture_bytes(fig, fmt)

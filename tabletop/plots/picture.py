@@ -1,10 +1,10 @@
-"""Whole pictures: a scene with its violations, a measurement and moves, saved to a file.
+"""Whole pictures: a scene with its violations, a measurement and moves, as bytes.
 
 :func:`scene_figure` lays a picture out (the table on the left, a legend and the notes
 in a column on the right, a title on top) with matplotlib's object API and the Agg
 canvas: no screen, no pyplot state. :func:`render` builds it under the fixed settings of
-:data:`tabletop.plots.style.RC_PARAMS` and writes PNG, SVG or PDF (by the file's suffix)
-atomically: to a temporary file in the same folder, then ``os.replace``.
+:data:`tabletop.plots.style.RC_PARAMS` and returns it as PNG, SVG or PDF bytes
+(:mod:`tabletop.plots.formats`); it writes no file.
 
 Sizes: by default a picture is :data:`DEFAULT_HEIGHT_IN` inches high at
 :data:`DEFAULT_DPI` dots per inch (1000 pixels) and as wide as the table and the notes
@@ -16,11 +16,8 @@ size and the text.
 from __future__ import annotations
 
 import dataclasses as _dc
-import os
-import secrets
 import textwrap
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import matplotlib
@@ -34,10 +31,11 @@ from tabletop.obstacles.measuring import Measurement
 from tabletop.obstacles.scene import Scene
 from tabletop.plots._common import scene_limits
 from tabletop.plots.draw import draw_scene
+from tabletop.plots.formats import check_picture_format, picture_bytes
 from tabletop.plots.legend import legend_handles
 from tabletop.plots.measurement import band_text, draw_measurement
 from tabletop.plots.move import MoveLike, draw_move, move_text
-from tabletop.plots.style import ALARM, INK, RC_PARAMS, plain_text
+from tabletop.plots.style import ALARM, INK, RC_PARAMS
 from tabletop.plots.violations import MOST_MARKED_VIOLATIONS
 
 if TYPE_CHECKING:
@@ -46,7 +44,6 @@ if TYPE_CHECKING:
 __all__ = [
     "DEFAULT_DPI",
     "DEFAULT_HEIGHT_IN",
-    "FORMATS",
     "LARGEST_PX",
     "MOST_DRAWN_OBJECTS",
     "MOST_PIXELS",
@@ -55,14 +52,10 @@ __all__ = [
     "check_drawable",
     "check_size",
     "default_size",
-    "output_format",
     "render",
-    "save_figure",
     "scene_figure",
 ]
 
-#: Output formats by file suffix.
-FORMATS: dict[str, str] = {".png": "png", ".svg": "svg", ".pdf": "pdf"}
 #: Dots per inch unless told.
 DEFAULT_DPI = 100.0
 #: Height of a picture unless told, inches.
@@ -87,12 +80,10 @@ _MAX_NOTE_LINES = 40
 
 @_dc.dataclass(frozen=True)
 class RenderResult:
-    """What :func:`render` wrote.
+    """What :func:`render` drew.
 
     Attributes
     ----------
-    path : str
-        The file written.
     format : str
         ``png``, ``svg`` or ``pdf``.
     size : tuple of int
@@ -101,48 +92,24 @@ class RenderResult:
         Dots per inch.
     violations : int or None
         How many violations were drawn (None when violations were not checked).
+    picture : bytes
+        The picture, in `format`.
     """
 
-    path: str
     format: str
     size: tuple[int, int]
     dpi: float
     violations: int | None
+    picture: bytes = _dc.field(repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        """Return the JSON object of ``tabletop render --json``."""
+        """Return the picture's part of the JSON object of ``tabletop render --json``."""
         return {
-            "output": self.path,
             "format": self.format,
             "size": list(self.size),
             "dpi": self.dpi,
             "violations": self.violations,
         }
-
-
-def output_format(path: str | os.PathLike[str]) -> str:
-    """Return the format of an output file by its suffix (``png``, ``svg`` or ``pdf``).
-
-    Raises
-    ------
-    InvalidInputError
-        For any other suffix.
-
-    Examples
-    --------
-    >>> output_format("out/table.SVG")
-    'svg'
-    >>> output_format("table.jpg")
-    Traceback (most recent call last):
-    ...
-    tabletop.geom.errors.InvalidInputError: cannot write 'table.jpg': the output must end in .png, .svg or .pdf
-    """
-    suffix = Path(path).suffix.lower()
-    if suffix not in FORMATS:
-        raise InvalidInputError(
-            f"cannot write {os.fspath(path)!r}: the output must end in .png, .svg or .pdf"
-        )
-    return FORMATS[suffix]
 
 
 def default_size(scene: Scene, dpi: float = DEFAULT_DPI) -> tuple[int, int]:
@@ -441,51 +408,9 @@ def scene_figure(
     return fig
 
 
-def save_figure(fig: Figure, path: str | os.PathLike[str]) -> str:
-    """Write a figure atomically (a temporary file in the same folder, then ``os.replace``).
-
-    The format is the suffix's; SVG carries no date and uses the fixed hash salt of the
-    settings in force, so the same figure gives the same text.
-
-    Raises
-    ------
-    InvalidInputError
-        For an unknown suffix, a folder that does not exist, or a path that is a folder.
-    """
-    fmt = output_format(path)
-    target = Path(path)
-    folder = target.parent
-    if not folder.is_dir():
-        raise InvalidInputError(f"cannot write {os.fspath(path)!r}: no folder {str(folder)!r}")
-    if target.is_dir():
-        raise InvalidInputError(f"cannot write {os.fspath(path)!r}: it is a folder")
-    metadata_by_format: dict[str, dict[str, Any]] = {
-        "png": {"Software": "tabletop (matplotlib)"},
-        "svg": {"Date": None},
-        "pdf": {"CreationDate": None, "ModDate": None},
-    }
-    metadata = metadata_by_format[fmt]
-    temp = folder / f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp"
-    try:
-        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-    except OSError as error:
-        raise InvalidInputError(
-            f"cannot write {os.fspath(path)!r}: {error.strerror or error}"
-        ) from None
-    try:
-        with os.fdopen(fd, "wb") as stream:
-            plain_text(fig)
-            fig.savefig(stream, format=fmt, dpi=fig.dpi, metadata=metadata, facecolor="white")
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    return os.fspath(target)
-
-
 def render(
     scene: Scene,
-    path: str | os.PathLike[str],
+    fmt: str = "png",
     *,
     measurement: Measurement | None = None,
     moves: Sequence[MoveLike] = (),
@@ -495,17 +420,18 @@ def render(
     dpi: float = DEFAULT_DPI,
     title: str | None = None,
 ) -> RenderResult:
-    """Draw a scene and write it to `path` (PNG, SVG or PDF by the suffix), atomically.
+    """Draw a scene and return it as `fmt` (``png``, ``svg`` or ``pdf``) bytes.
 
-    The parameters are :func:`scene_figure`'s. The same inputs give the same SVG text.
+    The other parameters are :func:`scene_figure`'s. The same inputs give the same SVG
+    text. No file is written.
 
     Raises
     ------
     InvalidInputError
-        For an unknown suffix, a folder that does not exist, a bad size, or a scene with
-        more than :data:`MOST_DRAWN_OBJECTS` objects.
+        For an unknown format, a bad size, or a scene with more than
+        :data:`MOST_DRAWN_OBJECTS` objects.
     """
-    fmt = output_format(path)
+    check_picture_format(fmt)
     check_size(size, dpi)
     check_drawable(scene)
     if violations and report is None:
@@ -521,12 +447,12 @@ def render(
             dpi=dpi,
             title=title,
         )
-        written = save_figure(fig, path)
+        picture = picture_bytes(fig, fmt)
         width, height = (int(v) for v in fig.canvas.get_width_height())
     return RenderResult(
-        written,
         fmt,
         (width, height),
         float(dpi),
         None if report is None or not violations else len(report.violations),
+        picture,
     )

@@ -9,7 +9,6 @@ imported only when a picture is made.
 
 from __future__ import annotations
 
-import io
 from typing import Any, cast
 
 from tabletop.boards.pocket import PocketBattles, PocketState
@@ -21,7 +20,8 @@ from tabletop.boards.pocket.zones import (
     zone_row,
     zone_sector,
 )
-from tabletop.plots.style import ALARM, RC_PARAMS, plain_text, player_colour
+from tabletop.plots.formats import check_picture_format, picture_bytes
+from tabletop.plots.style import ALARM, RC_PARAMS, player_colour
 
 __all__ = ["CELL", "draw_battle", "render_battle", "unit_positions"]
 
@@ -173,17 +173,20 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
 
 
 def render_battle(game: PocketBattles, state: PocketState, fmt: str = "png") -> bytes:
-    """Return the picture of `state` as PNG or SVG bytes (SVG carries no date)."""
+    """Return the picture of `state` as `fmt` (``png``, ``svg`` or ``pdf``) bytes.
+
+    Raises
+    ------
+    tabletop.geom.errors.InvalidInputError
+        For a format not in :data:`tabletop.plots.formats.PICTURE_FORMATS`.
+    """
     import matplotlib as mpl
     from matplotlib.figure import Figure
 
+    check_picture_format(fmt)
     with mpl.rc_context(cast(Any, dict(RC_PARAMS))):
         fig = Figure(figsize=(7.5, 9.0), dpi=100)
         ax = fig.add_subplot()
         fig.subplots_adjust(left=0.02, right=0.98, bottom=0.02, top=0.94)
         draw_battle(ax, game, state)
-        buffer = io.BytesIO()
-        metadata = {"Date": None} if fmt == "svg" else {"Software": "tabletop (matplotlib)"}
-        plain_text(fig)
-        fig.savefig(buffer, format=fmt, metadata=metadata)
-    return buffer.getvalue()
+        return picture_bytes(fig, fmt)

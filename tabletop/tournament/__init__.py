@@ -17,6 +17,7 @@ from tabletop.tournament.audit import AuditReport, Finding, audit
 from tabletop.tournament.errors import (
     EventCompleteError,
     PairingError,
+    RegulationError,
     ResultError,
     RosterError,
     StructureError,
@@ -42,6 +43,7 @@ from tabletop.tournament.pairing import (
 from tabletop.tournament.records import ROUND_KINDS, TIERS, Bye, Event, Match, Player, Round
 from tabletop.tournament.regulations import (
     ARMADA_2015,
+    BYE_KEYS,
     DESTINY,
     REGULATIONS,
     MarginBand,
@@ -70,14 +72,17 @@ from tabletop.tournament.standings import (
     swiss_round_count,
     tally,
 )
+from tabletop.tournament.tiebreakers import TIEBREAKERS, Tiebreaker, tiebreakers
 
 __all__ = [
     "ARMADA_2015",
+    "BYE_KEYS",
     "DENSE_LIMIT",
     "DESTINY",
     "PLAIN_LIMIT",
     "REGULATIONS",
     "ROUND_KINDS",
+    "TIEBREAKERS",
     "TIERS",
     "AuditReport",
     "Bye",
@@ -95,6 +100,7 @@ __all__ = [
     "PairingError",
     "Player",
     "Regulation",
+    "RegulationError",
     "ResultError",
     "RosterError",
     "Round",
@@ -104,6 +110,7 @@ __all__ = [
     "StructureRow",
     "SwissState",
     "Tally",
+    "Tiebreaker",
     "TournamentError",
     "audit",
     "bracket_order",
@@ -126,6 +133,7 @@ __all__ = [
     "swiss_round_count",
     "swiss_state",
     "tally",
+    "tiebreakers",
     "window",
     "with_result",
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "EventCompleteError",
     "PairingError",
+    "RegulationError",
     "ResultError",
     "RosterError",
     "StructureError",
@@ -40,6 +41,10 @@ class TournamentError(ValueError):
         super().__init__(message)
         self.message = message
         self.round, self.table, self.player = round, table, player
+
+
+class RegulationError(TournamentError):
+    """A regulation that names what the engine does not know (a tiebreaker, a bye key)."""
 
 
 class RosterError(TournamentError):

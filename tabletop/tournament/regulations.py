@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.tournament.errors import StructureError
+from tabletop.tournament.errors import RegulationError, StructureError
+from tabletop.tournament.tiebreakers import tiebreakers
 
 __all__ = [
     "ARMADA_2015",
+    "BYE_KEYS",
     "DESTINY",
     "REGULATIONS",
     "MarginBand",
@@ -31,6 +33,10 @@ __all__ = [
     "StructureRow",
     "get_regulation",
 ]
+
+
+#: The keys a bye may be given by (lowest first): a player's TP and MoV.
+BYE_KEYS = ("tp", "mov")
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +84,14 @@ class Regulation:
     bye_tp, bye_mov : int
         What a bye is worth.
     tiebreakers : tuple of str
-        After TP, in order: ``"mov"``, ``"sos"`` (sum of opponents' TP), ``"sos-average"``
-        (Destiny SoS), ``"esos"``; the last tie is broken at random from the seed.
+        After TP, in order, names from :data:`~tabletop.tournament.tiebreakers.TIEBREAKERS`:
+        ``"mov"``, ``"sos"`` (sum of opponents' TP), ``"sos-average"`` (Destiny SoS),
+        ``"esos"``; the last tie is broken at random from the seed.
     later_pairing : str
         ``"top-down"`` (1 v 2, 3 v 4, ... without rematches) or ``"random-in-group"``.
     bye_order : tuple of str
-        Who gets the bye after round 1: lowest of each key in turn (``"tp"``, ``"mov"``),
-        then random.
+        Who gets the bye after round 1: lowest of each key in turn (of :data:`BYE_KEYS`:
+        ``"tp"``, ``"mov"``), then random.
     round1_club_avoidance_tiers : tuple of str
         Tiers in which round 1 avoids pairing players of the same club.
     swiss_rounds_by_tier : dict of str to tuple of StructureRow
@@ -129,6 +136,26 @@ class Regulation:
     squadron_cap: int | None
     mirror_factions: bool
     factions: tuple[str, ...]
+
+    def __post_init__(self) -> None:
+        """Refuse tiebreakers and bye keys the engine does not know.
+
+        Raises
+        ------
+        RegulationError
+            For a name not in :data:`~tabletop.tournament.tiebreakers.TIEBREAKERS` (or
+            one given twice), or a bye key not in :data:`BYE_KEYS`.
+        """
+        try:
+            tiebreakers(self.tiebreakers)
+        except RegulationError as error:
+            raise RegulationError(f"regulation {self.id!r}: {error.message}") from None
+        for key in self.bye_order:
+            if key not in BYE_KEYS:
+                raise RegulationError(
+                    f"regulation {self.id!r}: unknown bye_order key {key!r}; "
+                    f"expected some of: {', '.join(BYE_KEYS)}"
+                )
 
     def __hash__(self) -> int:
         """Hash by id (the tables are dicts)."""

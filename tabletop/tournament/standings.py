@@ -18,12 +18,14 @@ Examples
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from tabletop.tournament.errors import ResultError
 from tabletop.tournament.records import Event, Player
 from tabletop.tournament.scoring import score_match
+from tabletop.tournament.tiebreakers import sos_is_average, tiebreakers
 
 __all__ = [
     "Standing",
@@ -59,35 +61,34 @@ class Standing:
     dropped: bool
 
     def value(self, key: str) -> Fraction:
-        """Return a ranking key's value (``"tp"``, ``"mov"``, ``"sos"``, ...)."""
+        """Return a ranking key's value: ``"tp"``, or a tiebreaker's name.
+
+        Raises
+        ------
+        RegulationError
+            For a name that is neither.
+        """
         if key == "tp":
             return Fraction(self.tp)
-        if key == "mov":
-            return Fraction(self.mov)
-        if key in ("sos", "sos-average"):
-            return self.sos
-        if key == "esos":
-            return self.esos
-        raise ValueError(f"unknown ranking key {key!r}")
+        return tiebreakers((key,))[0].value(self)
 
-    def cells(self, keys: tuple[str, ...] | list[str], decimals: int) -> list[str]:
+    def cells(self, keys: Sequence[str], decimals: int) -> list[str]:
         """Return the texts under :func:`standing_headings` of the regulation's `keys`.
 
-        A summed SoS is a whole number; an average SoS and ESoS are shown to `decimals`.
+        Each tiebreaker writes its own (a summed SoS is a whole number; an average SoS
+        and ESoS are shown to `decimals`).
         """
         cells = [self.player.name + (" (dropped)" if self.dropped else ""), str(self.tp)]
-        if "mov" in keys:
-            cells.append(str(self.mov))
-        if "sos" in keys:
-            cells.append(str(int(self.sos)))
-        if "sos-average" in keys:
-            cells.append(f"{float(self.sos):.{decimals}f}")
-        if "esos" in keys:
-            cells.append(f"{float(self.esos):.{decimals}f}")
+        cells += [t.text(self, decimals) for t in tiebreakers(_tiebreak_keys(keys))]
         return [*cells, f"{self.wins}-{self.losses}-{self.byes}"]
 
 
-def standing_headings(keys: tuple[str, ...] | list[str]) -> list[str]:
+def _tiebreak_keys(keys: Sequence[str]) -> list[str]:
+    # "tp" may lead the keys (ranking keys) or not (a regulation's tiebreakers).
+    return [key for key in keys if key != "tp"]
+
+
+def standing_headings(keys: Sequence[str]) -> list[str]:
     """Return the headings of :meth:`Standing.cells`: player, TP, the tiebreakers, W-L-B.
 
     Examples
@@ -95,14 +96,7 @@ def standing_headings(keys: tuple[str, ...] | list[str]) -> list[str]:
     >>> standing_headings(("tp", "mov", "sos"))
     ['player', 'TP', 'MoV', 'SoS', 'W-L-B']
     """
-    head = ["player", "TP"]
-    if "mov" in keys:
-        head.append("MoV")
-    if "sos" in keys or "sos-average" in keys:
-        head.append("SoS")
-    if "esos" in keys:
-        head.append("ESoS")
-    return [*head, "W-L-B"]
+    return ["player", "TP", *(t.heading for t in tiebreakers(_tiebreak_keys(keys))), "W-L-B"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +206,7 @@ def standings(event: Event, through: int | None = None) -> list[Standing]:
     last = swiss_round_count(event) if through is None else through
     counts = tally(event, last)
     sos: dict[str, Fraction] = {}
-    averaged = "sos-average" in regulation.tiebreakers
+    averaged = sos_is_average(regulation.tiebreakers)
     for pid, t in counts.items():
         if not t.opponents:
             sos[pid] = Fraction(0)
@@ -237,21 +231,13 @@ def standings(event: Event, through: int | None = None) -> list[Standing]:
         for pid, t in counts.items()
     }
     lottery = random_order(event.seed, list(counts))
-    keys = ("tp", *regulation.tiebreakers)
-
-    def sort_key(player: Player) -> tuple[Fraction | int, ...]:
+    ranking = tiebreakers(regulation.tiebreakers)
+    unranked = []
+    for player in event.players:
         t = counts[player.id]
-        values = {"tp": Fraction(t.tp), "mov": Fraction(t.mov), "esos": esos[player.id]}
-        values["sos"] = values["sos-average"] = sos[player.id]
-        return (*(-values[k] for k in keys), lottery[player.id])
-
-    ranked = sorted(event.players, key=sort_key)
-    rows = []
-    for rank, player in enumerate(ranked, 1):
-        t = counts[player.id]
-        rows.append(
+        unranked.append(
             Standing(
-                rank,
+                0,
                 player,
                 t.tp,
                 t.mov,
@@ -265,4 +251,10 @@ def standings(event: Event, through: int | None = None) -> list[Standing]:
                 not player.active_in(last + 1),
             )
         )
-    return rows
+
+    def sort_key(row: Standing) -> tuple[Fraction | int, ...]:
+        values = (Fraction(row.tp), *(t.value(row) for t in ranking))
+        return (*(-v for v in values), lottery[row.player.id])
+
+    ranked = sorted(unranked, key=sort_key)
+    return [replace(row, rank=rank) for rank, row in enumerate(ranked, 1)]
