@@ -29,10 +29,10 @@ import re
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.extras import require_plots
 from tabletop.app.files import write_through
 from tabletop.app.paths import output_target
-from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
 
@@ -78,7 +78,10 @@ def _check_output(scene_path: str, output: str, force: bool) -> None:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument(
         "-o", "--output", required=True, help="picture to write: .png, .svg or .pdf"
     )
@@ -117,7 +120,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     # A picture too large for bounded memory is refused before the scene is read.
     check_size(size, args.dpi)
-    scene = load_scene(args.scene)
+    scene = scene_from_args(args)
     from tabletop.plots.picture import check_drawable
 
     check_drawable(scene)

@@ -1,0 +1,282 @@
+"""Every conversion fact the client readers rely on, in one table, with its source.
+
+A fact is confirmed when it was read in the client's own code or seen in a real file of
+the client; otherwise it is unconfirmed, and every import that relies on it lists its
+text in the report's ``unconfirmed`` (``docs/import.md`` lists the same table, checked by
+a test).
+
+Examples
+--------
+>>> FACTS["tts_xwing2_units_per_mm"].value
+0.03637
+>>> FACTS["tts_xwing2_units_per_mm"].confirmed
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["FACTS", "Fact", "fact_value", "unconfirmed_texts"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One conversion fact.
+
+    Attributes
+    ----------
+    name : str
+        The key used in code and in the docs.
+    value : float or str
+        The value (a number in `unit`, or a word).
+    unit : str
+        The unit of `value` (``-`` for a word).
+    text : str
+        What the fact says, in words (printed in a report's ``unconfirmed``).
+    source : str
+        The client file it was read in, or the real file it was seen in.
+    confirmed : bool
+        Whether it was read in the client's code or seen in a real file.
+    """
+
+    name: str
+    value: float | str
+    unit: str
+    text: str
+    source: str
+    confirmed: bool
+
+
+_X2 = "JohnnyCheese/TTS_X-Wing2.0"
+_X1 = "tjakubo/TTS_xwing"
+_AR = "Valadian/TabletopSimulatorIncludeDir"
+_EXTRACT = f"{_X2}: older_versions/backup.1.11.15.json (a real save of the mod, v1.11.15)"
+
+_TABLE: tuple[Fact, ...] = (
+    Fact(
+        "tts_xwing2_units_per_mm",
+        0.03637,
+        "TTS units per mm",
+        "X-Wing 2.0 mod: 1 mm = 0.03637 TTS units (Dim.mm_igu_ratio)",
+        f"{_X2}: TTS_xwing/src/Dim.lua; the same value in every object script of {_EXTRACT}",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_units_per_mm",
+        0.036125,
+        "TTS units per mm",
+        "1st-edition mod: 1 mm = 0.036125 TTS units (mm_igu_ratio)",
+        f"{_X1}: Global.-1.lua (mm_igu_ratio = 0.036125)",
+        True,
+    ),
+    Fact(
+        "tts_armada_mm_per_unit",
+        25.4,
+        "mm per TTS unit",
+        "Armada mod: 1 TTS unit = 1 inch = 25.4 mm",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (its range ruler measured 11.99 units for "
+        "the 12-inch ruler)",
+        True,
+    ),
+    Fact(
+        "tts_rotation_clockwise",
+        "clockwise",
+        "-",
+        "TTS rotY turns an object clockwise seen from above (+z toward +x)",
+        f"the mods' vector library (Vect.RotateRad: x' = cos r x + sin r z, z' = -sin r x + "
+        f"cos r z), in the global script of {_EXTRACT}",
+        True,
+    ),
+    Fact(
+        "tts_xwing_ship_front",
+        0.0,
+        "degrees of rotY",
+        "X-Wing mods: a ship at rotY = 0 faces +z (its front edge is local +z)",
+        f"{_X2}: TTS_xwing/src/Game/Mechanic/ArcCheck.lua (front segment and bullseye at "
+        "local +z, left arc at local -x)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_player1_edge",
+        "-z",
+        "-",
+        "X-Wing mods: player 1 is the seat at the mat's -z edge (Red on the Red-Blue mat); "
+        "naming that seat player 1 is this importer's convention",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (hands: Red at z = -40, Blue at z = +40)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_red_blue_x",
+        -20.5142,
+        "TTS units",
+        "X-Wing 2.0 standard layout: the Red-Blue mat's centre is at x = -20.5142, z = 0",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (mats; board edges at x = -37.33 and "
+        "-3.71, z = +-16.81)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_purple_orange_x",
+        20.5142,
+        "TTS units",
+        "X-Wing 2.0 standard layout: the Purple-Orange mat's centre is at x = +20.5142, z = 0",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (mats)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_side_mm",
+        914.4,
+        "mm",
+        "X-Wing mods: a mat is a 3'x3' (914.4 mm) square centred on its position, "
+        "its sides along x and z",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (xz_scale from 3*12*25.4 mm)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_names",
+        "Red-Blue|Purple-Orange|mat",
+        "-",
+        "X-Wing mods: a mat object is one named Red-Blue or Purple-Orange, or whose name "
+        "holds the word 'mat' (Playmat), or a Custom_Board",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the layout's mats; the names mat "
+        "objects carry in a save were not seen in a real file",
+        False,
+    ),
+    Fact(
+        "tts_xwing_ship_marker",
+        "__XW_Ship",
+        "-",
+        "X-Wing mods: a ship is a Figurine whose script sets __XW_Ship = true",
+        f"the obstacle scripts of {_EXTRACT} (obj.type == 'Figurine' and "
+        "obj.getVar('__XW_Ship') == true)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_obstacle_marker",
+        "__XW_Obstacle",
+        "-",
+        "X-Wing mods: an obstacle's script sets __XW_Obstacle to its kind",
+        f"{_X2}: TTS_xwing/src/Obstacle/Asteroid.lua; seen in {_EXTRACT} "
+        "(__XW_Obstacle = 'gascloud')",
+        True,
+    ),
+    Fact(
+        "tts_xwing_obstacle_names",
+        "label",
+        "-",
+        "X-Wing mods: an obstacle's nickname (Gas Cloud 5, Asteroid 3 ...) names the same "
+        "token as the catalog label of that name",
+        f"nicknames seen in {_EXTRACT}; that they are the tokens VASSAL names alike is "
+        "checked for the meshes in tabletop/app/clients/data/tts-xwing-outlines.json only",
+        False,
+    ),
+    Fact(
+        "tts_xwing_ship_size",
+        "Data.Size|LGS|MGS",
+        "-",
+        "X-Wing mods: a ship's base size is its script state's Data.Size, else 'LGS' / "
+        "'MGS' in its name means large / medium, else small",
+        f"{_X2}: ArcCheck.lua (ship.getTable('Data').Size or 'small'); the 'LGS' tag: the "
+        f"Movement notebook of {_EXTRACT}; how Data.Size is saved was not seen in a real file",
+        False,
+    ),
+    Fact(
+        "tts_flip_mirrors",
+        "rotX or rotZ near 180",
+        "-",
+        "TTS: an obstacle with rotX or rotZ near 180 lies face down: its outline is the "
+        "mirror image (flipped = true)",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (is_face_down, z rotation 180); "
+        f"obstacles in {_EXTRACT} lie with rotZ = 180",
+        True,
+    ),
+    Fact(
+        "tts_position_resolution_mm",
+        0.001,
+        "mm",
+        "TTS saves carry positions as 32-bit floats printed to about 7 significant digits: "
+        "under 0.001 mm on an X-Wing mat",
+        f"{_EXTRACT} (posX -16.8762665: 9 digits, 0.0000001 units)",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_layout",
+        "as the 2.0 layout",
+        "-",
+        "1st-edition mod: its mats lie where the 2.0 mod's standard layout puts them",
+        f"{_X1}: its layout files were not read for the mats' positions",
+        False,
+    ),
+    Fact(
+        "tts_xwing_edition_default",
+        "xwing2",
+        "-",
+        "A TTS X-Wing save that states neither its mod's unit ratio nor its game mode is "
+        "read as the 2.0 mod's",
+        "no client file says which mod wrote such a save",
+        False,
+    ),
+    Fact(
+        "tts_armada_table",
+        "6x3ft at the origin",
+        "-",
+        "Armada mod: the play area is 6'x3' centred at x = 0, z = 0, long sides along x, "
+        "player 1 at the -z edge",
+        f"{_AR}: TTS_armada/src/MapManager.ttslua was not read to the position of the mat",
+        False,
+    ),
+    Fact(
+        "tts_armada_obstacle_colliders",
+        "paste.ee collider URL",
+        "-",
+        "Armada mod: an obstacle is known by its collider URL (Asteroid 1 Ul5Zt, Asteroid 4 "
+        "sgn4L, Asteroid 5 t10DL, Debris 2 Fk1So, Debris 3 FJVoR, Station Hm8Hf)",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (Obstacle:new, lookup by collider)",
+        True,
+    ),
+    Fact(
+        "tts_armada_obstacle_frame",
+        "mesh x, mesh z",
+        "-",
+        "Armada mod: a catalog outline is the collider mesh's (x, z) about its centroid, so "
+        "the token angle is -rotY and its reference point the object's position",
+        "tabletop/obstacles/data/armada-obstacles.json (source: the mod's collider meshes); "
+        "the mesh origin lying at the outline's centroid is not established",
+        False,
+    ),
+)
+
+#: Fact name -> fact.
+FACTS: Mapping[str, Fact] = {fact.name: fact for fact in _TABLE}
+
+
+def fact_value(name: str) -> float:
+    """Return a numeric fact's value.
+
+    Examples
+    --------
+    >>> fact_value("tts_armada_mm_per_unit")
+    25.4
+    """
+    value = FACTS[name].value
+    assert isinstance(value, float)
+    return value
+
+
+def unconfirmed_texts(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Return the texts of the unconfirmed facts among `names`, in order, once each.
+
+    Examples
+    --------
+    >>> unconfirmed_texts(["tts_xwing2_units_per_mm"])
+    ()
+    >>> len(unconfirmed_texts(["tts_armada_table", "tts_armada_table"]))
+    1
+    """
+    seen: list[str] = []
+    for name in names:
+        fact = FACTS[name]
+        if not fact.confirmed and fact.text not in seen:
+            seen.append(fact.text)
+    return tuple(seen)

@@ -1,0 +1,268 @@
+"""Tabletop Simulator saves of the X-Wing 2.0, 1st-edition and Armada mods.
+
+Recognised by content: a JSON document with ``ObjectStates``. Which mod wrote it is read
+from its ``GameMode``, the unit ratio in its scripts, the X-Wing markers (``__XW_Ship``,
+``__XW_Obstacle``) and the Armada mod's obstacle colliders. Every constant comes from
+:mod:`tabletop.app.clients.facts`; every object not imported is listed as skipped.
+
+Examples
+--------
+>>> recognises(b'{"SaveName": "", "ObjectStates": []}')
+True
+>>> recognises(b'{"pilots": []}')
+False
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tabletop.app.clients.facts import FACTS, fact_value, unconfirmed_texts
+from tabletop.app.clients.model import (
+    ClientFileError,
+    ClientImport,
+    Match,
+    Resolution,
+    Skipped,
+    SourceInfo,
+    unique_ids,
+)
+from tabletop.app.clients.tts_frames import Table
+from tabletop.app.clients.tts_objects import TtsObject, parse_tts_json
+from tabletop.app.clients.tts_pieces import Piece, identify
+
+__all__ = ["client_of", "read", "recognises"]
+
+_HEAD = re.compile(rb"^\s*(\xef\xbb\xbf)?\s*\{")
+_X1_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.036125")
+_X2_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.03637")
+_MAT_WORD = re.compile(r"\bmat\b|playmat", re.IGNORECASE)
+_LAYOUT_MATS = ("Red-Blue", "Purple-Orange")
+
+
+def recognises(data: bytes) -> bool:
+    """Tell whether `data` is a TTS JSON document (it has ``ObjectStates``)."""
+    return _HEAD.match(data[:64]) is not None and b'"ObjectStates"' in data
+
+
+def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:
+    """Return which mod wrote a save (``tts-xwing2``, ``tts-xwing1``, ``tts-armada``).
+
+    Also returns the facts the decision relied on.
+
+    Examples
+    --------
+    >>> client_of({"GameMode": "X-Wing 2.0"}, b"")
+    ('tts-xwing2', [])
+    >>> client_of({}, b"x = 1 -- __XW_Ship = true")
+    ('tts-xwing2', ['tts_xwing_edition_default'])
+    """
+    mode = document.get("GameMode")
+    mode = mode if isinstance(mode, str) else ""
+    if "armada" in mode.lower() or (b"paste.ee/r/" in data and _armada_colliders(data)):
+        return "tts-armada", []
+    if "2.0" in mode or "2.5" in mode or _X2_RATIO.search(data):
+        return "tts-xwing2", []
+    if _X1_RATIO.search(data):
+        return "tts-xwing1", []
+    if "x-wing" in mode.lower() or b"__XW_Ship" in data or b"__XW_Obstacle" in data:
+        return "tts-xwing2", ["tts_xwing_edition_default"]
+    return "", []
+
+
+def _armada_colliders(data: bytes) -> bool:
+    from tabletop.app.clients.tts_pieces import ARMADA_COLLIDERS
+
+    return any(key.encode() in data for key in ARMADA_COLLIDERS)
+
+
+def _source(document: dict[str, Any], client: str) -> SourceInfo:
+    mode = document.get("GameMode")
+    table_key = "Table" in document or bool(isinstance(mode, str) and mode)
+    version = document.get("SaveName") or document.get("VersionNumber")
+    return SourceInfo(
+        client,
+        "tts-save" if table_key else "tts-saved-object",
+        version if isinstance(version, str) and version else None,
+    )
+
+
+def _is_mat(obj: TtsObject) -> bool:
+    return (
+        obj.nickname in _LAYOUT_MATS
+        or _MAT_WORD.search(obj.nickname) is not None
+        or obj.name == "Custom_Board"
+    )
+
+
+def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]:
+    """Return the candidate tables and the facts they rely on."""
+    if client == "tts-armada":
+        ratio = 1.0 / fact_value("tts_armada_mm_per_unit")
+        return [Table("", "Armada table (6'x3' at the origin)", 0.0, 0.0, 1828.8, 914.4, ratio)], [
+            "tts_armada_table"
+        ]
+    ratio = fact_value(
+        "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
+    )
+    side = fact_value("tts_xwing_mat_side_mm")
+    used = ["tts_xwing_player1_edge", "tts_xwing_mat_side_mm"]
+    if client == "tts-xwing1":
+        used.append("tts_xwing1_layout")
+    if mats:
+        used.append("tts_xwing_mat_names")
+        return [Table(m.guid, m.label, m.x, m.z, side, side, ratio) for m in mats], used
+    used += ["tts_xwing_mat_red_blue_x", "tts_xwing_mat_purple_orange_x"]
+    return [
+        Table(
+            "",
+            "Red-Blue (the standard layout's mat)",
+            fact_value("tts_xwing_mat_red_blue_x"),
+            0.0,
+            side,
+            side,
+            ratio,
+        ),
+        Table(
+            "",
+            "Purple-Orange (the standard layout's mat)",
+            fact_value("tts_xwing_mat_purple_orange_x"),
+            0.0,
+            side,
+            side,
+            ratio,
+        ),
+    ], used
+
+
+def _choose(tables: list[Table], pieces: list[Piece], wanted: str | None, name: str) -> Table:
+    counts = [sum(1 for p in pieces if t.holds(p.obj.x, p.obj.z)) for t in tables]
+    if wanted is not None:
+        for table in tables:
+            if wanted in (table.source_id, table.name) or (
+                not table.source_id and table.name.split(" (")[0] == wanted
+            ):
+                return table
+        listed = "; ".join(
+            f"{t.source_id or '(layout)'} {t.name!r} ({n} pieces)"
+            for t, n in zip(tables, counts, strict=True)
+        )
+        raise ClientFileError(
+            f"no mat has the GUID or nickname {wanted!r}; the mats: {listed}",
+            file=name,
+            key="--table",
+        )
+    holding = [(t, n) for t, n in zip(tables, counts, strict=True) if n]
+    if len(holding) > 1:
+        listed = "; ".join(
+            f"{t.source_id or '(layout)'} {t.name!r}: {n} pieces" for t, n in holding
+        )
+        raise ClientFileError(
+            f"pieces lie on {len(holding)} mats; choose one with --table GUID or --table "
+            f"NICKNAME ({listed})",
+            file=name,
+        )
+    return holding[0][0] if holding else tables[0]
+
+
+def read(
+    data: bytes, name: str, *, table: str | None = None, step: int | None = None
+) -> ClientImport:
+    """Read the position of a TTS save or saved-objects file.
+
+    Raises
+    ------
+    ClientFileError
+        For a file that is not a mod's save, a bad object (its GUID and key named), an
+        unknown ``--table``, pieces on two mats without ``--table``, or ``--step``.
+    """
+    if step is not None:
+        raise ClientFileError(
+            "a TTS save holds one position; --step applies to a VASSAL log",
+            file=name,
+            key="--step",
+        )
+    document = parse_tts_json(data, name)
+    client, used = client_of(document, data)
+    if not client:
+        raise ClientFileError(
+            "a TTS save of no known mod: expected the X-Wing 2.0, 1st-edition or Armada mod "
+            "(their GameMode, __XW_Ship / __XW_Obstacle scripts or Armada obstacle colliders)",
+            file=name,
+        )
+    objects = [TtsObject.parse(raw, name, i) for i, raw in enumerate(document["ObjectStates"])]
+    ruleset = {"tts-xwing2": "xwing2", "tts-xwing1": "xwing1", "tts-armada": "armada"}[client]
+    pieces: list[Piece] = []
+    skipped: list[Skipped] = []
+    mats: list[TtsObject] = []
+    for obj in objects:
+        if obj.is_container:
+            what = "deck" if "Deck" in obj.name else "bag"
+            skipped.append(
+                Skipped(
+                    obj.guid,
+                    obj.label,
+                    (
+                        f"a {what} holding {obj.contained} objects: what a {what} holds is not on the table"
+                    ),
+                )
+            )
+            continue
+        if client != "tts-armada" and _is_mat(obj):
+            mats.append(obj)
+            continue
+        piece, reason, facts = identify(obj, client)
+        used += facts
+        if piece is None:
+            skipped.append(Skipped(obj.guid, obj.label, reason))
+        else:
+            pieces.append(piece)
+        if obj.states:
+            skipped.append(
+                Skipped(
+                    obj.guid,
+                    obj.label,
+                    (f"a state stack: its {obj.states} other states are not on the table"),
+                )
+            )
+        if obj.children:
+            skipped.append(
+                Skipped(
+                    obj.guid, obj.label, (f"{obj.children} objects attached to it are not imported")
+                )
+            )
+    tables, table_facts = _tables(mats, client)
+    used += table_facts
+    chosen = _choose(tables, pieces, table, name)
+    for mat in mats:
+        if mat.guid != chosen.source_id:
+            skipped.append(Skipped(mat.guid, mat.label, "another mat: not the table imported"))
+    on_table = [p for p in pieces if chosen.holds(p.obj.x, p.obj.z)]
+    for piece in pieces:
+        if piece not in on_table:
+            skipped.append(
+                Skipped(
+                    piece.obj.guid,
+                    piece.obj.label,
+                    (f"a {piece.kind} off the table imported ({chosen.name})"),
+                )
+            )
+    ids = unique_ids((p.obj.nickname, p.obj.guid) for p in on_table)
+    imported = tuple(p.place(ident, chosen) for p, ident in zip(on_table, ids, strict=True))
+    matches = tuple(
+        Match(p.obj.label, p.token, p.residual_mm)
+        for p in on_table
+        if p.residual_mm is not None and p.token is not None
+    )
+    used.append("tts_position_resolution_mm")
+    return ClientImport(
+        source=_source(document, client),
+        ruleset=ruleset,
+        imported=imported,
+        skipped=tuple(skipped),
+        table=chosen.to_json(),
+        resolution=Resolution(fact_value("tts_position_resolution_mm"), 0.001),
+        matches=matches,
+        unconfirmed=unconfirmed_texts([n for n in used if n in FACTS]),
+    )
