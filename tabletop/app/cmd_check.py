@@ -64,6 +64,14 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
+    from tabletop.app.clients.xws import is_list_file
+
+    if not args.all_steps and is_list_file(args.scene):
+        from tabletop.app.cmd_xws_list import check_list
+
+        return check_list(args.scene, args.json, out)
+    # --- end of XWS lists ---
     if args.all_steps:
         return _all_steps(args, out)
     scene = scene_from_args(args)
