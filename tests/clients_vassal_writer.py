@@ -14,6 +14,7 @@ import json
 import lzma
 import math
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -123,7 +124,7 @@ def move_command(piece_id: str, x_mm: float, y_mm: float) -> str:
     )
 
 
-def saved_game(restore: list[str], log_steps: list[list[str]] = ()) -> str:  # type: ignore[assignment]
+def saved_game(restore: list[str], log_steps: Sequence[list[str]] = ()) -> str:
     """The savedGame text: begin_save, the pieces (one nested compound), end_save, and
     one LOG entry per step (a step of several commands nests them as VASSAL does)."""
     pieces = join_tokens(["", *restore], ESC)

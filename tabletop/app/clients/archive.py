@@ -66,7 +66,7 @@ def is_zip(data: bytes) -> bool:
 
     Examples
     --------
-    >>> is_zip(b"PK\\x03\\x04rest"), is_zip(b"begin_save")
+    >>> is_zip(b"PK\x03\x04rest"), is_zip(b"begin_save")
     (True, False)
     """
     return data.startswith(ZIP_MAGIC)
@@ -87,15 +87,15 @@ class _Counter:
         if self.out > MAX_UNPACKED_BYTES:
             raise ClientFileError(
                 f"unpacks to more than {MAX_UNPACKED_BYTES} bytes (64 MiB) from "
-                f"{self.packed} bytes: refused (at most 64 MiB unpacked)",
+                f"{self.packed} compressed bytes: refused (at most 64 MiB unpacked)",
                 file=self.file,
                 entry=self.entry,
             )
         if self.out > RATIO_FLOOR_BYTES and self.out > MAX_RATIO * max(self.packed, 1):
             raise ClientFileError(
                 f"unpacks to more than {self.out} bytes ({_mib(self.out)}) from "
-                f"{self.packed} bytes, over {self.out // max(self.packed, 1)}:1: refused as "
-                f"a compression bomb (at most {MAX_RATIO}:1)",
+                f"{self.packed} compressed bytes (over {self.out // max(self.packed, 1)}:1): "
+                f"refused as a compression bomb (at most {MAX_RATIO}:1)",
                 file=self.file,
                 entry=self.entry,
             )

@@ -86,7 +86,7 @@ def recognises(data: bytes) -> bool:
 
     Examples
     --------
-    >>> recognises(b"!VCSK00"), recognises(b"begin_save\\x1bend_save"), recognises(b"{}")
+    >>> recognises(b"!VCSK00"), recognises(b"begin_save\x1bend_save"), recognises(b"{}")
     (True, True, False)
     """
     if is_zip(data):

@@ -17,12 +17,12 @@ Facts from vassalengine/vassal (read in its code):
 
 Examples
 --------
->>> split_tokens("a;b\\\\;c;'\\\\d'", ";")
-['a', 'b;c', '\\\\d']
->>> join_tokens(["a", "b;c", "\\\\d"], ";")
-"a;b\\\\;c;'\\\\d'"
->>> unwrap(b"!VCSK2a" + bytes(f"{b ^ 0x2A:02x}" for b in b"hi").replace(b"", b""))[0]
-'obfuscated'
+>>> split_tokens("a;b\\;c;'\\d'", ";")
+['a', 'b;c', '\\d']
+>>> join_tokens(["a", "b;c", "\\d"], ";")
+"a;b\\;c;'\\d'"
+>>> unwrap(b"!VCSK2a4243")
+('obfuscated', 'hi')
 """
 
 from __future__ import annotations
@@ -100,8 +100,8 @@ def join_tokens(tokens: Iterable[str], delimiter: str) -> str:
 
     Examples
     --------
-    >>> join_tokens(["a\\tb", "c"], "\\t")
-    'a\\\\\\tb\\tc'
+    >>> join_tokens(["a\tb", "c"], "\t")
+    'a\\\tb\tc'
     """
     return delimiter.join(_escaped(token, delimiter) for token in tokens)
 

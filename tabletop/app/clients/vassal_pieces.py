@@ -20,10 +20,10 @@ Facts from vassalengine/vassal (read in its code):
 
 Examples
 --------
->>> chain = trait_chain("rotate;1;;\\tpiece;;;a.png;Rock", "37.5\\tMap0;10;20;;0", "p1")
+>>> chain = trait_chain("rotate;1;;\tpiece;;;a.png;Rock", "37.5\tMap0;10;20;;0", "p1")
 >>> [kind for kind, _ in chain]
 ['rotate;1;;', 'piece;;;a.png;Rock']
->>> Piece.added("p1", "rotate;1;;\\tpiece;;;a.png;Rock", "37.5\\tMap0;10;20;;0", "f").rotation_deg()
+>>> Piece.added("p1", "rotate;1;;\tpiece;;;a.png;Rock", "37.5\tMap0;10;20;;0", "f").rotation_deg()
 (37.5, 1)
 """
 
