@@ -165,10 +165,25 @@ _TABLE: tuple[Fact, ...] = (
         "tts_xwing_obstacle_names",
         "label",
         "-",
-        "X-Wing mods: an obstacle's nickname (Gas Cloud 5, Asteroid 3 ...) names the same "
-        "token as the catalog label of that name",
-        f"nicknames seen in {_EXTRACT}; that they are the tokens VASSAL names alike is "
-        "checked for the meshes in tabletop/app/clients/data/tts-xwing-outlines.json only",
+        "X-Wing mods: an asteroid's or debris field's nickname (Asteroid 3, Debris 2 ...) "
+        "names the catalog token of that label (used only when its collider is not in the "
+        "outline table; never for gas clouds, whose numbers differ)",
+        f"nicknames seen in {_EXTRACT}; the two gas clouds matched by outline are numbered "
+        "otherwise in the mod (its Gas Cloud 5 is the catalog's gascloud6, its Gas Cloud 6 "
+        "the catalog's gascloud4), so the names are no evidence",
+        False,
+    ),
+    Fact(
+        "tts_xwing_outline_matching",
+        "tts-xwing-outlines.json",
+        "-",
+        "X-Wing 2.0 mod: an obstacle whose collider mesh is in the outline table is that "
+        "table's token, posed by the fitted angle and mirror, with its residual reported; "
+        "the mod draws obstacles up to 10 % over the catalog's size (its GasCloud5 at scale "
+        "0.975, against 0.889 for the catalog's size), and the catalog's size is used",
+        f"{_X2}: assets/models/obstacles/GasCloud5-col.obj and GasCloud6-col.obj (commit "
+        f"8b947773) and the scale 0.975 seen in {_EXTRACT}, matched by "
+        "tabletop/app/clients/data/build_tts_outlines.py",
         False,
     ),
     Fact(
@@ -245,6 +260,127 @@ _TABLE: tuple[Fact, ...] = (
         "the mesh origin lying at the outline's centroid is not established",
         False,
     ),
+    # --- VASSAL X-Wing module and XWS lists (vassal.py, xws.py) ---------------------
+    Fact(
+        "vassal_px_per_mm",
+        2.825,
+        "px per mm",
+        "VASSAL X-Wing module: 2.825 map pixels per mm",
+        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (a 1-straight is "
+        "40 * 2.825 px) and the obstacle masks of its buildFile.xml",
+        True,
+    ),
+    Fact(
+        "vassal_board_px",
+        2583.0,
+        "px",
+        "VASSAL X-Wing module: a 3'x3' board is 2583 x 2583 px (914.34 mm; the scene's "
+        "914.4 mm area differs by 0.06 mm, below the 0.354 mm resolution)",
+        "Mu0n/XWVassal: mic/swxwmg.vmod-unpacked/buildFile.xml (Board height=2583 width=2583; the "
+        "board images Frog, TMC, Starfield and Mustafar are 2583 x 2583 px)",
+        True,
+    ),
+    Fact(
+        "vassal_single_board",
+        "3x3ft",
+        "-",
+        "VASSAL: the map holds one 3'x3' board at its origin (the board chosen in the save "
+        "is not read; epic 6'x3' and 4'x4' boards would be placed wrongly)",
+        "Mu0n/XWVassal: buildFile.xml (the Map's edgeWidth and edgeHeight are 0)",
+        False,
+    ),
+    Fact(
+        "vassal_y_down",
+        "y down",
+        "-",
+        "VASSAL: map y grows downward (Java 2D); scene y = (2583 - y px) / 2.825",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (AWT transforms)",
+        True,
+    ),
+    Fact(
+        "vassal_player1_edge",
+        "bottom",
+        "-",
+        "VASSAL X-Wing module: player 1's edge is the bottom of the map (largest y px)",
+        "Mu0n/XWVassal: no file of the module names the players' edges",
+        False,
+    ),
+    Fact(
+        "vassal_rotation_ccw",
+        "counter-clockwise",
+        "-",
+        "VASSAL: a FreeRotator angle turns a piece counter-clockwise on screen (it draws "
+        "with a rotation of -angle in y-down pixels)",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java "
+        "(getAngleInRadians = -PI/180 * angle)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_front",
+        "up",
+        "-",
+        "VASSAL X-Wing module: a ship at rotation 0 faces up the screen (-y px): heading "
+        "= 90 + angle",
+        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (forward moves are -y "
+        "before the -angle rotation of ManeuverPaths.java)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_facings",
+        360.0,
+        "facings",
+        "VASSAL X-Wing module: a ship turns in 360 facings, whole degrees",
+        "Mu0n/XWVassal: buildFile.xml (prototype Rotation Basis: rotate;360)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_base",
+        "ship -- Stem2e Small|Medium|Large",
+        "-",
+        "VASSAL X-Wing module: a ship's base is named in its piece: ship -- Stem2e Small, "
+        "Medium or Large ... Ship",
+        "Mu0n/XWVassal: mic/src/main/java/mic/GamePieceGenerator2e.java (the stem ship slots)",
+        True,
+    ),
+    Fact(
+        "vassal_rotation_centre",
+        0.177,
+        "mm",
+        "VASSAL: a piece turns about its position (half a pixel off for an odd-sized "
+        "image, 0.177 mm, below the resolution and ignored)",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (centerX, centerY)",
+        True,
+    ),
+    Fact(
+        "vassal_obstacle_offset",
+        "vassal-obstacles.json",
+        "-",
+        "VASSAL X-Wing module: an obstacle's catalog reference point lies at the piece's "
+        "position plus its mask centroid (tabletop/app/clients/data/vassal-obstacles.json)",
+        "Mu0n/XWVassal: buildFile.xml (nonRect masks, relative to the piece's position); "
+        "mic/src/main/java/mic/Obstacles.java for the names",
+        True,
+    ),
+    Fact(
+        "vassal_obstacle_flipped",
+        "whichShape = 2",
+        "-",
+        "VASSAL X-Wing module: an obstacle whose whichShape property is 2 shows its other "
+        "side, taken as the catalog outline mirrored in x about the piece's position",
+        "Mu0n/XWVassal: buildFile.xml (Cycle Shape layers Asteroid_5b.png, Asteroid_5fb.png); the "
+        "mirror axis of the f images was not measured",
+        False,
+    ),
+    Fact(
+        "xws_ship_bases",
+        "xws-ships.json",
+        "-",
+        "XWS: a pilot's base is its ship's size in xwing-data2 "
+        "(tabletop/app/clients/data/xws-ships.json)",
+        "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (xws, size)",
+        True,
+    ),
+    # --- end of the VASSAL and XWS facts ---------------------------------------------
 )
 
 #: Fact name -> fact.

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from tabletop.app.clients.facts import FACTS, fact_value, unconfirmed_texts
+from tabletop.app.clients.facts import fact_value, unconfirmed_texts
 from tabletop.app.clients.model import (
     ClientFileError,
     ClientImport,
@@ -223,7 +223,7 @@ def read(
                 Skipped(
                     obj.guid,
                     obj.label,
-                    (f"a state stack: its {obj.states} other states are not on the table"),
+                    (f"a state stack: its other {obj.states} state(s) are not on the table"),
                 )
             )
         if obj.children:
@@ -264,5 +264,5 @@ def read(
         table=chosen.to_json(),
         resolution=Resolution(fact_value("tts_position_resolution_mm"), 0.001),
         matches=matches,
-        unconfirmed=unconfirmed_texts([n for n in used if n in FACTS]),
+        unconfirmed=unconfirmed_texts(used),
     )

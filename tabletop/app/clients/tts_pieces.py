@@ -22,7 +22,10 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import shapely
+from shapely.geometry import Polygon
 
+from tabletop.app.clients.facts import fact_value
 from tabletop.app.clients.model import Imported
 from tabletop.app.clients.tts_frames import (
     Table,
@@ -35,7 +38,7 @@ from tabletop.app.clients.tts_objects import TtsObject
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog
 
-__all__ = ["ARMADA_COLLIDERS", "SCALE_TOLERANCE", "Piece", "identify", "outline_table"]
+__all__ = ["ARMADA_COLLIDERS", "MATCH_LIMIT_MM", "Piece", "identify", "outline_table"]
 
 #: The Armada mod's collider URL of each catalog token (``asteroid.ttslua``).
 ARMADA_COLLIDERS: dict[str, str] = {
@@ -56,8 +59,10 @@ ARMADA_UNMATCHED: dict[str, str] = {
     "http://paste.ee/r/HRGiE": "Purrgil 1",
     "http://paste.ee/r/4QT4q": "Purrgil 2",
 }
-#: How far an obstacle's scale may differ from the scale its mesh matches the token at.
-SCALE_TOLERANCE = 0.03
+#: The largest outline residual accepted as a match, mm: the residual is the Hausdorff
+#: distance between the object's collider footprint, at the scale the save gives it, and
+#: the catalog outline; beyond it the obstacle is skipped, never guessed.
+MATCH_LIMIT_MM = 5.0
 
 _DATA = Path(__file__).parent / "data"
 _SIZE = re.compile(r'"Size"\s*:\s*"(small|medium|large|huge)"')
@@ -161,36 +166,56 @@ def _ship(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]:
     )
 
 
-def _xwing_obstacle(obj: TtsObject, kind: str, client: str) -> tuple[Piece | None, str, list[str]]:
+def _residual_mm(obj: TtsObject, entry: dict[str, Any], units_per_mm: float) -> float:
+    """Return the Hausdorff distance between the object's footprint and its token, mm."""
+    footprint = np.asarray(entry["outline"], dtype=np.float64)
+    footprint = footprint * np.array([obj.scale_x, obj.scale_z]) / units_per_mm
+    token = catalog(get_ruleset("xwing2"))[entry["token"]].outline
+    r = math.radians(-float(entry["angle_deg"]))
+    unturn = np.array([[math.cos(r), -math.sin(r)], [math.sin(r), math.cos(r)]])
+    in_mesh = token @ unturn.T
+    if entry["mirrored"]:
+        in_mesh = in_mesh * np.array([-1.0, 1.0])
+    return float(shapely.hausdorff_distance(Polygon(footprint), Polygon(in_mesh)))
+
+
+def _xwing_obstacle(
+    obj: TtsObject, kind: str, client: str, units_per_mm: float
+) -> tuple[Piece | None, str, list[str]]:
     used = ["tts_rotation_clockwise", "tts_flip_mirrors"]
     entry = outline_table().get(_file_name(obj.collider)) if obj.collider else None
     if entry is not None:
-        expected = float(entry["scale"])
-        if abs(obj.scale_x / expected - 1.0) > SCALE_TOLERANCE:
-            return (
-                None,
-                (
-                    f"an obstacle at scale {obj.scale_x:g}; its collider matches {entry['token']} "
-                    f"at scale {expected:g} only"
-                ),
-                [],
+        residual = _residual_mm(obj, entry, units_per_mm)
+        if residual > MATCH_LIMIT_MM:
+            reason = (
+                f"an obstacle whose collider ({_file_name(obj.collider)}) at scale "
+                f"{obj.scale_x:g} is {residual:.2f} mm from {entry['token']}, its best token; "
+                f"a match must be within {MATCH_LIMIT_MM:g} mm"
             )
-        return (
-            Piece(
-                obj,
-                "obstacle",
-                token=entry["token"],
-                mirrored=bool(entry["mirrored"]),
-                offset_deg=float(entry["angle_deg"]),
-                centroid=(float(entry["centroid"][0]), float(entry["centroid"][1])),
-                residual_mm=float(entry["residual_mm"]),
-            ),
-            "",
-            used,
+            return None, reason, []
+        piece = Piece(
+            obj,
+            "obstacle",
+            token=entry["token"],
+            mirrored=bool(entry["mirrored"]),
+            offset_deg=float(entry["angle_deg"]),
+            centroid=(float(entry["centroid"][0]), float(entry["centroid"][1])),
+            residual_mm=round(residual, 2),
         )
+        return piece, "", [*used, "tts_xwing_outline_matching"]
     ruleset = get_ruleset("xwing1" if client == "tts-xwing1" else "xwing2")
     by_label = {t.label.lower(): t.name for t in catalog(ruleset).values()}
     token = by_label.get(obj.nickname.lower())
+    if token is not None and kind == "gascloud":
+        return (
+            None,
+            (
+                f"a gas cloud whose collider is not in the outline table; the mod numbers its gas "
+                f"clouds otherwise than the catalog (its Gas Cloud 5 is the catalog's gascloud6), "
+                f"so {obj.nickname!r} is not taken by name"
+            ),
+            [],
+        )
     if token is not None:
         return Piece(obj, "obstacle", token=token), "", [*used, "tts_xwing_obstacle_names"]
     return None, (f"an obstacle ({kind}) whose collider and name match no catalog token"), []
@@ -239,7 +264,10 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
         return _ship(obj, client)
     kind = obj.obstacle_kind
     if kind is not None:
-        return _xwing_obstacle(obj, kind, client)
+        units_per_mm = fact_value(
+            "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
+        )
+        return _xwing_obstacle(obj, kind, client, units_per_mm)
     if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
         return None, "a die: not a ship or an obstacle", []
     if obj.name in ("Card", "CardCustom"):
