@@ -37,7 +37,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from tabletop.app.clients.archive import is_zip, read_zip_entry
 from tabletop.app.clients.facts import fact_value, unconfirmed_texts
@@ -77,6 +77,8 @@ _FACTS_USED = (
     "vassal_rotation_centre",
     "vassal_obstacle_offset",
 )
+#: The step `read` takes by default: the log's last.
+_LAST = -1
 #: Decimals kept of a converted coordinate (mm) and angle (degrees): far below a pixel.
 _DECIMALS = 4
 
@@ -162,29 +164,36 @@ def _classify(piece: Piece) -> tuple[str, str] | str:
     return "not a ship or an obstacle of the catalog"
 
 
-def _pose(piece: Piece, kind: str, x_px: int, y_px: int) -> tuple[float, float, float, bool]:
+def _facing(piece: Piece, kind: str) -> tuple[float, bool, float, float]:
+    """Return the angle or heading, flipped, and the token offset (mm) of a piece."""
     rotation = piece.rotation_deg()
     angle = rotation[0] if rotation is not None else 0.0
-    x_mm, y_mm = to_scene_mm(x_px, y_px)
     if kind == "ship":
-        return x_mm, y_mm, (90.0 + angle) % 360.0, False
+        return (90.0 + angle) % 360.0, False, 0.0, 0.0
     flipped = piece.property("whichShape") == "2"
     cx, cy = _obstacle_table()[piece.name]["centroid_mm"]
     if flipped:
         cx = -cx
     turn = math.radians(angle)
-    x_mm += cx * math.cos(turn) - cy * math.sin(turn)
-    y_mm += cx * math.sin(turn) + cy * math.cos(turn)
-    return x_mm, y_mm, angle % 360.0, flipped
+    dx = cx * math.cos(turn) - cy * math.sin(turn)
+    dy = cx * math.sin(turn) + cy * math.cos(turn)
+    return angle % 360.0, flipped, dx, dy
 
 
-def _map_choice(
-    game: Game, kinds: dict[str, tuple[str, str] | str], table: str | None
-) -> str | None:
-    stacks = game.stacks()
+def _derived(piece: Piece) -> tuple[tuple[str, str] | str, tuple[float, bool, float, float]]:
+    """Classification and facing of a piece, kept until its state changes."""
+    cached = piece.cache.get("derived")
+    if cached is None:
+        kind = _classify(piece)
+        facing = _facing(piece, kind[0]) if isinstance(kind, tuple) else (0.0, False, 0.0, 0.0)
+        cached = piece.cache["derived"] = (kind, facing)
+    return cast(tuple[tuple[str, str] | str, tuple[float, bool, float, float]], cached)
+
+
+def _map_choice(game: Game, stacks: dict[str, Piece], table: str | None) -> str | None:
     counts: dict[str, int] = {}
     for piece in game.pieces.values():
-        if isinstance(kinds[piece.id], tuple):
+        if isinstance(_derived(piece)[0], tuple):
             map_id = Game.position(piece, stacks)[0]
             if map_id != "null":
                 counts[map_id] = counts.get(map_id, 0) + 1
@@ -205,19 +214,26 @@ def _map_choice(
     return next(iter(counts), None)
 
 
-def _position(game: Game, ids: dict[str, str], table: str | None, fmt: str) -> ClientImport:
-    kinds = {piece.id: _classify(piece) for piece in game.pieces.values()}
-    chosen = _map_choice(game, kinds, table)
+@dataclass(frozen=True)
+class _Snapshot:
+    """One position before the scene ids are known: objects by piece id."""
+
+    chosen: str | None
+    #: (piece id, kind, became, x mm, y mm, angle, flipped)
+    objects: tuple[tuple[str, str, str, float, float, float, bool], ...]
+    skipped: tuple[Skipped, ...]
+
+
+def _snapshot(game: Game, table: str | None) -> _Snapshot:
     stacks = game.stacks()
-    imported: list[Imported] = []
+    chosen = _map_choice(game, stacks, table)
+    objects = []
     skipped: list[Skipped] = []
-    half = fact_value("vassal_board_px") / fact_value("vassal_px_per_mm") / 2.0
-    flipped_any = False
     for piece_id in game.order:
         piece = game.pieces.get(piece_id)
         if piece is None:
             continue
-        kind = kinds[piece_id]
+        kind, (angle, flipped, dx, dy) = _derived(piece)
         map_id, x_px, y_px = Game.position(piece, stacks)
         if isinstance(kind, str):
             if piece.core_type != "stack":
@@ -227,28 +243,35 @@ def _position(game: Game, ids: dict[str, str], table: str | None, fmt: str) -> C
             where = "on no map" if map_id == "null" else f"on map {map_id!r}, not the table"
             skipped.append(Skipped(piece_id, piece.name, where))
             continue
-        x_mm, y_mm, angle, flipped = _pose(piece, kind[0], x_px, y_px)
-        flipped_any = flipped_any or flipped
-        player = (1 if y_mm < half else 2) if kind[0] == "ship" else None
-        imported.append(
-            Imported(
-                ids[piece_id],
-                piece_id,
-                "ship" if kind[0] == "ship" else "obstacle",
-                round(x_mm, _DECIMALS),
-                round(y_mm, _DECIMALS),
-                round(angle, _DECIMALS) % 360.0,
-                kind[1],
-                flipped,
-                player,
-            )
+        x_mm, y_mm = to_scene_mm(x_px, y_px)
+        objects.append((piece_id, kind[0], kind[1], x_mm + dx, y_mm + dy, angle, flipped))
+    return _Snapshot(chosen, tuple(objects), tuple(skipped))
+
+
+def _finish(snapshot: _Snapshot, ids: dict[str, str], fmt: str) -> ClientImport:
+    half = fact_value("vassal_board_px") / fact_value("vassal_px_per_mm") / 2.0
+    imported = [
+        Imported(
+            ids[piece_id],
+            piece_id,
+            "ship" if kind == "ship" else "obstacle",
+            round(x_mm, _DECIMALS),
+            round(y_mm, _DECIMALS),
+            round(angle, _DECIMALS) % 360.0,
+            became,
+            flipped,
+            (1 if y_mm < half else 2) if kind == "ship" else None,
         )
+        for piece_id, kind, became, x_mm, y_mm, angle, flipped in snapshot.objects
+    ]
+    flipped_any = any(entry[6] for entry in snapshot.objects)
     facts = (*_FACTS_USED, "vassal_obstacle_flipped") if flipped_any else _FACTS_USED
+    chosen = snapshot.chosen
     return ClientImport(
         source=SourceInfo("vassal-xwing", fmt, None),
         ruleset="xwing2",
         imported=tuple(imported),
-        skipped=tuple(skipped),
+        skipped=snapshot.skipped,
         table=None if chosen is None else {"source_id": chosen, "name": f"VASSAL map {chosen}"},
         resolution=Resolution(
             round(1.0 / fact_value("vassal_px_per_mm"), 6),
@@ -261,64 +284,11 @@ def _position(game: Game, ids: dict[str, str], table: str | None, fmt: str) -> C
 
 def _ids(game: Game) -> dict[str, str]:
     """Scene ids of every piece the file ever adds, in its order (stable at every step)."""
-    names = []
-    for piece_id in game.order:
-        piece = game.pieces.get(piece_id)
-        name = "" if piece is None else (piece.property("Pilot Name") or piece.name)
-        names.append((name, piece_id))
+    names = [(game.names.get(piece_id, ""), piece_id) for piece_id in game.order]
     return dict(zip(game.order, unique_ids(names), strict=True))
 
 
-def _replay(data: bytes, name: str) -> tuple[_Log, list[Game]]:
-    """Return the log and the game after each step (index 0: the starting position)."""
-    log = _split_log(data, name)
-    game = Game(name)
-    for command in log.restore:
-        game.apply(command)
-    games = [_copy(game)]
-    for commands in log.steps:
-        for command in commands:
-            game.apply(command)
-        games.append(_copy(game))
-    return log, games
-
-
-def _copy(game: Game) -> Game:
-    pieces = {
-        k: Piece(p.id, list(p.chain), p.map_id, p.x_px, p.y_px, p.file)
-        for k, p in game.pieces.items()
-    }
-    return Game(game.file, pieces, list(game.order), list(game.chat))
-
-
-def _all_ids(games: list[Game]) -> dict[str, str]:
-    last = games[-1]
-    merged = Game(last.file, dict(last.pieces), list(last.order))
-    for game in games:
-        for piece_id, piece in game.pieces.items():
-            merged.pieces.setdefault(piece_id, piece)
-    return _ids(merged)
-
-
-def read(data: bytes, name: str, *, table: str | None, step: int | None) -> ClientImport:
-    """Read one position of a VASSAL save or log (a log's `step`, by default its last).
-
-    Raises
-    ------
-    ClientFileError
-        For a damaged or oversized archive, a bad encoding, a malformed command, a step
-        the log does not have, or ships on two maps without `table`.
-    """
-    log, games = _replay(data, name)
-    fmt = "vlog" if log.steps else "vsav"
-    if step is not None and not 0 <= step < len(games):
-        raise ClientFileError(f"--step {step}: the file has steps 0 to {len(games) - 1}", file=name)
-    index = len(games) - 1 if step is None else step
-    return _position(games[index], _all_ids(games), table, fmt)
-
-
-def _description(game_before: Game, game_after: Game, commands: list[str]) -> str:
-    said = game_after.chat[len(game_before.chat) :]
+def _description(said: list[str], commands: list[str]) -> str:
     if said:
         return said[0]
     kinds = [c[:2] for c in commands]
@@ -330,26 +300,82 @@ def _description(game_before: Game, game_after: Game, commands: list[str]) -> st
     return ", ".join(parts) if parts else f"{len(commands)} other commands"
 
 
+@dataclass(frozen=True)
+class _Replay:
+    format: str
+    ids: dict[str, str]
+    snapshots: dict[int, _Snapshot]
+    descriptions: list[str]
+
+
+def _replay(data: bytes, name: str, table: str | None, wanted: int | None) -> _Replay:
+    """Play the file through, keeping the position of step `wanted`.
+
+    `wanted` is a step number, None for every step, or :data:`_LAST` for the last. A step the log does not have is refused before any position is taken.
+    """
+    log = _split_log(data, name)
+    last = len(log.steps)
+    if wanted == _LAST:
+        wanted = last
+    if wanted is not None and not 0 <= wanted <= last:
+        raise ClientFileError(f"--step {wanted}: the file has steps 0 to {last}", file=name)
+    game = Game(name)
+    for command in log.restore:
+        game.apply(command)
+    snapshots: dict[int, _Snapshot] = {}
+    descriptions: list[str] = ["the position the log starts from"]
+    if wanted in (None, 0):
+        snapshots[0] = _snapshot(game, table)
+    for number, commands in enumerate(log.steps, start=1):
+        said = len(game.chat)
+        for command in commands:
+            game.apply(command)
+        descriptions.append(_description(game.chat[said:], commands))
+        if wanted is None or wanted == number:
+            snapshots[number] = _snapshot(game, table)
+    return _Replay("vlog" if log.steps else "vsav", _ids(game), snapshots, descriptions)
+
+
+def read(data: bytes, name: str, *, table: str | None, step: int | None) -> ClientImport:
+    """Read one position of a VASSAL save or log (a log's `step`, by default its last).
+
+    Raises
+    ------
+    ClientFileError
+        For a damaged or oversized archive, a bad encoding, a malformed command, a step
+        the log does not have, or ships on two maps without `table`.
+    """
+    replay = _replay(data, name, table, _LAST if step is None else step)
+    return _finish(replay.snapshots[max(replay.snapshots)], replay.ids, replay.format)
+
+
 def read_steps(data: bytes, name: str, *, table: str | None) -> tuple[Step, ...]:
     """Read every step of a VASSAL log: step 0 is the position it starts from.
 
     Each step names the imported objects whose pose it changed (``moved``) and says what
     happened: the first chat line it logged, else a count of its commands.
     """
-    log, games = _replay(data, name)
-    fmt = "vlog" if log.steps else "vsav"
-    ids = _all_ids(games)
-    positions = [_position(game, ids, table, fmt) for game in games]
-    steps = [Step(0, "the position the log starts from", (), positions[0])]
-    for number in range(1, len(games)):
-        before = {i.id: i for i in positions[number - 1].imported}
+    replay = _replay(data, name, table, None)
+    positions = [
+        _finish(replay.snapshots[n], replay.ids, replay.format) for n in sorted(replay.snapshots)
+    ]
+    steps = []
+    for number, position in enumerate(positions):
+        before = {} if number == 0 else {i.id: i for i in positions[number - 1].imported}
         moved = tuple(
             i.id
-            for i in positions[number].imported
-            if before.get(i.id) is None
-            or (before[i.id].x_mm, before[i.id].y_mm, before[i.id].angle_deg, before[i.id].flipped)
-            != (i.x_mm, i.y_mm, i.angle_deg, i.flipped)
+            for i in position.imported
+            if number > 0
+            and (
+                i.id not in before
+                or (
+                    before[i.id].x_mm,
+                    before[i.id].y_mm,
+                    before[i.id].angle_deg,
+                    before[i.id].flipped,
+                )
+                != (i.x_mm, i.y_mm, i.angle_deg, i.flipped)
+            )
         )
-        description = _description(games[number - 1], games[number], log.steps[number - 1])
-        steps.append(Step(number, description, moved, positions[number]))
+        steps.append(Step(number, replay.descriptions[number], moved, position))
     return tuple(steps)

@@ -38,6 +38,7 @@ __all__ = [
     "flatten_commands",
     "join_tokens",
     "obfuscate",
+    "split_pair",
     "split_tokens",
     "unwrap",
 ]
@@ -64,28 +65,48 @@ def split_tokens(value: str, delimiter: str) -> list[str]:
             tokens.append("")
             return tokens
         pieces: list[str] = []
-        index = start
-        ended = True
-        while index < stop:
-            if value[index] == delimiter:
-                if index > 0 and value[index - 1] == "\\":
-                    # An escaped delimiter: keep it, drop the backslash.
-                    pieces.append(value[start : index - 1])
-                    start = index
-                else:
-                    pieces.append(value[start:index])
-                    start = index + 1
-                    ended = False
-                    break
-            index += 1
-        if ended:
-            pieces.append(value[start:stop])
+        segment = start
+        found = value.find(delimiter, start)
+        # A delimiter after a backslash is part of the token: keep it, drop the backslash.
+        while found > 0 and value[found - 1] == "\\":
+            pieces.append(value[segment : found - 1])
+            segment = found
+            found = value.find(delimiter, found + 1)
+        pieces.append(value[segment:] if found == -1 else value[segment:found])
         token = "".join(pieces)
         if len(token) > 1 and token[0] == "'" and token[-1] == "'":
             token = token[1:-1]
         tokens.append(token)
-        if ended:
+        if found == -1:
             return tokens
+        start = found + 1
+
+
+def split_pair(value: str, delimiter: str) -> tuple[str, str] | None:
+    r"""Split a two-token SequenceEncoder string fast, or return None when it is not one.
+
+    The same answer as :func:`split_tokens` for a string of exactly two tokens whose
+    first holds no delimiter (a decorator's own type or state and its inner piece's):
+    the second is unescaped one level at C speed.
+
+    Examples
+    --------
+    >>> split_pair("rotate;1\tPROP;x\\\tpiece;;;;Rock", "\t")
+    ('rotate;1', 'PROP;x\tpiece;;;;Rock')
+    >>> split_pair("a\\\tb\tc", "\t") is None
+    True
+    """
+    first = value.find(delimiter)
+    if first <= 0 or value[first - 1] == "\\" or value[0] == "'":
+        return None
+    rest = value[first + 1 :]
+    escaped = "\\" + delimiter
+    if rest.count(delimiter) != rest.count(escaped):
+        return None
+    rest = rest.replace(escaped, delimiter)
+    if len(rest) > 1 and rest[0] == "'" and rest[-1] == "'":
+        rest = rest[1:-1]
+    return value[:first], rest
 
 
 def _escaped(token: str, delimiter: str) -> str:

@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.app.clients.model import ClientFileError
-from tabletop.app.clients.vassal_codec import split_tokens
+from tabletop.app.clients.vassal_codec import split_pair, split_tokens
 
 __all__ = ["Game", "Piece", "trait_chain"]
 
@@ -51,11 +51,11 @@ def trait_chain(type_: str, state: str, piece_id: str) -> list[tuple[str, str]]:
         if type_.startswith(_BASIC):
             chain.append((type_, state))
             return chain
-        types = split_tokens(type_, "\t")
+        types = split_pair(type_, "\t") or split_tokens(type_, "\t")
         if len(types) < 2:
             chain.append((type_, state))
             return chain
-        states = split_tokens(state, "\t")
+        states = split_pair(state, "\t") or split_tokens(state, "\t")
         chain.append((types[0], states[0]))
         type_ = types[1]
         state = states[1] if len(states) > 1 else ""
@@ -86,6 +86,8 @@ class Piece:
     x_px: int
     y_px: int
     file: str
+    #: What readers derive from the state (kept until the state changes).
+    cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def added(cls, piece_id: str, type_: str, state: str, file: str) -> Piece:
@@ -115,6 +117,7 @@ class Piece:
     def set_state(self, type_: str, state: str) -> None:
         """Take a new state (AddPiece, ChangePiece): traits, map and position."""
         self.chain = trait_chain(type_, state, self.id)
+        self.cache = {}
         core_type, core_state = self.chain[-1]
         if core_type.startswith(_BASIC) or core_type == "stack":
             fields = split_tokens(core_state, ";")
@@ -206,6 +209,8 @@ class Game:
     pieces: dict[str, Piece] = field(default_factory=dict)
     #: Every piece id ever added, in order (ids stay the same at every step).
     order: list[str] = field(default_factory=list)
+    #: The name each piece had when first added (its pilot name, else its piece name).
+    names: dict[str, str] = field(default_factory=dict)
     chat: list[str] = field(default_factory=list)
 
     def stacks(self) -> dict[str, Piece]:
@@ -232,9 +237,11 @@ class Game:
                     "expected +/id/type/state", file=self.file, entry=f"command {command[:40]!r}"
                 )
             piece_id = fields[0]
-            self.pieces[piece_id] = Piece.added(piece_id, fields[1], fields[2], self.file)
-            if piece_id not in self.order:
+            piece = Piece.added(piece_id, fields[1], fields[2], self.file)
+            self.pieces[piece_id] = piece
+            if piece_id not in self.names:
                 self.order.append(piece_id)
+                self.names[piece_id] = piece.property("Pilot Name") or piece.name
             return "add"
         if command.startswith("-/"):
             self.pieces.pop(command[2:], None)
@@ -269,8 +276,8 @@ class Game:
             if target.id in other.stack_members():
                 members = other.stack_members()
                 members.remove(target.id)
-                other.chain[-1] = (
-                    "stack",
-                    ";".join([other.map_id, str(other.x_px), str(other.y_px), *members]),
-                )
+                other.chain = [
+                    *other.chain[:-1],
+                    ("stack", ";".join([other.map_id, str(other.x_px), str(other.y_px), *members])),
+                ]
         return "move"
