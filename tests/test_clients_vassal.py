@@ -358,3 +358,20 @@ def test_imported_save_checks_directly(tmp_path: Path) -> None:
     code, out, err = run("check", path, "--json")
     assert code in (0, 1), err
     assert "violations" in json.loads(out)
+
+
+def test_check_all_steps_names_the_first_illegal_step(tmp_path: Path) -> None:
+    # Step 1 moves Wedge to (100, 150); step 2 puts Vader's large base (80 mm) on it:
+    # centres 0 mm apart, an overlap; step 3 moves Vader away again.
+    steps = [
+        [move_command("s1", 100.0, 150.0)],
+        [move_command("s2", 100.0, 150.0)],
+        [move_command("s2", 400.0, 860.0)],
+    ]
+    path = _write(tmp_path, vsav(saved_game(_restore(), steps), "plain"), "game.vlog")
+    code, out, err = run("check", path, "--all-steps", "--json")
+    assert code == 1, err
+    answer = json.loads(out)
+    assert answer["steps_checked"] == 4
+    assert answer["first_illegal_step"] == 2
+    assert any(v["rule"] == "ship-overlap" for v in answer["violations"])
