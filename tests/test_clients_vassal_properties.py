@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.app.clients import read_client
+from tabletop.app.clients.vassal_codec import join_tokens, split_nested, split_tokens
 
 # Half a pixel (the writer rounds to whole pixels), plus the reader's 0.0001 mm.
 HALF_PIXEL_MM = 0.5 / 2.825 + 1e-4
@@ -79,3 +80,24 @@ def test_random_scene_reads_back(
         assert entry.became == OFFSETS[obstacle.name]["token"]
     ids = [i.id for i in position.imported]
     assert len(set(ids)) == len(ids)
+
+
+def _nest(parts: list[str]) -> str:
+    text = parts[-1]
+    for outer in reversed(parts[:-1]):
+        text = join_tokens([outer, text], "\t")
+    return text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet="ab;'\\\t", max_size=5), min_size=1, max_size=6))
+def test_one_pass_chain_split_is_a_true_decomposition(parts: list[str]) -> None:
+    text = _nest(parts)
+    fast = split_nested(text, "\t")
+    if fast is not None:
+        # Whatever it returns nests back to the same text, and reads level by level.
+        assert _nest(fast) == text
+        assert split_tokens(text, "\t")[0] == fast[0]
+    plain = all("\t" not in p and not p.endswith("\\") and p[:1] not in ("'", "\\") for p in parts)
+    if plain:
+        assert fast == parts

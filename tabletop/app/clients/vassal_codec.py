@@ -38,6 +38,7 @@ __all__ = [
     "flatten_commands",
     "join_tokens",
     "obfuscate",
+    "split_nested",
     "split_pair",
     "split_tokens",
     "unwrap",
@@ -107,6 +108,43 @@ def split_pair(value: str, delimiter: str) -> tuple[str, str] | None:
     if len(rest) > 1 and rest[0] == "'" and rest[-1] == "'":
         rest = rest[1:-1]
     return value[:first], rest
+
+
+def split_nested(value: str, delimiter: str) -> list[str] | None:
+    r"""Split a fully nested pair sequence in one pass, or return None when it is not one.
+
+    A decorator chain is ``a`` + delimiter + escaped(``b`` + delimiter + escaped(…)): the
+    n-th delimiter (from 0) carries n backslashes. When every delimiter does, and no part
+    needed quoting, the parts are the text between, their escapes removed: what
+    :func:`split_pair` gives level by level, without copying the rest at every level.
+
+    Examples
+    --------
+    >>> split_nested("a;1\tb;2\\\tc;3\\\\\tpiece;;;;Rock", "\t")
+    ['a;1', 'b;2', 'c;3', 'piece;;;;Rock']
+    >>> split_nested("a\tb\tc", "\t") is None
+    True
+    """
+    parts: list[str] = []
+    start = 0
+    found = value.find(delimiter)
+    while found != -1:
+        level = len(parts)
+        if found < level or value[found - level : found] != "\\" * level:
+            return None
+        if found > level and value[found - level - 1] == "\\":
+            return None
+        part = value[start : found - level]
+        if part[:1] in ("'", "\\"):
+            return None
+        parts.append(part)
+        start = found + 1
+        found = value.find(delimiter, start)
+    last = value[start:]
+    if last[:1] in ("'", "\\"):
+        return None
+    parts.append(last)
+    return parts
 
 
 def _escaped(token: str, delimiter: str) -> str:

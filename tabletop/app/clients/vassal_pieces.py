@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.app.clients.model import ClientFileError
-from tabletop.app.clients.vassal_codec import split_pair, split_tokens
+from tabletop.app.clients.vassal_codec import split_nested, split_pair, split_tokens
 
 __all__ = ["Game", "Piece", "trait_chain"]
 
@@ -46,6 +46,16 @@ def trait_chain(type_: str, state: str, piece_id: str) -> list[tuple[str, str]]:
 
     The core is the BasicPiece (``piece;…``) or, for a stack or a deck, the whole piece.
     """
+    all_types, all_states = split_nested(type_, "\t"), split_nested(state, "\t")
+    if (
+        all_types is not None
+        and all_states is not None
+        and len(all_types) == len(all_states)
+        and len(all_types) <= _MAX_TRAITS
+        and all_types[-1].startswith(_BASIC)
+        and not any(t.startswith(_BASIC) for t in all_types[:-1])
+    ):
+        return list(zip(all_types, all_states, strict=True))
     chain: list[tuple[str, str]] = []
     for _ in range(_MAX_TRAITS):
         if type_.startswith(_BASIC):
