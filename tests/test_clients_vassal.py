@@ -375,3 +375,17 @@ def test_check_all_steps_names_the_first_illegal_step(tmp_path: Path) -> None:
     assert answer["steps_checked"] == 4
     assert answer["first_illegal_step"] == 2
     assert any(v["rule"] == "ship-overlap" for v in answer["violations"])
+
+
+def test_version_from_the_module_metadata(tmp_path: Path) -> None:
+    meta = b'<?xml version="1.0"?><data version="1"><version>9.4.3</version><VassalVersion>3.7.14</VassalVersion><name>Star Wars X-Wing Miniatures Game</name></data>'
+    data = _zip({"savedGame": saved_game(_restore()).encode(), "moduledata": meta})
+    report = run_json("import", _write(tmp_path, data), "--json")
+    assert report["source"]["version"] == "module 9.4.3, VASSAL 3.7.14"
+
+
+def test_a_bomb_in_the_metadata_is_refused_too(tmp_path: Path) -> None:
+    data = _zip(
+        {"savedGame": saved_game(_restore()).encode(), "moduledata": bytes(20 * 1024 * 1024)}
+    )
+    _refused(tmp_path, data, "entry 'moduledata'", "compression bomb")

@@ -39,6 +39,7 @@ __all__ = [
     "XZ_MAGIC",
     "ZIP_MAGIC",
     "is_zip",
+    "read_optional_zip_entry",
     "read_zip_entry",
     "xz_decompress",
 ]
@@ -110,6 +111,20 @@ def _open_zip(data: bytes, file: str) -> zipfile.ZipFile:
             "save (a zip with a savedGame entry)",
             file=file,
         ) from None
+
+
+def read_optional_zip_entry(data: bytes, file: str, entry: str) -> bytes | None:
+    """Return one entry of a zip archive within the bounds, or None when it has none.
+
+    Raises
+    ------
+    ClientFileError
+        As :func:`read_zip_entry`, except for a missing entry.
+    """
+    with _open_zip(data, file) as archive:
+        if entry not in archive.namelist():
+            return None
+    return read_zip_entry(data, file, entry)
 
 
 def read_zip_entry(data: bytes, file: str, entry: str) -> bytes:

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from tabletop.app.clients.archive import is_zip, read_zip_entry
+from tabletop.app.clients.archive import is_zip, read_optional_zip_entry, read_zip_entry
 from tabletop.app.clients.facts import fact_value, unconfirmed_texts
 from tabletop.app.clients.model import (
     ClientFileError,
@@ -116,6 +116,31 @@ class _Log:
     encoding: str
     restore: list[str]
     steps: list[list[str]]
+    version: str | None = None
+
+
+_XML_TEXT = {
+    key: re.compile(rf"<{key}>([^<]{{1,80}})</{key}>") for key in ("version", "VassalVersion")
+}
+
+
+def _version(data: bytes, name: str) -> str | None:
+    """Return the module and VASSAL versions the save's ``moduledata`` entry states.
+
+    VASSAL copies the module's metadata into every save (``build/module/metadata/
+    AbstractMetaData.java``: ``<data><version>`` the module's, ``<VassalVersion>``).
+    """
+    raw = read_optional_zip_entry(data, name, "moduledata")
+    if raw is None:
+        return None  # an old save without metadata: VASSAL reads it as well
+    text = raw.decode("utf-8", "replace")
+    found = {key: pattern.search(text) for key, pattern in _XML_TEXT.items()}
+    words = [
+        f"{label} {match.group(1).strip()}"
+        for label, match in (("module", found["version"]), ("VASSAL", found["VassalVersion"]))
+        if match is not None
+    ]
+    return ", ".join(words) or None
 
 
 def _savedgame_text(data: bytes, name: str) -> tuple[str, str]:
@@ -145,7 +170,7 @@ def _split_log(data: bytes, name: str) -> _Log:
             elif not leaf.startswith("UNDO\t"):
                 commands.append(leaf)
         steps.append(commands)
-    return _Log(encoding, restore, steps)
+    return _Log(encoding, restore, steps, _version(data, name) if is_zip(data) else None)
 
 
 def _classify(piece: Piece) -> tuple[str, str] | str:
@@ -248,7 +273,7 @@ def _snapshot(game: Game, table: str | None) -> _Snapshot:
     return _Snapshot(chosen, tuple(objects), tuple(skipped))
 
 
-def _finish(snapshot: _Snapshot, ids: dict[str, str], fmt: str) -> ClientImport:
+def _finish(snapshot: _Snapshot, ids: dict[str, str], replay: _Replay) -> ClientImport:
     half = fact_value("vassal_board_px") / fact_value("vassal_px_per_mm") / 2.0
     imported = [
         Imported(
@@ -268,7 +293,7 @@ def _finish(snapshot: _Snapshot, ids: dict[str, str], fmt: str) -> ClientImport:
     facts = (*_FACTS_USED, "vassal_obstacle_flipped") if flipped_any else _FACTS_USED
     chosen = snapshot.chosen
     return ClientImport(
-        source=SourceInfo("vassal-xwing", fmt, None),
+        source=SourceInfo("vassal-xwing", replay.format, replay.version),
         ruleset="xwing2",
         imported=tuple(imported),
         skipped=snapshot.skipped,
@@ -303,6 +328,7 @@ def _description(said: list[str], commands: list[str]) -> str:
 @dataclass(frozen=True)
 class _Replay:
     format: str
+    version: str | None
     ids: dict[str, str]
     snapshots: dict[int, _Snapshot]
     descriptions: list[str]
@@ -333,7 +359,8 @@ def _replay(data: bytes, name: str, table: str | None, wanted: int | None) -> _R
         descriptions.append(_description(game.chat[said:], commands))
         if wanted is None or wanted == number:
             snapshots[number] = _snapshot(game, table)
-    return _Replay("vlog" if log.steps else "vsav", _ids(game), snapshots, descriptions)
+    fmt = "vlog" if log.steps else "vsav"
+    return _Replay(fmt, log.version, _ids(game), snapshots, descriptions)
 
 
 def read(data: bytes, name: str, *, table: str | None, step: int | None) -> ClientImport:
@@ -346,7 +373,7 @@ def read(data: bytes, name: str, *, table: str | None, step: int | None) -> Clie
         the log does not have, or ships on two maps without `table`.
     """
     replay = _replay(data, name, table, _LAST if step is None else step)
-    return _finish(replay.snapshots[max(replay.snapshots)], replay.ids, replay.format)
+    return _finish(replay.snapshots[max(replay.snapshots)], replay.ids, replay)
 
 
 def read_steps(data: bytes, name: str, *, table: str | None) -> tuple[Step, ...]:
@@ -356,9 +383,7 @@ def read_steps(data: bytes, name: str, *, table: str | None) -> tuple[Step, ...]
     happened: the first chat line it logged, else a count of its commands.
     """
     replay = _replay(data, name, table, None)
-    positions = [
-        _finish(replay.snapshots[n], replay.ids, replay.format) for n in sorted(replay.snapshots)
-    ]
+    positions = [_finish(replay.snapshots[n], replay.ids, replay) for n in sorted(replay.snapshots)]
     steps = []
     for number, position in enumerate(positions):
         before = {} if number == 0 else {i.id: i for i in positions[number - 1].imported}
