@@ -389,3 +389,19 @@ def test_a_bomb_in_the_metadata_is_refused_too(tmp_path: Path) -> None:
         {"savedGame": saved_game(_restore()).encode(), "moduledata": bytes(20 * 1024 * 1024)}
     )
     _refused(tmp_path, data, "entry 'moduledata'", "compression bomb")
+
+
+def test_touching_bases_are_within_resolution(tmp_path: Path) -> None:
+    # Centres 113 px apart: 113 / 2.825 = 40.000 mm, a small base's side: the bases touch,
+    # margin 0, below the 0.354 mm VASSAL can show.
+    pair = [
+        VShip("a", "A", "Small", 283 / 2.825, 300 / 2.825, 90),
+        VShip("b", "B", "Small", 396 / 2.825, 300 / 2.825, 90),
+    ]
+    path = _write(tmp_path, vsav(saved_game([ship_command(s) for s in pair]), "plain"))
+    answer = run_json("check", path, "--margins", "--json")
+    overlap = next(m for m in answer["margins"] if m["rule"] == "ship-overlap")
+    assert overlap["objects"] == ["A", "B"]
+    assert overlap["distance"] == pytest.approx(0.0, abs=1e-6)
+    assert overlap["within_resolution"] is True
+    assert overlap["points"][0] == pytest.approx([283 / 2.825 + 20.0, 300 / 2.825], abs=1e-3)
