@@ -404,4 +404,5 @@ def test_touching_bases_are_within_resolution(tmp_path: Path) -> None:
     assert overlap["objects"] == ["A", "B"]
     assert overlap["distance"] == pytest.approx(0.0, abs=1e-6)
     assert overlap["within_resolution"] is True
-    assert overlap["points"][0] == pytest.approx([283 / 2.825 + 20.0, 300 / 2.825], abs=1e-3)
+    # The bases share the edge x = 283 / 2.825 + 20 = 120.177 mm.
+    assert overlap["points"][0][0] == pytest.approx(283 / 2.825 + 20.0, abs=1e-3)
