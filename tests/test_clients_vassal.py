@@ -333,6 +333,12 @@ def test_missing_entry_and_bad_commands_refused(tmp_path: Path) -> None:
     bad_move = "M/" + join_tokens(["s1", "Map0", "ten", "5"], "/")
     text = saved_game([ship_command(SHIPS[0])], [[bad_move]])
     _refused(tmp_path, vsav(text, "plain"), "piece 's1'", "MovePiece.x", "'ten'")
+    far_type, far_state = chain([("piece;;;;Asteroid 5", "Map0;99999999999;5;1;0")])
+    text = saved_game(["+/" + join_tokens(["far", far_type, far_state], "/")])
+    _refused(tmp_path, vsav(text, "plain"), "piece 'far'", "state.x", "within ±2825000")
+    nan_type, nan_state = chain([("rotate;1;;", "NaN"), ("piece;;;;Asteroid 5", "Map0;5;5;1;0")])
+    text = saved_game(["+/" + join_tokens(["nan", nan_type, nan_state], "/")])
+    _refused(tmp_path, vsav(text, "plain"), "piece 'nan'", "key 'rotate'", "finite angle")
 
 
 def test_unknown_piece_names_are_skipped_with_reason(tmp_path: Path) -> None:

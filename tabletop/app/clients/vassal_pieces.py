@@ -74,16 +74,24 @@ def trait_chain(type_: str, state: str, piece_id: str) -> list[tuple[str, str]]:
     )
 
 
+#: Farthest a position may lie from the map's origin, px (10^6 mm at 2.825 px per mm,
+#: the scene format's bound on a length).
+_MAX_PX = 2_825_000
+
+
 def _int(text: str, file: str, piece_id: str, key: str) -> int:
     try:
-        return int(text)
+        value = int(text)
     except ValueError:
+        value = None
+    if value is None or abs(value) > _MAX_PX:
         raise ClientFileError(
-            f"expected a whole number of pixels, got {text!r}",
+            f"expected a whole number of pixels within ±{_MAX_PX}, got {text[:40]!r}",
             file=file,
             entry=f"piece {piece_id!r}",
             key=key,
-        ) from None
+        )
+    return value
 
 
 @dataclass
