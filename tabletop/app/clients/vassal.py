@@ -153,12 +153,14 @@ def _split_log(data: bytes, name: str) -> _Log:
     top = split_tokens(text, COMMAND_SEPARATOR)
     if not top or top[0] != "begin_save":
         raise ClientFileError(
-            f"the saved game begins {top[0][:30]!r}: expected begin_save", file=name, entry=_ENTRY
+            f"the saved game begins {top[0][:30]!r}: expected begin_save",
+            file=name,
+            entry=f"entry {_ENTRY!r}",
         )
     end = next((i for i, token in enumerate(top) if token == "end_save"), None)
     if end is None:
         raise ClientFileError(
-            "the saved game has no end_save: a truncated save", file=name, entry=_ENTRY
+            "the saved game has no end_save: a truncated save", file=name, entry=f"entry {_ENTRY!r}"
         )
     restore = [c for token in top[1:end] for c in flatten_commands(token)]
     steps = []
