@@ -2,8 +2,8 @@
 
 The X-Wing 2.0 mod's saves are mostly Lua text: the global script and every object's
 script (each obstacle carries the mod's Dimensions include, a ship its whole module). The
-save built here is that shape: a 1.5 MB global script, 12 ships and 6 obstacles with
-30 kB scripts each, and 200 dice, cards and bags with short ones, 4 MB in all. It times
+save built here is that shape: a global script of about 3 MB, 12 ships and 6 asteroids
+(matched by their collider outlines) with 30 kB scripts each, and 200 dice, cards and bags with short ones, 4 MB in all. It times
 the reader alone (``read_client`` on the bytes) and the whole ``tabletop import --json``
 in-process (reading the file, parsing, converting, the report), the fastest and median
 of several runs, against the goal of half a second.
@@ -48,8 +48,9 @@ def build_save(target_bytes: int = 4_000_000) -> bytes:
         for i in range(12)
     ]  # fmt: skip
     objects += [
-        _object(f"o{i:05d}", "Custom_Model", f"Asteroid {i + 1}", -28.0 + 2 * i, 5.0,
-                _script(30_000, "__XW_Obstacle = 'asteroid'"))
+        {**_object(f"o{i:05d}", "Custom_Model", f"Asteroid {i + 1}", -28.0 + 2 * i, 5.0,
+                   _script(30_000, "__XW_Obstacle = 'asteroid'")),
+         "CustomMesh": {"ColliderURL": f"https://example.org/Core{i + 1}-col.obj"}}
         for i in range(6)
     ]  # fmt: skip
     objects += [

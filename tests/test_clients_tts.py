@@ -77,14 +77,15 @@ def test_ships_obstacles_mats_dice_bags_and_state_stacks() -> None:
         ship("s1", "Wedge", "small", 100.0, 50.0, 90.0),
         ship("s2", "Wedge", "large", 700.0, 860.0, 270.0),
         with_states(cloud, [named_obstacle("o9", "Asteroid 2", 0.0, 0.0, 0.0, False)]),
-        named_obstacle("o2", "Asteroid 3", 600.0, 400.0, 75.0, True),
+        outlined_obstacle("o2", "Asteroid 1", "Core5-col.obj", 600.0, 400.0, 75.0, True),
+        named_obstacle("o3", "Asteroid 3", 500.0, 300.0, 0.0, False),
         die("d1"),
         bag("b1", "Dice bag", [die("d2"), die("d3")]),
     ])  # fmt: skip
     position = _read(document)
     assert position.table == {"source_id": "m1", "name": "Red-Blue"}
     by_id = {i.id: i for i in position.imported}
-    assert list(by_id) == ["Wedge", "Wedge-2", "Gas Cloud 6", "Asteroid 3"]
+    assert list(by_id) == ["Wedge", "Wedge-2", "Gas Cloud 6", "Asteroid 1"]
     wedge, other = by_id["Wedge"], by_id["Wedge-2"]
     assert (wedge.x_mm, wedge.y_mm) == pytest.approx((100.0, 50.0), abs=RESOLUTION_MM)
     assert (wedge.angle_deg, wedge.player, wedge.became) == (90.0, 1, "small")
@@ -95,12 +96,15 @@ def test_ships_obstacles_mats_dice_bags_and_state_stacks() -> None:
     assert not gas.flipped
     assert (gas.x_mm, gas.y_mm) == pytest.approx((300.0, 450.0), abs=RESOLUTION_MM)
     assert _angle_gap(gas.angle_deg, 30.0) < 1e-3
-    rock = by_id["Asteroid 3"]
+    # The mod's Core5 mesh is the catalog's coreasteroid2 ("Asteroid 3") mirrored.
+    rock = by_id["Asteroid 1"]
     assert (rock.became, rock.flipped) == ("coreasteroid2", True)
+    assert (rock.x_mm, rock.y_mm) == pytest.approx((600.0, 400.0), abs=RESOLUTION_MM)
     assert _angle_gap(rock.angle_deg, 75.0) < 1e-3
     skipped = {(s.id, s.reason.split(":")[0]) for s in position.skipped}
     assert skipped == {
         ("o1", "a state stack"),
+        ("o3", "an obstacle (asteroid) whose collider (none) is not in the outline table"),
         ("d1", "a die"),
         ("b1", "a bag holding 2 objects"),
     }
@@ -135,12 +139,16 @@ def test_without_mats_the_layout_mat_that_holds_pieces() -> None:
     assert position.imported[0].x_mm == pytest.approx(457.2, abs=RESOLUTION_MM)
 
 
-def test_gas_cloud_by_name_alone_is_not_guessed() -> None:
-    position = _read(
-        save([named_obstacle("g1", "Gas Cloud 5", 400.0, 400.0, 0.0, False, "gascloud")])
-    )
+def test_obstacles_by_name_or_far_from_their_token_are_not_guessed() -> None:
+    named = named_obstacle("g1", "Gas Cloud 5", 400.0, 400.0, 0.0, False, "gascloud")
+    swollen = outlined_obstacle("g2", "Gas Cloud 6", "GasCloud6-col.obj", 400.0, 600.0, 0.0, False)
+    swollen["Transform"]["scaleX"] = swollen["Transform"]["scaleZ"] = 1.2
+    position = _read(save([named, swollen]))
     assert position.imported == ()
-    assert "numbers its gas clouds otherwise" in position.skipped[0].reason
+    first, second = position.skipped
+    assert "names are not used" in first.reason
+    assert "GasCloud6-col.obj) at scale 1.2 is" in second.reason
+    assert "a match must be within 5 mm" in second.reason
 
 
 def test_first_edition_and_armada_are_recognised() -> None:
@@ -251,3 +259,46 @@ def test_random_scenes_read_back_within_the_resolution(
         assert _angle_gap(item.angle_deg, a) < 1e-3
         assert (item.flipped, item.became) == (flip, OUTLINES[mesh]["token"])
     assert len(position.skipped) == extras + 1
+
+
+def test_outline_builder_recovers_a_known_pose(tmp_path: Path) -> None:
+    # A mesh made from a catalog token, mirrored, turned by 40 degrees, at 1/k the size
+    # and moved: the builder must find that token, the mirror, the angle and the scale.
+    import importlib.util
+
+    import numpy as np
+    from shapely.geometry import Polygon
+
+    from tabletop.geom.rulesets import get_ruleset
+    from tabletop.obstacles.catalog import catalog
+
+    spec = importlib.util.spec_from_file_location(
+        "build_tts_outlines",
+        Path(__file__).parent.parent / "tabletop/app/clients/data/build_tts_outlines.py",
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    builder = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(builder)
+    token = catalog(get_ruleset("xwing2"))["coreasteroid1"].outline
+    k = 0.92 / 0.03637  # mm per mesh unit at object scale 0.92
+    a = math.radians(-40.0)
+    unturn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    mesh = (token @ unturn.T) * np.array([-1.0, 1.0]) / k + np.array([0.3, -0.2])
+    # One triangle per object (a fan from the centroid), as convex colliders are.
+    centre = mesh.mean(axis=0)
+    triangles = [(centre, mesh[i], mesh[(i + 1) % len(mesh)]) for i in range(len(mesh))]
+    union = Polygon(mesh)
+    assert abs(sum(Polygon(t).area for t in triangles) - union.area) < 1e-9  # star-shaped
+    lines = []
+    for number, triangle in enumerate(triangles):
+        lines.append(f"o t{number}")
+        lines += [f"v {x} 0.0 {z}" for x, z in triangle]
+    path = tmp_path / "Test-col.obj"
+    path.write_text("\n".join(lines) + "\n")
+    footprint = builder.footprint(path)
+    residual, mirrored, angle, scale = builder.fit(footprint, token)
+    assert residual < 0.05
+    assert mirrored is True
+    assert _angle_gap(angle, 40.0) < 0.05
+    assert scale * 0.03637 == pytest.approx(0.92, rel=1e-3)

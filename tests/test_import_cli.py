@@ -219,3 +219,36 @@ def test_docs_list_every_fact() -> None:
         row = re.search(rf"^\| `{fact.name}` \|.*$", page, re.MULTILINE)
         assert row is not None, fact.name
         assert ("| yes |" if fact.confirmed else "| **no** |") in row.group(0), fact.name
+
+
+def _overlap_log(tmp_path: Path) -> Path:
+    """A VASSAL log: two ships apart, then one moved apart again, then onto the other."""
+    from clients_vassal_writer import VShip, move_command, saved_game, ship_command, vsav
+
+    ships = [
+        VShip("s1", "Wedge", "Small", 100.0, 100.0, 90),
+        VShip("s2", "Biggs", "Small", 300.0, 100.0, 90),
+    ]
+    steps = [[move_command("s2", 400.0, 100.0)], [move_command("s2", 130.0, 100.0)]]
+    path = tmp_path / "game.vlog"
+    path.write_bytes(vsav(saved_game([ship_command(s) for s in ships], steps), "xz"))
+    return path
+
+
+def test_check_all_steps_names_the_first_illegal_step(tmp_path: Path) -> None:
+    path = _overlap_log(tmp_path)
+    code, out, err = run("check", path, "--all-steps", "--json")
+    assert code == 1, err
+    answer = json.loads(out)
+    assert answer["steps_checked"] == 3
+    assert answer["first_illegal_step"] == 2
+    assert [v["rule"] for v in answer["violations"]] == ["ship-overlap"]
+    assert answer["violations"][0]["objects"] == ["Wedge", "Biggs"]
+    code, out, _ = run("check", path, "--all-steps")
+    assert code == 1
+    assert "first illegal at step 2" in out
+    assert run("check", path, "--step", "1")[0] == 0
+    assert run("check", path, "--step", "2")[0] == 1
+    code, _, err = run("check", path, "--all-steps", "--step", "1")
+    assert code == 2
+    assert "without --step" in err

@@ -80,17 +80,19 @@ def outlined_obstacle(
     """Return an obstacle whose collider is `mesh`, placed so its token has this pose."""
     entry = OUTLINES[mesh]
     alpha, scale = entry["angle_deg"], entry["scale"]
-    assert not entry["mirrored"]
+    # The token is the mesh mirrored (``mirrored``) and turned by alpha: laid face down
+    # (rotZ 180, x -> -x) when that makes the wanted side show.
+    face_down = flipped != entry["mirrored"]
     rot_y = alpha - angle if flipped else -angle - alpha
     cx, cz = entry["centroid"]
-    cx = -cx if flipped else cx
+    cx = -cx if face_down else cx
     dx, dz = tts_rotate(cx * scale, cz * scale, rot_y)
     wx, wz = world(x_mm, y_mm, mat_x)
     return {
         "GUID": guid,
         "Name": "Custom_Model",
         "Nickname": name,
-        "Transform": transform(wx - dx, wz - dz, rot_y, 180.0 if flipped else 0.0, scale),
+        "Transform": transform(wx - dx, wz - dz, rot_y, 180.0 if face_down else 0.0, scale),
         "CustomMesh": {"MeshURL": "", "ColliderURL": COLLIDER_URL.format(mesh)},
         "LuaScript": "__XW_Obstacle = 'gascloud'\n",
     }

@@ -162,27 +162,16 @@ _TABLE: tuple[Fact, ...] = (
         True,
     ),
     Fact(
-        "tts_xwing_obstacle_names",
-        "label",
-        "-",
-        "X-Wing mods: an asteroid's or debris field's nickname (Asteroid 3, Debris 2 ...) "
-        "names the catalog token of that label (used only when its collider is not in the "
-        "outline table; never for gas clouds, whose numbers differ)",
-        f"nicknames seen in {_EXTRACT}; the two gas clouds matched by outline are numbered "
-        "otherwise in the mod (its Gas Cloud 5 is the catalog's gascloud6, its Gas Cloud 6 "
-        "the catalog's gascloud4), so the names are no evidence",
-        False,
-    ),
-    Fact(
         "tts_xwing_outline_matching",
         "tts-xwing-outlines.json",
         "-",
         "X-Wing 2.0 mod: an obstacle whose collider mesh is in the outline table is that "
-        "table's token, posed by the fitted angle and mirror, with its residual reported; "
-        "the mod draws obstacles up to 10 % over the catalog's size (its GasCloud5 at scale "
-        "0.975, against 0.889 for the catalog's size), and the catalog's size is used",
-        f"{_X2}: assets/models/obstacles/GasCloud5-col.obj and GasCloud6-col.obj (commit "
-        f"8b947773) and the scale 0.975 seen in {_EXTRACT}, matched by "
+        "table's token, posed by the fitted angle and mirror, with its residual at the "
+        "object's own scale reported; the mod's meshes have the catalog's size at scales "
+        "0.889 to 0.957 while the real save holds its gas clouds at 0.975, and the catalog's "
+        "size is used",
+        f"{_X2}: assets/models/obstacles/Core1..6-col.obj and GasCloud5, 6-col.obj (commits "
+        f"a2869c75, 8b947773) and the scale 0.975 seen in {_EXTRACT}, matched by "
         "tabletop/app/clients/data/build_tts_outlines.py",
         False,
     ),
@@ -278,6 +267,16 @@ _TABLE: tuple[Fact, ...] = (
         "914.4 mm area differs by 0.06 mm, below the 0.354 mm resolution)",
         "Mu0n/XWVassal: mic/swxwmg.vmod-unpacked/buildFile.xml (Board height=2583 width=2583; the "
         "board images Frog, TMC, Starfield and Mustafar are 2583 x 2583 px)",
+        True,
+    ),
+    Fact(
+        "vassal_table_map",
+        "Contested Sector",
+        "-",
+        "VASSAL X-Wing module: the table is the map named Contested Sector (a save names a "
+        "piece's map by its name); the Player 1..8 maps are the players' own areas",
+        "Mu0n/XWVassal: buildFile.xml (Map mapName); vassalengine/vassal: "
+        "UniqueIdManager.getIdentifier (a map's id is its name)",
         True,
     ),
     Fact(

@@ -1,8 +1,9 @@
 """What a TTS object becomes: a ship with its base, an obstacle token, or nothing.
 
-X-Wing obstacles are known by their collider mesh (the outline-matching table
-``data/tts-xwing-outlines.json``, made by ``data/build_tts_outlines.py``) or else by their
-nickname; Armada obstacles by their collider URL (the mod's own lookup). Everything else
+X-Wing obstacles are known by their collider mesh only (the outline-matching table
+``data/tts-xwing-outlines.json``, made by ``data/build_tts_outlines.py``): the mod's
+nicknames number the obstacles otherwise than the catalog. Armada obstacles are known by
+their collider URL (the mod's own lookup). Everything else
 is returned with the reason it is skipped.
 
 Examples
@@ -180,7 +181,7 @@ def _residual_mm(obj: TtsObject, entry: dict[str, Any], units_per_mm: float) -> 
 
 
 def _xwing_obstacle(
-    obj: TtsObject, kind: str, client: str, units_per_mm: float
+    obj: TtsObject, kind: str, units_per_mm: float
 ) -> tuple[Piece | None, str, list[str]]:
     used = ["tts_rotation_clockwise", "tts_flip_mirrors"]
     entry = outline_table().get(_file_name(obj.collider)) if obj.collider else None
@@ -203,22 +204,13 @@ def _xwing_obstacle(
             residual_mm=round(residual, 2),
         )
         return piece, "", [*used, "tts_xwing_outline_matching"]
-    ruleset = get_ruleset("xwing1" if client == "tts-xwing1" else "xwing2")
-    by_label = {t.label.lower(): t.name for t in catalog(ruleset).values()}
-    token = by_label.get(obj.nickname.lower())
-    if token is not None and kind == "gascloud":
-        return (
-            None,
-            (
-                f"a gas cloud whose collider is not in the outline table; the mod numbers its gas "
-                f"clouds otherwise than the catalog (its Gas Cloud 5 is the catalog's gascloud6), "
-                f"so {obj.nickname!r} is not taken by name"
-            ),
-            [],
-        )
-    if token is not None:
-        return Piece(obj, "obstacle", token=token), "", [*used, "tts_xwing_obstacle_names"]
-    return None, (f"an obstacle ({kind}) whose collider and name match no catalog token"), []
+    collider = _file_name(obj.collider) if obj.collider else "none"
+    reason = (
+        f"an obstacle ({kind}) whose collider ({collider}) is not in the outline table: not "
+        "identified (names are not used: the mod numbers its obstacles otherwise than the "
+        "catalog)"
+    )
+    return None, reason, []
 
 
 def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
@@ -267,7 +259,7 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
         units_per_mm = fact_value(
             "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
         )
-        return _xwing_obstacle(obj, kind, client, units_per_mm)
+        return _xwing_obstacle(obj, kind, units_per_mm)
     if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
         return None, "a die: not a ship or an obstacle", []
     if obj.name in ("Card", "CardCustom"):

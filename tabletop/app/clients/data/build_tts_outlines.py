@@ -6,7 +6,8 @@ Run once from a checkout of the X-Wing 2.0 mod (JohnnyCheese/TTS_X-Wing2.0)::
         PATH/TO/TTS_X-Wing2.0/assets/models/obstacles/*-col.obj
 
 For each collider mesh, its footprint is the union of the convex hulls of its objects
-(the mod's colliders are convex, one per object) projected on the table (mesh x, mesh z).
+(the mod's colliders are convex, one per object) projected on the table (mesh x, mesh z),
+each object with the vertices its faces use.
 Each catalog token is fitted to it: the mesh footprint about its centroid, mirrored or
 not, turned by an angle found on a 1-degree grid and refined to 0.01 degree, scaled to the
 token's area; the residual is the Hausdorff distance in mm between the fitted footprint
@@ -41,15 +42,27 @@ OUT = Path(__file__).with_name("tts-xwing-outlines.json")
 
 
 def footprint(path: Path) -> Polygon:
-    """Return the footprint of a collider mesh (mesh units, x and z)."""
-    groups: list[list[tuple[float, float]]] = [[]]
+    """Return the footprint of a collider mesh (mesh units, x and z).
+
+    Each object counts with the vertices its faces use (a vertex only on a line is not
+    part of a collider); an object without faces counts with all its vertices.
+    """
+    objects: list[tuple[list[tuple[float, float]], set[int]]] = [([], set())]
+    points: list[tuple[float, float]] = []
     for line in path.read_text("utf-8").splitlines():
-        if line.startswith("o ") and groups[-1]:
-            groups.append([])
+        if line.startswith("o ") and (objects[-1][0] or objects[-1][1]):
+            objects.append(([], set()))
         elif line.startswith("v "):
             x, _, z = (float(v) for v in line.split()[1:4])
-            groups[-1].append((x, z))
-    hulls = [MultiPoint(g).convex_hull for g in groups if len(g) >= 3]
+            points.append((x, z))
+            objects[-1][0].append((x, z))
+        elif line.startswith("f "):
+            objects[-1][1].update(int(word.split("/")[0]) - 1 for word in line.split()[1:])
+    hulls = []
+    for own, used in objects:
+        chosen = [points[i] for i in sorted(used)] if used else own
+        if len(chosen) >= 3:
+            hulls.append(MultiPoint(chosen).convex_hull)
     union = unary_union(hulls)
     if isinstance(union, Polygon):
         return Polygon(union.exterior)
@@ -115,9 +128,10 @@ def main(paths: list[str]) -> None:
         }
         print(f"{path.name}: {token} residual {residual:.2f} mm (next {runner} {runner_mm:.2f})")
     table = {
-        "source": "JohnnyCheese/TTS_X-Wing2.0: assets/models/obstacles/*-col.obj (commit "
-        "8b947773 for the gas clouds), matched against tabletop/obstacles/data/"
-        "xwing-obstacles.json by build_tts_outlines.py (beside this file)",
+        "source": "JohnnyCheese/TTS_X-Wing2.0: assets/models/obstacles/<name> (Core1-4 at "
+        "commit a2869c75, Core5-6 and GasCloud5-6 at 8b947773), matched against "
+        "tabletop/obstacles/data/xwing-obstacles.json by build_tts_outlines.py (beside "
+        "this file)",
         "method": " ".join((__doc__ or "").strip().split("\n\n")[3].split()),
         "meshes": meshes,
     }
