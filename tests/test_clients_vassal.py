@@ -412,3 +412,21 @@ def test_touching_bases_are_within_resolution(tmp_path: Path) -> None:
     assert overlap["within_resolution"] is True
     # The bases share the edge x = 283 / 2.825 + 20 = 120.177 mm.
     assert overlap["points"][0][0] == pytest.approx(283 / 2.825 + 20.0, abs=1e-3)
+
+
+def test_the_table_map_is_taken_over_a_players_map(tmp_path: Path) -> None:
+    # The module's table is the map named Contested Sector; a ship still on the map
+    # "Player 1" (where the module spawns a squad) is skipped, not an error.
+    on_table = ship_command(SHIPS[0], map_id="Contested Sector")
+    in_hand = ship_command(SHIPS[1], map_id="Player 1")
+    path = _write(tmp_path, vsav(saved_game([on_table, in_hand]), "plain"))
+    report = run_json("import", path, "--json")
+    assert [i["source_id"] for i in report["imported"]] == ["s1"]
+    assert report["table"]["source_id"] == "Contested Sector"
+    assert report["skipped"] == [
+        {
+            "id": "s2",
+            "name": "ship -- Stem2e Large Ship",
+            "reason": "on map 'Player 1', not the table",
+        }
+    ]

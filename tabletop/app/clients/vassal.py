@@ -21,6 +21,8 @@ Conversions (each a fact of :mod:`tabletop.app.clients.facts`):
 - an obstacle is a piece whose name ``mic/Obstacles.java`` (or a catalog label) names;
   its reference point is the piece's position plus the mask centroid of
   ``data/vassal-obstacles.json``, turned with the piece;
+- the table is the map named ``Contested Sector`` when it holds ships or obstacles (the
+  players' own maps hold ships not yet deployed), else the one map that does;
 - resolution: whole pixels (1/2.825 = 0.354 mm), and for ships whole degrees.
 
 Examples
@@ -40,7 +42,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from tabletop.app.clients.archive import is_zip, read_optional_zip_entry, read_zip_entry
-from tabletop.app.clients.facts import fact_value, unconfirmed_texts
+from tabletop.app.clients.facts import FACTS, fact_value, unconfirmed_texts
 from tabletop.app.clients.model import (
     ClientFileError,
     ClientImport,
@@ -68,6 +70,7 @@ _FACTS_USED = (
     "vassal_px_per_mm",
     "vassal_board_px",
     "vassal_single_board",
+    "vassal_table_map",
     "vassal_y_down",
     "vassal_player1_edge",
     "vassal_rotation_ccw",
@@ -232,6 +235,9 @@ def _map_choice(game: Game, stacks: dict[str, Piece], table: str | None) -> str 
                 file=game.file,
             )
         return table
+    table_map = str(FACTS["vassal_table_map"].value)
+    if table_map in counts:
+        return table_map
     if len(counts) > 1:
         raise ClientFileError(
             "ships or obstacles stand on more than one map; choose one with --table: "
