@@ -19,6 +19,7 @@ from tts_saves import (
     mat,
     named_obstacle,
     outlined_obstacle,
+    playmat_tile,
     save,
     ship,
     tts_rotate,
@@ -123,12 +124,31 @@ def test_two_mats_with_pieces_need_table() -> None:
     text = str(error.value)
     assert "m1 'Red-Blue': 1 pieces" in text
     assert "m2 'Purple-Orange': 2 pieces" in text
-    chosen = _read(document, table="Purple-Orange")
+    chosen = _read(document, table="m2")
     assert [i.id for i in chosen.imported] == ["B", "C"]
     assert {s.id for s in chosen.skipped} == {"s1", "m1"}
     assert _read(document, table="m1").table == {"source_id": "m1", "name": "Red-Blue"}
     with pytest.raises(ClientFileError, match="no mat has the GUID or nickname 'zz'"):
         _read(document, table="zz")
+
+
+def test_hidden_mats_tiles_unmarked_mats_and_other_layouts() -> None:
+    pieces = [ship("s1", "A", "small", 100.0, 100.0, 90.0)]
+    hidden = mat("h1", "Epic", 0.0, layout="Epic", y=-5.0)
+    position = _read(save([mat("m1", "Red-Blue", RED_BLUE_X), hidden, playmat_tile("t1"), *pieces]))
+    assert position.table == {"source_id": "m1", "name": "Red-Blue"}
+    reasons = {s.id: s.reason for s in position.skipped}
+    assert reasons == {
+        "h1": "a mat of the Epic layout, hidden under the table",
+        "t1": "a playmat image tile: not a mat",
+    }
+    assert not any("without the __XW_Mat marker" in t for t in position.unconfirmed)
+    unmarked = _read(save([mat("m1", "Red-Blue", RED_BLUE_X, marked=False), *pieces]))
+    assert unmarked.table == {"source_id": "m1", "name": "Red-Blue"}
+    assert any("without the __XW_Mat marker" in t for t in unmarked.unconfirmed)
+    epic = mat("e1", "Epic", 0.0, nickname="Epic mat", layout="Epic")
+    with pytest.raises(ClientFileError, match="e1 'Epic mat' \\(Epic\\)"):
+        _read(save([epic, *pieces]))
 
 
 def test_without_mats_the_layout_mat_that_holds_pieces() -> None:

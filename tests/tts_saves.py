@@ -113,10 +113,22 @@ def named_obstacle(
     }
 
 
-def mat(guid: str, name: str, mat_x: float) -> dict[str, Any]:
-    """Return a mat object."""
-    return {"GUID": guid, "Name": "Custom_Tile", "Nickname": name,
-            "Transform": transform(mat_x, 0.0, 180.0)}  # fmt: skip
+def mat(
+    guid: str, mat_id: str, mat_x: float, *, nickname: str = "", layout: str = "Standard",
+    marked: bool = True, y: float = 1.0,
+) -> dict[str, Any]:  # fmt: skip
+    """Return a mat: the layout's script marks it (``__XW_Mat``), or only its nickname does."""
+    script = f"__XW_Mat = true\n__XW_MatLayout = '{layout}'\n__XW_MatID = '{mat_id}'\n"
+    placed = transform(mat_x, 0.0, 180.0)
+    placed["posY"] = y
+    return {"GUID": guid, "Name": "Custom_Model", "Nickname": nickname if marked else mat_id,
+            "Transform": placed, "LuaScript": script if marked else ""}  # fmt: skip
+
+
+def playmat_tile(guid: str) -> dict[str, Any]:
+    """Return the mod's playmat image tile (changes a mat's picture; not a mat)."""
+    return {"GUID": guid, "Name": "Custom_Tile", "Nickname": "Playmat [Standard 3x3]",
+            "GMNotes": "playmattile", "Transform": transform(-20.0, 3.0, 180.0)}  # fmt: skip
 
 
 def die(guid: str) -> dict[str, Any]:

@@ -134,13 +134,40 @@ _TABLE: tuple[Fact, ...] = (
         True,
     ),
     Fact(
-        "tts_xwing_mat_names",
-        "Red-Blue|Purple-Orange|mat",
+        "tts_xwing_mat_marker",
+        "__XW_Mat",
         "-",
-        "X-Wing mods: a mat object is one named Red-Blue or Purple-Orange, or whose name "
-        "holds the word 'mat' (Playmat), or a Custom_Board",
-        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the layout's mats; the names mat "
-        "objects carry in a save were not seen in a real file",
+        "X-Wing 2.0 mod: a mat is an object whose script sets __XW_Mat = true, with its "
+        "layout in __XW_MatLayout and its name (Red-Blue, Purple-Orange) in __XW_MatID",
+        f"{_X2}: TTS_xwing/src/Layouts/LayoutController.lua (Layout.GetMats)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_hidden_mat",
+        "y < 0",
+        "TTS units",
+        "X-Wing 2.0 mod: a mat of a layout not in use is moved under the table (y = -5) and "
+        "shrunk: it is not a table",
+        f"{_X2}: TTS_xwing/src/Layouts/LayoutController.lua (Layout.Hide)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_playmat_tile",
+        "playmattile",
+        "-",
+        "X-Wing 2.0 mod: an object whose GM notes say 'playmattile' (named 'Playmat "
+        "[Standard 3x3]') is an image tile dropped on a mat to change its picture, not a mat",
+        f"{_X2}: TTS_xwing/src/Game/Component/Playmat/PlaymatTile.lua",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_names",
+        "Red-Blue|Purple-Orange",
+        "-",
+        "X-Wing mods: an object without the __XW_Mat marker named Red-Blue or Purple-Orange "
+        "is taken for that mat of the Standard layout (older saves, the 1st-edition mod)",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the mats; no real save was seen "
+        "with mats so named and unmarked",
         False,
     ),
     Fact(

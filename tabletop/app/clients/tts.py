@@ -37,7 +37,8 @@ __all__ = ["client_of", "read", "recognises"]
 _HEAD = re.compile(rb"^\s*(\xef\xbb\xbf)?\s*\{")
 _X1_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.036125")
 _X2_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.03637")
-_MAT_WORD = re.compile(r"\bmat\b|playmat", re.IGNORECASE)
+_MAT = re.compile(r"__XW_Mat\s*=\s*true")
+_MAT_FIELD = re.compile(r"__XW_Mat(Layout|ID)\s*=\s*['\"]([^'\"]*)['\"]")
 _LAYOUT_MATS = ("Red-Blue", "Purple-Orange")
 
 
@@ -88,12 +89,80 @@ def _source(document: dict[str, Any], client: str) -> SourceInfo:
     )
 
 
-def _is_mat(obj: TtsObject) -> bool:
-    return (
-        obj.nickname in _LAYOUT_MATS
-        or _MAT_WORD.search(obj.nickname) is not None
-        or obj.name == "Custom_Board"
-    )
+def _mat(obj: TtsObject) -> tuple[str, str] | None:
+    """Return (layout, mat id) of a mat object, or None for anything else."""
+    if "__XW_Mat" in obj.script and _MAT.search(obj.script):
+        fields = dict(_MAT_FIELD.findall(obj.script))
+        return fields.get("Layout", ""), fields.get("ID", obj.nickname)
+    if obj.nickname in _LAYOUT_MATS:
+        return "Standard", obj.nickname
+    return None
+
+
+def _sort(
+    objects: list[TtsObject], client: str
+) -> tuple[list[Piece], list[Skipped], list[TtsObject], list[str]]:
+    """Split a save's objects into pieces, skipped entries and mats; return the facts used."""
+    pieces: list[Piece] = []
+    skipped: list[Skipped] = []
+    mats: list[TtsObject] = []
+    used: list[str] = []
+    for obj in objects:
+        if obj.is_container:
+            what = "deck" if "Deck" in obj.name else "bag"
+            reason = (
+                f"a {what} holding {obj.contained} objects: what a {what} holds is not on the table"
+            )
+            skipped.append(Skipped(obj.guid, obj.label, reason))
+            continue
+        mat = None if client == "tts-armada" else _mat(obj)
+        if obj.gm_notes == "playmattile" and client != "tts-armada":
+            used.append("tts_xwing_playmat_tile")
+            skipped.append(Skipped(obj.guid, obj.label, "a playmat image tile: not a mat"))
+            continue
+        if mat is not None:
+            used.append(
+                "tts_xwing_mat_marker" if "__XW_Mat" in obj.script else "tts_xwing_mat_names"
+            )
+            if obj.y < 0.0:
+                used.append("tts_xwing_hidden_mat")
+                reason = f"a mat of the {mat[0] or 'unnamed'} layout, hidden under the table"
+                skipped.append(Skipped(obj.guid, obj.label, reason))
+            else:
+                mats.append(obj)
+            continue
+        piece, reason, facts = identify(obj, client)
+        used += facts
+        if piece is None:
+            skipped.append(Skipped(obj.guid, obj.label, reason))
+        else:
+            pieces.append(piece)
+        if obj.states:
+            reason = f"a state stack: its other {obj.states} state(s) are not on the table"
+            skipped.append(Skipped(obj.guid, obj.label, reason))
+        if obj.children:
+            reason = f"{obj.children} objects attached to it are not imported"
+            skipped.append(Skipped(obj.guid, obj.label, reason))
+    return pieces, skipped, mats, used
+
+
+def _mat_name(obj: TtsObject) -> str:
+    """Return how reports name a mat: its nickname, else its layout id."""
+    found = _mat(obj)
+    return obj.nickname or (found[1] if found else "") or obj.name
+
+
+def _standard_only(mats: list[TtsObject], name: str) -> None:
+    """Refuse a table laid out with another layout's mats (only the Standard one is known)."""
+    other = [(m, layout) for m in mats for layout, _ in [_mat(m) or ("", "")]
+             if layout not in ("", "Standard")]  # fmt: skip
+    if other:
+        listed = "; ".join(f"{m.guid} {m.label!r} ({layout})" for m, layout in other)
+        raise ClientFileError(
+            "the table uses mats of another layout than Standard, whose positions and sizes "
+            f"are not among the known facts: {listed}",
+            file=name,
+        )
 
 
 def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]:
@@ -111,8 +180,10 @@ def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]
     if client == "tts-xwing1":
         used.append("tts_xwing1_layout")
     if mats:
-        used.append("tts_xwing_mat_names")
-        return [Table(m.guid, m.label, m.x, m.z, side, side, ratio) for m in mats], used
+        return [
+            Table(m.guid, _mat_name(m), m.x, m.z, side, side, ratio, (_mat(m) or ("", ""))[1])
+            for m in mats
+        ], used
     used += ["tts_xwing_mat_red_blue_x", "tts_xwing_mat_purple_orange_x"]
     return [
         Table(
@@ -140,7 +211,7 @@ def _choose(tables: list[Table], pieces: list[Piece], wanted: str | None, name: 
     counts = [sum(1 for p in pieces if t.holds(p.obj.x, p.obj.z)) for t in tables]
     if wanted is not None:
         for table in tables:
-            if wanted in (table.source_id, table.name) or (
+            if wanted in (table.source_id, table.name, table.mat_id) or (
                 not table.source_id and table.name.split(" (")[0] == wanted
             ):
                 return table
@@ -193,45 +264,9 @@ def read(
         )
     objects = [TtsObject.parse(raw, name, i) for i, raw in enumerate(document["ObjectStates"])]
     ruleset = {"tts-xwing2": "xwing2", "tts-xwing1": "xwing1", "tts-armada": "armada"}[client]
-    pieces: list[Piece] = []
-    skipped: list[Skipped] = []
-    mats: list[TtsObject] = []
-    for obj in objects:
-        if obj.is_container:
-            what = "deck" if "Deck" in obj.name else "bag"
-            skipped.append(
-                Skipped(
-                    obj.guid,
-                    obj.label,
-                    (
-                        f"a {what} holding {obj.contained} objects: what a {what} holds is not on the table"
-                    ),
-                )
-            )
-            continue
-        if client != "tts-armada" and _is_mat(obj):
-            mats.append(obj)
-            continue
-        piece, reason, facts = identify(obj, client)
-        used += facts
-        if piece is None:
-            skipped.append(Skipped(obj.guid, obj.label, reason))
-        else:
-            pieces.append(piece)
-        if obj.states:
-            skipped.append(
-                Skipped(
-                    obj.guid,
-                    obj.label,
-                    (f"a state stack: its other {obj.states} state(s) are not on the table"),
-                )
-            )
-        if obj.children:
-            skipped.append(
-                Skipped(
-                    obj.guid, obj.label, (f"{obj.children} objects attached to it are not imported")
-                )
-            )
+    pieces, skipped, mats, sorted_facts = _sort(objects, client)
+    used += sorted_facts
+    _standard_only(mats, name)
     tables, table_facts = _tables(mats, client)
     used += table_facts
     chosen = _choose(tables, pieces, table, name)

@@ -51,6 +51,8 @@ class Table:
         The play area (along x, along z).
     units_per_mm : float
         TTS units per mm in this mod.
+    mat_id : str
+        The mod's own name of the mat (``__XW_MatID``: Red-Blue, Purple-Orange), if known.
     """
 
     source_id: str
@@ -60,6 +62,7 @@ class Table:
     width_mm: float
     height_mm: float
     units_per_mm: float
+    mat_id: str = ""
 
     def to_scene(self, x: float, z: float) -> tuple[float, float]:
         """Return the scene point (mm) of a TTS point (player 1's edge is the -z edge)."""

@@ -131,7 +131,11 @@ class TtsObject:
     scale_x, scale_z : float
         Scale along x and z.
     script : str
-        Its Lua script (and script state), where the mods mark ships and obstacles.
+        Its Lua script, where the mods mark ships, obstacles and mats.
+    state : str
+        Its saved script state (``LuaScriptState``).
+    gm_notes : str
+        Its GM notes (the X-Wing 2.0 mod tags its playmat image tiles there).
     collider : str
         Its custom collider's URL, if any.
     contained, states, children : int
@@ -151,6 +155,7 @@ class TtsObject:
     scale_z: float
     script: str
     state: str
+    gm_notes: str
     collider: str
     mesh: str
     contained: int
@@ -217,6 +222,7 @@ class TtsObject:
             scale_z=numbers["scaleZ"],
             script=_text(raw, "LuaScript", file, where),
             state=_text(raw, "LuaScriptState", file, where),
+            gm_notes=_text(raw, "GMNotes", file, where),
             collider=_text(mesh, "ColliderURL", file, where),
             mesh=_text(mesh, "MeshURL", file, where),
             contained=_held(raw, "ContainedObjects", file, where),
