@@ -165,7 +165,7 @@ _TABLE: tuple[Fact, ...] = (
         "Red-Blue|Purple-Orange",
         "-",
         "X-Wing mods: an object without the __XW_Mat marker named Red-Blue or Purple-Orange "
-        "is taken for that mat of the Standard layout (older saves, the 1st-edition mod)",
+        "(1st edition: Green-Red or Teal-Blue) is taken for that mat of the Standard layout",
         f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the mats; no real save was seen "
         "with mats so named and unmarked",
         False,
@@ -233,11 +233,20 @@ _TABLE: tuple[Fact, ...] = (
     ),
     Fact(
         "tts_xwing1_layout",
-        "as the 2.0 layout",
+        "Green-Red, Teal-Blue at x = -+20.5142",
+        "TTS units",
+        "1st-edition mod: its standard layout's mats, Green-Red and Teal-Blue, lie at "
+        "x = -20.5142 and +20.5142 as the 2.0 mod's do; the Red seat is at z = -40",
+        f"{_X1}: src/Layouts/Standard.ttslua (mats, hands)",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_ship_figurine",
+        "Figurine",
         "-",
-        "1st-edition mod: its mats lie where the 2.0 mod's standard layout puts them",
-        f"{_X1}: its layout files were not read for the mats' positions",
-        False,
+        "1st-edition mod: every Figurine object is a ship",
+        f"{_X1}: src/Ship.ttslua (Ship.fitting: objRef.tag == 'Figurine')",
+        True,
     ),
     Fact(
         "tts_xwing_edition_default",

@@ -39,7 +39,11 @@ _X1_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.036125")
 _X2_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.03637")
 _MAT = re.compile(r"__XW_Mat\s*=\s*true")
 _MAT_FIELD = re.compile(r"__XW_Mat(Layout|ID)\s*=\s*['\"]([^'\"]*)['\"]")
-_LAYOUT_MATS = ("Red-Blue", "Purple-Orange")
+#: The standard layout's mats, player 1's first: the 2.0 mod's and the 1st-edition mod's.
+_LAYOUT_MATS = {
+    "tts-xwing2": ("Red-Blue", "Purple-Orange"),
+    "tts-xwing1": ("Green-Red", "Teal-Blue"),
+}
 
 
 def recognises(data: bytes) -> bool:
@@ -94,7 +98,7 @@ def _mat(obj: TtsObject) -> tuple[str, str] | None:
     if "__XW_Mat" in obj.script and _MAT.search(obj.script):
         fields = dict(_MAT_FIELD.findall(obj.script))
         return fields.get("Layout", ""), fields.get("ID", obj.nickname)
-    if obj.nickname in _LAYOUT_MATS:
+    if any(obj.nickname in names for names in _LAYOUT_MATS.values()):
         return "Standard", obj.nickname
     return None
 
@@ -185,26 +189,13 @@ def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]
             for m in mats
         ], used
     used += ["tts_xwing_mat_red_blue_x", "tts_xwing_mat_purple_orange_x"]
+    first, second = _LAYOUT_MATS["tts-xwing1" if client == "tts-xwing1" else "tts-xwing2"]
     return [
-        Table(
-            "",
-            "Red-Blue (the standard layout's mat)",
-            fact_value("tts_xwing_mat_red_blue_x"),
-            0.0,
-            side,
-            side,
-            ratio,
-        ),
-        Table(
-            "",
-            "Purple-Orange (the standard layout's mat)",
-            fact_value("tts_xwing_mat_purple_orange_x"),
-            0.0,
-            side,
-            side,
-            ratio,
-        ),
-    ], used
+        Table("", f"{first} (the standard layout's mat)", fact_value("tts_xwing_mat_red_blue_x"),
+              0.0, side, side, ratio, first),
+        Table("", f"{second} (the standard layout's mat)",
+              fact_value("tts_xwing_mat_purple_orange_x"), 0.0, side, side, ratio, second),
+    ], used  # fmt: skip
 
 
 def _choose(tables: list[Table], pieces: list[Piece], wanted: str | None, name: str) -> Table:

@@ -163,7 +163,12 @@ def _ship(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]:
     return (
         Piece(obj, "ship", base=base),
         "",
-        ["tts_xwing_ship_size", "tts_xwing_ship_front", "tts_rotation_clockwise"],
+        [
+            "tts_xwing1_ship_figurine" if client == "tts-xwing1" else "tts_xwing_ship_marker",
+            "tts_xwing_ship_size",
+            "tts_xwing_ship_front",
+            "tts_rotation_clockwise",
+        ],
     )
 
 
@@ -252,7 +257,7 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
     """
     if client == "tts-armada":
         return _armada(obj)
-    if obj.is_ship:
+    if obj.is_ship or (client == "tts-xwing1" and obj.name.startswith("Figurine")):
         return _ship(obj, client)
     kind = obj.obstacle_kind
     if kind is not None:
