@@ -103,7 +103,6 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         )
     if args.json:
         report = position.report(phase)
-        report["output"] = args.output
         emit_json(report, out)
         return EXIT_OK
     text = report_text(source_name(args.source), position, phase)
