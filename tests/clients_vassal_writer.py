@@ -83,9 +83,9 @@ def ship_command(ship: VShip, *, map_id: str = MAP_ID) -> str:
 
 
 def obstacle_piece_px(obstacle: VObstacle) -> tuple[int, int]:
-    cx, cy = OFFSETS[obstacle.name]["centroid_mm"]
-    if obstacle.flipped:
-        cx = -cx
+    entry = OFFSETS[obstacle.name]
+    # The back face's reference point, measured from the module's two face images.
+    cx, cy = entry["flipped_centroid_mm"] if obstacle.flipped else entry["centroid_mm"]
     turn = math.radians(obstacle.angle)
     px_mm = obstacle.x_mm - (cx * math.cos(turn) - cy * math.sin(turn))
     py_mm = obstacle.y_mm - (cx * math.sin(turn) + cy * math.cos(turn))
@@ -93,14 +93,19 @@ def obstacle_piece_px(obstacle: VObstacle) -> tuple[int, int]:
 
 
 def obstacle_command(obstacle: VObstacle) -> str:
+    """An obstacle piece as the module defines it: its rock layer (an Embellishment of the
+    front and back images, state 1 or 2), its free rotation and its name."""
     x, y = obstacle_piece_px(obstacle)
+    faces = ",".join(OFFSETS[obstacle.name].get("flip", {}).get("images", ["rock.png"]))
+    rock = (
+        f"emb2;Activate;2;;Cycle Shape;2;;;2;;;;1;false;0;0;{faces};,;true;The Rock Itself;;;"
+        "false;;1;1;true;65,130;83,130;;;1.0"
+    )
     type_, state = chain(
         [
             ("PROP;Autorange Commands;false,0,100,false;Autorange:83\\,195:P\\,;", ""),
-            (
-                "PROP;whichShape;true,1,2,true;Cycle Shape:83\\,130:I\\,1;",
-                "2" if obstacle.flipped else "1",
-            ),
+            ("PROP;whichShape;true,1,2,true;Cycle Shape:83\\,130:I\\,1;", "1"),
+            (rock, "2" if obstacle.flipped else "1"),
             (
                 "rotate;1;82,130;Rotate;82,520;Randomly Rotate;Rotate;;;;;true",
                 repr(float(obstacle.angle)),

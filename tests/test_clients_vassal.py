@@ -100,17 +100,26 @@ def test_ship_and_obstacle_poses_by_hand(tmp_path: Path) -> None:
             ("piece;;;;Asteroid 11", "Map0;1000;1000;2;0"),
         ]
     )
+    faces = "Debris_4.png,Debris_4f.png"
+    debris_type, debris_state = chain(
+        [
+            ("rotate;1;82,130;Rotate", "0.0"),
+            (f"emb2;Activate;2;;Cycle Shape;2;;;2;;;;1;false;0;0;{faces};,;true;Rock", "2"),
+            ("piece;;;;Debris 4", "Map0;1000;1000;3;0"),
+        ]
+    )
     text = join_tokens(
         [
             "begin_save",
             "+/" + join_tokens(["s1", ship_type, ship_state], "/"),
             "+/" + join_tokens(["o1", rock_type, rock_state], "/"),
+            "+/" + join_tokens(["o2", debris_type, debris_state], "/"),
             "end_save",
         ],
         ESC,
     )
     report = run_json("import", _write(tmp_path, vsav(text, "plain")), "--json")
-    ship, rock = report["imported"]
+    ship, rock, debris = report["imported"]
     assert ship["id"] == "Wedge Antilles"
     assert ship["source_id"] == "s1"
     assert ship["became"] == "medium"
@@ -123,6 +132,12 @@ def test_ship_and_obstacle_poses_by_hand(tmp_path: Path) -> None:
     assert rock["became"] == "core2asteroid1"
     assert rock["angle"] == 90.0
     assert rock["at"] == pytest.approx([353.9823 + 4.574, 560.3540 - 5.556], abs=2e-3)
+    # Debris 4 (yt2400debris1) showing its back (its rock layer at image 2): the back
+    # image's reference point is (-7.295, 0.562) mm from the piece (vassal-obstacles.json,
+    # measured on Debris_4f.png), not the mirrored front's (-6.217, 0.568).
+    assert debris["flipped"] is True
+    assert debris["angle"] == 0.0
+    assert debris["at"] == pytest.approx([353.9823 - 7.295, 560.3540 + 0.562], abs=2e-3)
     assert report["resolution"] == {"position_mm": 0.353982, "heading_deg": 1.0}
     assert report["source"] == {"client": "vassal-xwing", "format": "vsav", "version": None}
     assert report["table"]["source_id"] == "Map0"

@@ -398,13 +398,16 @@ _TABLE: tuple[Fact, ...] = (
     ),
     Fact(
         "vassal_obstacle_flipped",
-        "whichShape = 2",
+        "rock layer at image 2",
         "-",
-        "VASSAL X-Wing module: an obstacle whose whichShape property is 2 shows its other "
-        "side, taken as the catalog outline mirrored in x about the piece's position",
-        "Mu0n/XWVassal: buildFile.xml (Cycle Shape layers Asteroid_5b.png, Asteroid_5fb.png); the "
-        "mirror axis of the f images was not measured",
-        False,
+        "VASSAL X-Wing module: an obstacle shows its back when its rock layer (the "
+        "Embellishment of its two face images) is at image 2; the back image is the front "
+        "mirrored in x (the catalog's flipped side), moved sideways for some tokens by up "
+        "to 3.5 mm, as vassal-obstacles.json records",
+        "Mu0n/XWVassal: buildFile.xml (the layers Asteroid_5b.png,Asteroid_5fb.png ...) and "
+        "the face images of mic/swxwmg.vmod-unpacked/images (mirrored front against back: "
+        "0.94 to 1.00 of their pixels shared)",
+        True,
     ),
     Fact(
         "xws_ship_bases",

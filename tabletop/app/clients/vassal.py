@@ -20,7 +20,8 @@ Conversions (each a fact of :mod:`tabletop.app.clients.facts`):
   ``Pilot Name`` property (else its piece name), its source id the piece id;
 - an obstacle is a piece whose name ``mic/Obstacles.java`` (or a catalog label) names;
   its reference point is the piece's position plus the mask centroid of
-  ``data/vassal-obstacles.json``, turned with the piece;
+  ``data/vassal-obstacles.json``, turned with the piece; when its rock layer shows the
+  back image it is flipped, and the table's back-face point is used;
 - the table is the map named ``Contested Sector`` when it holds ships or obstacles (the
   players' own maps hold ships not yet deployed), else the one map that does;
 - resolution: whole pixels (1/2.825 = 0.354 mm), and for ships whole degrees.
@@ -194,16 +195,32 @@ def _classify(piece: Piece) -> tuple[str, str] | str:
     return "not a ship or an obstacle of the catalog"
 
 
+def _shows_back(piece: Piece, entry: dict[str, Any]) -> bool:
+    """Tell whether an obstacle piece shows its back: its rock layer is at its 2nd image.
+
+    The layer is the Embellishment whose type lists the piece's two face images; its
+    state is the image shown (``counters/Embellishment.java``: negative when the layer is
+    off). Without such a layer the piece has one face.
+    """
+    if "flip" not in entry:
+        return False
+    images = ",".join(entry["flip"]["images"])
+    for type_, state in piece.chain:
+        if type_.startswith("emb2;") and f";{images};" in type_:
+            level = split_tokens(state, ";")[0]
+            return level.lstrip("-") == "2"
+    return False
+
+
 def _facing(piece: Piece, kind: str) -> tuple[float, bool, float, float]:
     """Return the angle or heading, flipped, and the token offset (mm) of a piece."""
     rotation = piece.rotation_deg()
     angle = rotation[0] if rotation is not None else 0.0
     if kind == "ship":
         return (90.0 + angle) % 360.0, False, 0.0, 0.0
-    flipped = piece.property("whichShape") == "2"
-    cx, cy = _obstacle_table()[piece.name]["centroid_mm"]
-    if flipped:
-        cx = -cx
+    entry = _obstacle_table()[piece.name]
+    flipped = _shows_back(piece, entry)
+    cx, cy = entry["flipped_centroid_mm"] if flipped else entry["centroid_mm"]
     turn = math.radians(angle)
     dx = cx * math.cos(turn) - cy * math.sin(turn)
     dy = cx * math.sin(turn) + cy * math.cos(turn)
