@@ -174,13 +174,14 @@ def test_obstacles_by_name_or_far_from_their_token_are_not_guessed() -> None:
 def test_first_edition_and_armada_are_recognised() -> None:
     first = save([ship("s1", "Luke", "small", 100.0, 100.0, 90.0)], mode="")
     first["ObjectStates"][0]["LuaScript"] += "mm_igu_ratio = 0.036125\n"
+    first["ObjectStates"].append(mat("gr", "Green-Red Playmat", RED_BLUE_X, marked=False))
     plain = ship("s2", "Biggs LGS", "small", 300.0, 100.0, 90.0)
     plain["LuaScript"], plain["LuaScriptState"] = "", ""
     first["ObjectStates"].append(plain)
     position = _read(first)
     assert (position.source.client, position.ruleset) == ("tts-xwing1", "xwing1")
     assert position.table is not None
-    assert position.table["name"] == "Green-Red (the standard layout's mat)"
+    assert position.table == {"source_id": "gr", "name": "Green-Red Playmat"}
     # Every Figurine is a ship in the 1st-edition mod; 'LGS' in its name: a large base.
     assert [(i.id, i.became) for i in position.imported] == [
         ("Luke", "small"),

@@ -164,11 +164,23 @@ _TABLE: tuple[Fact, ...] = (
         "tts_xwing_mat_names",
         "Red-Blue|Purple-Orange",
         "-",
-        "X-Wing mods: an object without the __XW_Mat marker named Red-Blue or Purple-Orange "
-        "(1st edition: Green-Red or Teal-Blue) is taken for that mat of the Standard layout",
+        "X-Wing 2.0 mod: an object without the __XW_Mat marker named Red-Blue or "
+        "Purple-Orange (with or without ' Playmat') is taken for that mat of the Standard "
+        "layout",
         f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the mats; no real save was seen "
         "with mats so named and unmarked",
         False,
+    ),
+    Fact(
+        "tts_xwing1_mat_names",
+        "Green-Red Playmat|Teal-Blue Playmat",
+        "-",
+        "1st-edition mod: its mats are the objects named 'Green-Red Playmat' and "
+        "'Teal-Blue Playmat'",
+        f"{_X1}: the mats' own scripts ('Green-Red Playmat.4a632c.lua', 'Teal-Blue "
+        "Playmat.e589a0.lua') and the TFA Set Asteroids script, which finds its mat by "
+        "getName() == 'Green-Red Playmat'",
+        True,
     ),
     Fact(
         "tts_xwing_ship_marker",

@@ -98,9 +98,19 @@ def _mat(obj: TtsObject) -> tuple[str, str] | None:
     if "__XW_Mat" in obj.script and _MAT.search(obj.script):
         fields = dict(_MAT_FIELD.findall(obj.script))
         return fields.get("Layout", ""), fields.get("ID", obj.nickname)
-    if any(obj.nickname in names for names in _LAYOUT_MATS.values()):
-        return "Standard", obj.nickname
+    named = obj.nickname.removesuffix(" Playmat")
+    if any(named in names for names in _LAYOUT_MATS.values()):
+        return "Standard", named
     return None
+
+
+def _mat_fact(obj: TtsObject) -> str:
+    """Return the fact by which `obj` is known to be a mat."""
+    if "__XW_Mat" in obj.script:
+        return "tts_xwing_mat_marker"
+    if obj.nickname.removesuffix(" Playmat") in _LAYOUT_MATS["tts-xwing1"]:
+        return "tts_xwing1_mat_names"
+    return "tts_xwing_mat_names"
 
 
 def _sort(
