@@ -141,6 +141,8 @@ def test_ship_and_obstacle_poses_by_hand(tmp_path: Path) -> None:
     assert report["resolution"] == {"position_mm": 0.353982, "heading_deg": 1.0}
     assert report["source"] == {"client": "vassal-xwing", "format": "vsav", "version": None}
     assert report["table"]["source_id"] == "Map0"
+    # 2583 / 2.825 = 914.336 mm: 0.064 mm short of 914.4, below the 0.354 mm resolution.
+    assert "914.34 mm, 0.06 mm short of the scene's 914.4 mm" in report["table"]["name"]
     assert any("player 1's edge" in text for text in report["unconfirmed"])
 
 

@@ -298,6 +298,23 @@ def _snapshot(game: Game, table: str | None) -> _Snapshot:
     return _Snapshot(chosen, tuple(objects), tuple(skipped))
 
 
+def _table_name(map_name: str) -> str:
+    """Name the table and say how its board compares with the scene's area.
+
+    Examples
+    --------
+    >>> _table_name("Contested Sector")
+    "Contested Sector: a 2583 px board, 914.34 mm, 0.06 mm short of the scene's 914.4 mm (below the 0.354 mm resolution)"
+    """
+    board_mm = fact_value("vassal_board_px") / fact_value("vassal_px_per_mm")
+    short = 914.4 - board_mm
+    return (
+        f"{map_name}: a {fact_value('vassal_board_px'):.0f} px board, {board_mm:.2f} mm, "
+        f"{short:.2f} mm short of the scene's 914.4 mm (below the "
+        f"{1.0 / fact_value('vassal_px_per_mm'):.3f} mm resolution)"
+    )
+
+
 def _finish(snapshot: _Snapshot, ids: dict[str, str], replay: _Replay) -> ClientImport:
     half = fact_value("vassal_board_px") / fact_value("vassal_px_per_mm") / 2.0
     imported = [
@@ -322,7 +339,7 @@ def _finish(snapshot: _Snapshot, ids: dict[str, str], replay: _Replay) -> Client
         ruleset="xwing2",
         imported=tuple(imported),
         skipped=snapshot.skipped,
-        table=None if chosen is None else {"source_id": chosen, "name": f"VASSAL map {chosen}"},
+        table=None if chosen is None else {"source_id": chosen, "name": _table_name(chosen)},
         resolution=Resolution(
             round(1.0 / fact_value("vassal_px_per_mm"), 6),
             round(360.0 / fact_value("vassal_ship_facings"), 6),
