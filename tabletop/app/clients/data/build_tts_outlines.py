@@ -128,8 +128,8 @@ def main(paths: list[str]) -> None:
         }
         print(f"{path.name}: {token} residual {residual:.2f} mm (next {runner} {runner_mm:.2f})")
     table = {
-        "source": "JohnnyCheese/TTS_X-Wing2.0: assets/models/obstacles/<name> (Core1-4 at "
-        "commit a2869c75, Core5-6 and GasCloud5-6 at 8b947773), matched against "
+        "source": "JohnnyCheese/TTS_X-Wing2.0: assets/models/obstacles/<name> (the files of "
+        "commits a2869c75, a6daf504, d8345082, 1b81ca6a, 8b947773), matched against "
         "tabletop/obstacles/data/xwing-obstacles.json by build_tts_outlines.py (beside "
         "this file)",
         "method": " ".join((__doc__ or "").strip().split("\n\n")[3].split()),
