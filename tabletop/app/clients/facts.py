@@ -209,7 +209,7 @@ _TABLE: tuple[Fact, ...] = (
         "object's own scale reported; each mesh has the catalog's size at a scale of its own "
         "(0.878 to 1.208), the real save holds its gas clouds at 0.975, and the catalog's "
         "size is used",
-        f"{_X2}: assets/models/obstacles/Core1..6, TFA1..6, Debris1..6, GasCloud5..6-col.obj "
+        f"{_X2}: assets/models/obstacles/Core1..6, TFA1..6, Debris1..6, GasCloud1..6-col.obj "
         f"and the scale 0.975 seen in {_EXTRACT}, matched by "
         "tabletop/app/clients/data/build_tts_outlines.py",
         False,
