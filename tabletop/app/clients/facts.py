@@ -207,9 +207,10 @@ _TABLE: tuple[Fact, ...] = (
         "X-Wing 2.0 mod: an obstacle whose collider mesh is in the outline table is that "
         "table's token, posed by the fitted angle and mirror, with its residual at the "
         "object's own scale reported; each mesh has the catalog's size at a scale of its own "
-        "(0.878 to 1.208), the real save holds its gas clouds at 0.975, and the catalog's "
-        "size is used",
-        f"{_X2}: assets/models/obstacles/Core1..6, TFA1..6, Debris1..6, GasCloud1..6-col.obj "
+        "(0.878 to 3.409; the POM meshes are drawn smaller), the real save holds its gas "
+        "clouds at 0.975, and the catalog's size is used",
+        f"{_X2}: assets/models/obstacles/Core1..6, TFA1..6, Debris1..6, GasCloud1..6, "
+        "PomRock1..3, PomDebris1..3-col.obj "
         f"and the scale 0.975 seen in {_EXTRACT}, matched by "
         "tabletop/app/clients/data/build_tts_outlines.py",
         False,

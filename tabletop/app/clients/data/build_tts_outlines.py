@@ -129,7 +129,8 @@ def main(paths: list[str]) -> None:
         print(f"{path.name}: {token} residual {residual:.2f} mm (next {runner} {runner_mm:.2f})")
     table = {
         "source": "JohnnyCheese/TTS_X-Wing2.0: assets/models/obstacles/<name> (the files of "
-        "commits a2869c75, a6daf504, d8345082, 1b81ca6a, 8b947773), matched against "
+        "commits a2869c75, a6daf504, d8345082, 1b81ca6a, 3886b9f3, 667c27b6, 4c7f1d8c and "
+        "8b947773), matched against "
         "tabletop/obstacles/data/xwing-obstacles.json by build_tts_outlines.py (beside "
         "this file)",
         "method": " ".join((__doc__ or "").strip().split("\n\n")[3].split()),
