@@ -65,9 +65,11 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
+    from tabletop.app.clients import is_client_file
     from tabletop.app.clients.xws import is_list_file
 
-    if not args.all_steps and is_list_file(args.scene):
+    # is_client_file first: it stats before it opens, so a FIFO is refused, never waited on.
+    if not args.all_steps and is_client_file(args.scene) and is_list_file(args.scene):
         from tabletop.app.cmd_xws_list import check_list
 
         return check_list(args.scene, args.json, out)
