@@ -245,6 +245,14 @@ _TABLE: tuple[Fact, ...] = (
         True,
     ),
     Fact(
+        "tts_heading_resolution_deg",
+        0.001,
+        "degrees",
+        "TTS saves carry rotations as 32-bit floats with at least 3 decimals of a degree",
+        f"{_EXTRACT} (rotY 164.980133, 180.012344: 6 decimals)",
+        True,
+    ),
+    Fact(
         "tts_xwing1_layout",
         "Green-Red, Teal-Blue at x = -+20.5142",
         "TTS units",

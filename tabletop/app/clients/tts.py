@@ -298,7 +298,9 @@ def read(
         imported=imported,
         skipped=tuple(skipped),
         table=chosen.to_json(),
-        resolution=Resolution(fact_value("tts_position_resolution_mm"), 0.001),
+        resolution=Resolution(
+            fact_value("tts_position_resolution_mm"), fact_value("tts_heading_resolution_deg")
+        ),
         matches=matches,
         unconfirmed=unconfirmed_texts(used),
     )
