@@ -6,6 +6,7 @@ Commands:
   measure SCENE A B [--arc ARC]      distance, band and attack range from A to B
   report SCENE                       every ship pair measured, as a table
   check SCENE                        setup legality (exit 1 when anything is illegal)
+  import SAVE [-o SCENE]             a TTS or VASSAL save as a scene, with a report
   move SCENE SHIP MANEUVER           one maneuver against the scene
   render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
@@ -18,7 +19,8 @@ Commands:
   event ACTION EVENT ...             organized play: new, pair, result, drop, return,
                                      standings, check (exit 1 on findings), render
 
-SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
+SCENE may also be a client save (TTS, VASSAL) with --table, --step and --phase; see
+docs/import.md. SCENE may be - to read the scene from stdin (JSON when it begins with {, else TOML).
 No command writes over an existing file without --force, nor ever over its input.
 Exit codes: 0 done (and, for check, legal); 1 check found violations; 2 the input could not
 be used; 130 interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe).
@@ -66,6 +68,7 @@ COMMANDS: dict[str, str] = {
     "measure": "tabletop.app.cmd_measure",
     "report": "tabletop.app.cmd_report",
     "check": "tabletop.app.cmd_check",
+    "import": "tabletop.app.cmd_import",
     "move": "tabletop.app.cmd_move",
     "render": "tabletop.app.cmd_render",
     "setup": "tabletop.app.cmd_setup",

@@ -13,10 +13,16 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.app.clients.options import (
+    add_client_options,
+    mark_within_resolution,
+    scene_from_args,
+)
 from tabletop.app.datafile import source_name
-from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
+from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import CheckReport, Violation, check
+from tabletop.obstacles.verdicts import Margin
 
 __all__ = ["register", "report_text", "run", "violation_text"]
 
@@ -33,7 +39,10 @@ def report_text(source: str, report: CheckReport) -> str:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
         "--no-fix",
@@ -46,17 +55,82 @@ def register(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="list every measurement each rule made with its margin, smallest first",
     )
+    parser.add_argument(
+        "--all-steps",
+        action="store_true",
+        help="a VASSAL log: check every step; name the first at which the setup is illegal",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    scene = load_scene(args.scene)
+    # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
+    from tabletop.app.clients import is_client_file
+    from tabletop.app.clients.xws import is_list_file
+
+    # is_client_file first: it stats before it opens, so a FIFO is refused, never waited on.
+    if not args.all_steps and is_client_file(args.scene) and is_list_file(args.scene):
+        from tabletop.app.cmd_xws_list import check_list
+
+        return check_list(args.scene, args.json, out)
+    # --- end of XWS lists ---
+    if args.all_steps:
+        return _all_steps(args, out)
+    scene = scene_from_args(args)
     report = check(scene, fixes=args.fix, margins=args.margins)
     if args.json:
-        emit_json(report.to_json(), out)
+        answer = report.to_json()
+        mark_within_resolution(answer["violations"], scene.resolution_mm)
+        mark_within_resolution(answer.get("margins", []), scene.resolution_mm)
+        emit_json(answer, out)
     else:
-        out.write(
-            printable_report(report_text(source_name(args.scene), report), [*scene.ids, args.scene])
-            + "\n"
-        )
+        text = report_text(source_name(args.scene), report)
+        text += resolution_note(report, scene.resolution_mm)
+        out.write(printable_report(text, [*scene.ids, args.scene]) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def resolution_note(report: CheckReport, resolution_mm: float | None) -> str:
+    """Return the line that names the margins below an imported scene's resolution."""
+    if resolution_mm is None:
+        return ""
+    below: set[str] = set()
+    measured: list[Violation | Margin] = [*report.violations, *(report.margins or ())]
+    for entry in measured:
+        if entry.margin is not None and abs(entry.margin) < resolution_mm:
+            below.add(" ".join(entry.objects))
+    if not below:
+        return ""
+    return (
+        f"\n  within resolution ({resolution_mm:g} mm, what the client could represent): "
+        + ", ".join(sorted(below))
+    )
+
+
+def _all_steps(args: argparse.Namespace, out: TextIO) -> int:
+    from tabletop.app.clients import read_steps
+    from tabletop.app.scenefile import parse_scene
+
+    if args.step is not None:
+        raise InvalidInputError("--all-steps checks every step; give it without --step")
+    steps = read_steps(args.scene, table=args.table)
+    first: int | None = None
+    violations: list[dict[str, object]] = []
+    for step in steps:
+        scene = parse_scene(step.position.scene_data(args.phase or "play"), args.scene)
+        report = check(scene, fixes=args.fix)
+        if not report.legal:
+            first = step.step
+            answer = report.to_json()
+            mark_within_resolution(answer["violations"], scene.resolution_mm)
+            violations = answer["violations"]
+            break
+    result = {"steps_checked": len(steps), "first_illegal_step": first, "violations": violations}
+    if args.json:
+        emit_json(result, out)
+    else:
+        verdict = "every step legal" if first is None else f"first illegal at step {first}"
+        lines = [f"{source_name(args.scene)}: {len(steps)} steps checked, {verdict}"]
+        lines += [f"  {v['rule']}: {v['message']}" for v in violations]
+        out.write(printable_report("\n".join(lines), [args.scene]) + "\n")
+    return EXIT_OK if first is None else EXIT_VIOLATIONS

@@ -15,7 +15,11 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.scenefile import load_scene
+from tabletop.app.clients.options import (
+    add_client_options,
+    mark_within_resolution,
+    scene_from_args,
+)
 from tabletop.app.text import printable_report
 from tabletop.obstacles.measuring import Measurement, measure
 from tabletop.obstacles.tts import tts_reading
@@ -35,7 +39,10 @@ def measurement_text(m: Measurement) -> str:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument("a", help="id of the object measured from")
     parser.add_argument("b", help="id of the object measured to")
     parser.add_argument("--arc", help="an X-Wing arc or an Armada hull zone of A")
@@ -54,16 +61,22 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    scene = load_scene(args.scene)
+    scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
     tts = None if args.also != "tts" else tts_reading(scene, result)
     if args.json:
         answer = result.to_json()
+        mark_within_resolution([answer], scene.resolution_mm)
         if tts is not None:
             answer["tts"] = tts.to_json()
         emit_json(answer, out)
     else:
         text = measurement_text(result)
+        if mark_within_resolution([{"margin": result.margin}], scene.resolution_mm):
+            text += (
+                f"\nwithin resolution: the margin is below {scene.resolution_mm:g} mm, what the "
+                "client could represent"
+            )
         if tts is not None:
             text += "\n" + tts.describe()
         out.write(printable_report(text, scene.ids) + "\n")

@@ -16,7 +16,7 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.scenefile import load_scene
+from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.text import printable_report
 from tabletop.maneuvers import MoveResult, execute
 
@@ -30,7 +30,10 @@ def move_text(result: MoveResult) -> str:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument("ship", help="id of the ship that moves")
     parser.add_argument("maneuver", nargs="+", help="the maneuver words, e.g. bank 2 left")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -38,7 +41,7 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    scene = load_scene(args.scene)
+    scene = scene_from_args(args)
     maneuver = " ".join(args.maneuver)
     result = execute(scene, args.ship, maneuver)
     if args.json:

@@ -29,8 +29,8 @@ import re
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.files import atomic_write, picture_output
-from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
 
@@ -64,7 +64,10 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument(
         "-o", "--output", required=True, help="picture to write: .png, .svg or .pdf"
     )
@@ -102,7 +105,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
     # A picture too large for bounded memory is refused before the scene is read.
     check_size(size, args.dpi)
-    scene = load_scene(args.scene)
+    scene = scene_from_args(args)
     from tabletop.plots.picture import check_drawable
 
     check_drawable(scene)

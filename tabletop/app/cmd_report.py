@@ -7,9 +7,9 @@ import itertools
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
+from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.cmd_measure import band_words
 from tabletop.app.datafile import source_name
-from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
 from tabletop.geom.mmtext import mm_text
 from tabletop.obstacles.measuring import Measurement, measure
@@ -25,13 +25,16 @@ def pair_measurements(scene: Scene) -> list[Measurement]:
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("scene", help="scene file (.toml or .json)")
+    parser.add_argument(
+        "scene", help="scene file (.toml or .json), or a client save (docs/import.md)"
+    )
+    add_client_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
-    scene = load_scene(args.scene)
+    scene = scene_from_args(args)
     rows = pair_measurements(scene)
     if args.json:
         emit_json({"scene": args.scene, "pairs": [m.to_json() for m in rows]}, out)

@@ -26,7 +26,15 @@ __all__ = ["register", "run"]
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    parser.add_argument("--ruleset", required=True, choices=RULESET_NAMES, help="the game")
+    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py); --ruleset is then xwing2 ---
+    parser.add_argument("--ruleset", choices=RULESET_NAMES, help="the game (required)")
+    parser.add_argument(
+        "--from",
+        dest="from_list",
+        metavar="LIST",
+        help="an XWS list: a legal table with its ships and its three obstacles",
+    )
+    # --- end of XWS lists ---
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     parser.add_argument(
         "--format", choices=("standard", "tournament"), default="standard", help="scene format"
@@ -41,6 +49,14 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py) ---
+    if args.from_list is not None:
+        from tabletop.app.cmd_xws_list import setup_from_list
+
+        return setup_from_list(args, out)
+    if args.ruleset is None:
+        raise InvalidInputError("--ruleset is required (or --from LIST, an XWS list)")
+    # --- end of XWS lists ---
     output_target(args.output, force=args.force)  # refuse a bad OUT before drawing a setup
     if args.seed < 0:
         raise InvalidInputError(f"--seed must be 0 or more, got {args.seed}")

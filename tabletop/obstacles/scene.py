@@ -180,6 +180,10 @@ class Scene:
         The objects, in file order.
     constants : mapping
         The ``[constants]`` overrides as given, for writing the scene back.
+    source : mapping or None
+        Where an imported scene came from: ``client``, ``format``, ``version`` and the
+        client's resolution ``position_mm`` (and ``heading_deg``); None for a scene
+        written by hand.
     """
 
     ruleset: Ruleset
@@ -189,6 +193,15 @@ class Scene:
     obstacles: tuple[Obstacle, ...] = ()
     ships: tuple[Ship, ...] = ()
     constants: Mapping[str, Any] = _dc.field(default_factory=dict)
+    source: Mapping[str, Any] | None = None
+
+    @property
+    def resolution_mm(self) -> float | None:
+        """Return the position resolution of the client the scene came from, if imported."""
+        if self.source is None:
+            return None
+        value = self.source.get("position_mm")
+        return float(value) if isinstance(value, int | float) else None
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -281,6 +294,8 @@ class Scene:
             data["format"] = self.format
         if self.constants:
             data["constants"] = dict(self.constants)
+        if self.source is not None:
+            data["source"] = dict(self.source)
         data["obstacles"] = [o.to_dict() for o in self.obstacles]
         ships = []
         for s in self.ships:

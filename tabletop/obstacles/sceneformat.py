@@ -40,7 +40,8 @@ MAX_OUTLINE_VERTICES = 10_000
 MAX_OBJECTS = 10_000
 
 
-_SCENE_KEYS = ("ruleset", "area", "phase", "format", "constants", "obstacles", "ships")
+_SCENE_KEYS = ("ruleset", "area", "phase", "format", "constants", "source", "obstacles", "ships")
+_SOURCE_KEYS = ("client", "format", "version", "file", "position_mm", "heading_deg")
 _OBSTACLE_KEYS = ("id", "token", "outline", "kind", "at", "angle", "flipped", "player")
 _SHIP_KEYS = ("id", "base", "at", "heading", "player", "hull")
 
@@ -245,6 +246,7 @@ def scene_from_dict(data: Any) -> Scene:
         r.fail(error.message, None, "area")
     phase = r.choice(data.get("phase", "setup"), ("setup", "play"), None, "phase")
     fmt = r.choice(data.get("format", "standard"), ("standard", "tournament"), None, "format")
+    source = _source(r, data.get("source"))
     raw_obstacles = data.get("obstacles", [])
     raw_ships = data.get("ships", [])
     for key, value in (("obstacles", raw_obstacles), ("ships", raw_ships)):
@@ -266,7 +268,34 @@ def scene_from_dict(data: Any) -> Scene:
         obstacles=obstacles,
         ships=ships,
         constants=dict(constants),
+        source=source,
     )
+
+
+def _source(r: _Reader, raw: Any) -> dict[str, Any] | None:
+    """Check an imported scene's ``source`` table: the client and its resolution."""
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        r.fail(f"expected a table, got {show(raw)}", None, "source")
+    source: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key not in _SOURCE_KEYS:
+            r.fail(f"unknown key; expected only: {', '.join(_SOURCE_KEYS)}", "source", str(key))
+        if key in ("position_mm", "heading_deg"):
+            number = r.number(value, "source", key, length=False)
+            if number <= 0.0:
+                r.fail(f"expected a positive number, got {show(value)}", "source", key)
+            source[key] = number
+        elif not isinstance(value, str):
+            r.fail(f"expected text, got {show(value)}", "source", key)
+        else:
+            source[key] = value
+    if "position_mm" not in source:
+        r.fail(
+            "missing required key; expected the client's resolution in mm", "source", "position_mm"
+        )
+    return source
 
 
 #: Each game's name in messages, by :attr:`Ruleset.game` (each takes "an").

@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
@@ -111,6 +112,7 @@ def random_setup(
     *,
     seed: int,
     format: Literal["standard", "tournament"] = "standard",
+    tokens: Sequence[str] | None = None,
 ) -> Scene:
     """Return a random legal obstacle setup (no ships) for `ruleset` on `area`.
 
@@ -125,6 +127,9 @@ def random_setup(
     format : {"standard", "tournament"}
         Written into the scene; X-Wing setups always satisfy the tournament composition
         (three different tokens per player from the tournament families).
+    tokens : sequence of str, optional
+        The catalog tokens to place, in order (players alternate, player 1 first),
+        instead of a drawn set; ``setup --from LIST`` places a list's choices so.
 
     Raises
     ------
@@ -134,10 +139,14 @@ def random_setup(
     rng = np.random.default_rng(seed)
     limits = placement_limits(ruleset, area)
     for _ in range(_RESTARTS):
-        tokens = setup_tokens(ruleset, rng)
+        chosen = (
+            setup_tokens(ruleset, rng)
+            if tokens is None
+            else [catalog(ruleset)[name] for name in tokens]
+        )
         placed: list[shapely.Polygon] = []
         obstacles: list[Obstacle] = []
-        for index, token in enumerate(tokens):
+        for index, token in enumerate(chosen):
             angle = round(float(rng.uniform(0.0, 360.0)), 1) % 360.0
             flipped = bool(rng.integers(2))
             local = place_outline(token.outline, np.array([0.0, 0.0, angle, float(flipped)]))

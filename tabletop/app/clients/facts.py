@@ -1,0 +1,477 @@
+"""Every conversion fact the client readers rely on, in one table, with its source.
+
+A fact is confirmed when it was read in the client's own code or seen in a real file of
+the client; otherwise it is unconfirmed, and every import that relies on it lists its
+text in the report's ``unconfirmed`` (``docs/import.md`` lists the same table, checked by
+a test).
+
+Examples
+--------
+>>> FACTS["tts_xwing2_units_per_mm"].value
+0.03637
+>>> FACTS["tts_xwing2_units_per_mm"].confirmed
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+__all__ = ["FACTS", "Fact", "fact_value", "unconfirmed_texts"]
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One conversion fact.
+
+    Attributes
+    ----------
+    name : str
+        The key used in code and in the docs.
+    value : float or str
+        The value (a number in `unit`, or a word).
+    unit : str
+        The unit of `value` (``-`` for a word).
+    text : str
+        What the fact says, in words (printed in a report's ``unconfirmed``).
+    source : str
+        The client file it was read in, or the real file it was seen in.
+    confirmed : bool
+        Whether it was read in the client's code or seen in a real file.
+    """
+
+    name: str
+    value: float | str
+    unit: str
+    text: str
+    source: str
+    confirmed: bool
+
+
+_X2 = "JohnnyCheese/TTS_X-Wing2.0"
+_X1 = "tjakubo/TTS_xwing"
+_AR = "Valadian/TabletopSimulatorIncludeDir"
+_EXTRACT = f"{_X2}: older_versions/backup.1.11.15.json (a real save of the mod, v1.11.15)"
+
+_TABLE: tuple[Fact, ...] = (
+    Fact(
+        "tts_xwing2_units_per_mm",
+        0.03637,
+        "TTS units per mm",
+        "X-Wing 2.0 mod: 1 mm = 0.03637 TTS units (Dim.mm_igu_ratio)",
+        f"{_X2}: TTS_xwing/src/Dim.lua; the same value in every object script of {_EXTRACT}",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_units_per_mm",
+        0.036125,
+        "TTS units per mm",
+        "1st-edition mod: 1 mm = 0.036125 TTS units (mm_igu_ratio)",
+        f"{_X1}: Global.-1.lua (mm_igu_ratio = 0.036125)",
+        True,
+    ),
+    Fact(
+        "tts_armada_mm_per_unit",
+        25.4,
+        "mm per TTS unit",
+        "Armada mod: 1 TTS unit = 1 inch = 25.4 mm",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (its range ruler measured 11.99 units for "
+        "the 12-inch ruler)",
+        True,
+    ),
+    Fact(
+        "tts_rotation_clockwise",
+        "clockwise",
+        "-",
+        "TTS rotY turns an object clockwise seen from above (+z toward +x)",
+        f"the mods' vector library (Vect.RotateRad: x' = cos r x + sin r z, z' = -sin r x + "
+        f"cos r z), in the global script of {_EXTRACT}",
+        True,
+    ),
+    Fact(
+        "tts_xwing_ship_front",
+        0.0,
+        "degrees of rotY",
+        "X-Wing mods: a ship at rotY = 0 faces +z (its front edge is local +z)",
+        f"{_X2}: TTS_xwing/src/Game/Mechanic/ArcCheck.lua (front segment and bullseye at "
+        "local +z, left arc at local -x)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_player1_edge",
+        "-z",
+        "-",
+        "X-Wing mods: player 1 is the seat at the mat's -z edge (Red on the Red-Blue mat); "
+        "naming that seat player 1 is this importer's convention",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (hands: Red at z = -40, Blue at z = +40)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_red_blue_x",
+        -20.5142,
+        "TTS units",
+        "X-Wing 2.0 standard layout: the Red-Blue mat's centre is at x = -20.5142, z = 0",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (mats; board edges at x = -37.33 and "
+        "-3.71, z = +-16.81)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_purple_orange_x",
+        20.5142,
+        "TTS units",
+        "X-Wing 2.0 standard layout: the Purple-Orange mat's centre is at x = +20.5142, z = 0",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (mats)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_side_mm",
+        914.4,
+        "mm",
+        "X-Wing mods: a mat is a 3'x3' (914.4 mm) square centred on its position, "
+        "its sides along x and z",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua (xz_scale from 3*12*25.4 mm)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_marker",
+        "__XW_Mat",
+        "-",
+        "X-Wing 2.0 mod: a mat is an object whose script sets __XW_Mat = true, with its "
+        "layout in __XW_MatLayout and its name (Red-Blue, Purple-Orange) in __XW_MatID",
+        f"{_X2}: TTS_xwing/src/Layouts/LayoutController.lua (Layout.GetMats)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_hidden_mat",
+        "y < 0",
+        "TTS units",
+        "X-Wing 2.0 mod: a mat of a layout not in use is moved under the table (y = -5) and "
+        "shrunk: it is not a table",
+        f"{_X2}: TTS_xwing/src/Layouts/LayoutController.lua (Layout.Hide)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_playmat_tile",
+        "playmattile",
+        "-",
+        "X-Wing 2.0 mod: an object whose GM notes say 'playmattile' (named 'Playmat "
+        "[Standard 3x3]') is an image tile dropped on a mat to change its picture, not a mat",
+        f"{_X2}: TTS_xwing/src/Game/Component/Playmat/PlaymatTile.lua",
+        True,
+    ),
+    Fact(
+        "tts_xwing_mat_names",
+        "Red-Blue|Purple-Orange",
+        "-",
+        "X-Wing 2.0 mod: an object without the __XW_Mat marker named Red-Blue or "
+        "Purple-Orange (with or without ' Playmat') is taken for that mat of the Standard "
+        "layout",
+        f"{_X2}: TTS_xwing/src/Layouts/Standard.lua names the mats; no real save was seen "
+        "with mats so named and unmarked",
+        False,
+    ),
+    Fact(
+        "tts_xwing1_mat_names",
+        "Green-Red Playmat|Teal-Blue Playmat",
+        "-",
+        "1st-edition mod: its mats are the objects named 'Green-Red Playmat' and "
+        "'Teal-Blue Playmat'",
+        f"{_X1}: the mats' own scripts ('Green-Red Playmat.4a632c.lua', 'Teal-Blue "
+        "Playmat.e589a0.lua') and the TFA Set Asteroids script, which finds its mat by "
+        "getName() == 'Green-Red Playmat'",
+        True,
+    ),
+    Fact(
+        "tts_xwing_ship_marker",
+        "__XW_Ship",
+        "-",
+        "X-Wing mods: a ship is a Figurine whose script sets __XW_Ship = true",
+        f"the obstacle scripts of {_EXTRACT} (obj.type == 'Figurine' and "
+        "obj.getVar('__XW_Ship') == true)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_obstacle_marker",
+        "__XW_Obstacle",
+        "-",
+        "X-Wing mods: an obstacle's script sets __XW_Obstacle to its kind",
+        f"{_X2}: TTS_xwing/src/Obstacle/Asteroid.lua; seen in {_EXTRACT} "
+        "(__XW_Obstacle = 'gascloud')",
+        True,
+    ),
+    Fact(
+        "tts_xwing_outline_matching",
+        "tts-xwing-outlines.json",
+        "-",
+        "X-Wing 2.0 mod: an obstacle whose collider mesh is in the outline table is that "
+        "table's token, posed by the fitted angle and mirror, with its residual at the "
+        "object's own scale reported; each mesh has the catalog's size at a scale of its own "
+        "(0.878 to 3.409; the POM meshes are drawn smaller), the real save holds its gas "
+        "clouds at 0.975, and the catalog's size is used",
+        f"{_X2}: assets/models/obstacles/Core1..6, TFA1..6, Debris1..6, GasCloud1..6, "
+        "PomRock1..3, PomDebris1..3-col.obj "
+        f"and the scale 0.975 seen in {_EXTRACT}, matched by "
+        "tabletop/app/clients/data/build_tts_outlines.py",
+        False,
+    ),
+    Fact(
+        "tts_xwing_ship_size",
+        "Data.Size|LGS|MGS",
+        "-",
+        "X-Wing mods: a ship's base size is its script state's Data.Size, else 'LGS' / "
+        "'MGS' in its name means large / medium, else small",
+        f"{_X2}: ArcCheck.lua (ship.getTable('Data').Size or 'small'); the 'LGS' tag: the "
+        f"Movement notebook of {_EXTRACT}; how Data.Size is saved was not seen in a real file",
+        False,
+    ),
+    Fact(
+        "tts_flip_mirrors",
+        "rotX or rotZ near 180",
+        "-",
+        "TTS: an obstacle with rotX or rotZ near 180 lies face down: its outline is the "
+        "mirror image (flipped = true)",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (is_face_down, z rotation 180); "
+        f"obstacles in {_EXTRACT} lie with rotZ = 180",
+        True,
+    ),
+    Fact(
+        "tts_position_resolution_mm",
+        0.001,
+        "mm",
+        "TTS saves carry positions as 32-bit floats printed to about 7 significant digits: "
+        "under 0.001 mm on an X-Wing mat",
+        f"{_EXTRACT} (posX -16.8762665: 9 digits, 0.0000001 units)",
+        True,
+    ),
+    Fact(
+        "tts_heading_resolution_deg",
+        0.001,
+        "degrees",
+        "TTS saves carry rotations as 32-bit floats with at least 3 decimals of a degree",
+        f"{_EXTRACT} (rotY 164.980133, 180.012344: 6 decimals)",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_layout",
+        "Green-Red, Teal-Blue at x = -+20.5142",
+        "TTS units",
+        "1st-edition mod: its standard layout's mats, Green-Red and Teal-Blue, lie at "
+        "x = -20.5142 and +20.5142 as the 2.0 mod's do; the Red seat is at z = -40",
+        f"{_X1}: src/Layouts/Standard.ttslua (mats, hands)",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_ship_figurine",
+        "Figurine",
+        "-",
+        "1st-edition mod: every Figurine object is a ship",
+        f"{_X1}: src/Ship.ttslua (Ship.fitting: objRef.tag == 'Figurine')",
+        True,
+    ),
+    Fact(
+        "tts_xwing_edition_default",
+        "xwing2",
+        "-",
+        "A TTS X-Wing save that states neither its mod's unit ratio nor its game mode is "
+        "read as the 2.0 mod's",
+        "no client file says which mod wrote such a save",
+        False,
+    ),
+    Fact(
+        "tts_armada_table",
+        "6x3ft at the origin",
+        "-",
+        "Armada mod: the play area is 6'x3' centred at x = 0, z = 0, long sides along x, "
+        "player 1 at the -z edge",
+        f"{_AR}: TTS_armada/src/MapManager.ttslua was not read to the position of the mat",
+        False,
+    ),
+    Fact(
+        "tts_armada_obstacle_colliders",
+        "paste.ee collider URL",
+        "-",
+        "Armada mod: an obstacle is known by its collider URL (Asteroid 1 Ul5Zt, Asteroid 4 "
+        "sgn4L, Asteroid 5 t10DL, Debris 2 Fk1So, Debris 3 FJVoR, Station Hm8Hf)",
+        f"{_AR}: TTS_armada/src/asteroid.ttslua (Obstacle:new, lookup by collider)",
+        True,
+    ),
+    Fact(
+        "tts_armada_obstacle_frame",
+        "mesh x, mesh z",
+        "-",
+        "Armada mod: a catalog outline is the collider mesh's (x, z) about its centroid, so "
+        "the token angle is -rotY and its reference point the object's position",
+        "tabletop/obstacles/data/armada-obstacles.json (source: the mod's collider meshes); "
+        "the mesh origin lying at the outline's centroid is not established",
+        False,
+    ),
+    # --- VASSAL X-Wing module and XWS lists (vassal.py, xws.py) ---------------------
+    Fact(
+        "vassal_px_per_mm",
+        2.825,
+        "px per mm",
+        "VASSAL X-Wing module: 2.825 map pixels per mm",
+        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (a 1-straight is "
+        "40 * 2.825 px) and the obstacle masks of its buildFile.xml",
+        True,
+    ),
+    Fact(
+        "vassal_board_px",
+        2583.0,
+        "px",
+        "VASSAL X-Wing module: a 3'x3' board is 2583 x 2583 px (914.34 mm; the scene's "
+        "914.4 mm area differs by 0.06 mm, below the 0.354 mm resolution)",
+        "Mu0n/XWVassal: mic/swxwmg.vmod-unpacked/buildFile.xml (Board height=2583 width=2583; the "
+        "board images Frog, TMC, Starfield and Mustafar are 2583 x 2583 px)",
+        True,
+    ),
+    Fact(
+        "vassal_table_map",
+        "Contested Sector",
+        "-",
+        "VASSAL X-Wing module: the table is the map named Contested Sector (a save names a "
+        "piece's map by its name); the Player 1..8 maps are the players' own areas",
+        "Mu0n/XWVassal: buildFile.xml (Map mapName); vassalengine/vassal: "
+        "UniqueIdManager.getIdentifier (a map's id is its name)",
+        True,
+    ),
+    Fact(
+        "vassal_single_board",
+        "3x3ft",
+        "-",
+        "VASSAL: the map holds one 3'x3' board at its origin (the board chosen in the save "
+        "is not read; epic 6'x3' and 4'x4' boards would be placed wrongly)",
+        "Mu0n/XWVassal: buildFile.xml (the Map's edgeWidth and edgeHeight are 0)",
+        False,
+    ),
+    Fact(
+        "vassal_y_down",
+        "y down",
+        "-",
+        "VASSAL: map y grows downward (Java 2D); scene y = (2583 - y px) / 2.825",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (AWT transforms)",
+        True,
+    ),
+    Fact(
+        "vassal_player1_edge",
+        "bottom",
+        "-",
+        "VASSAL X-Wing module: player 1's edge is the bottom of the map (largest y px)",
+        "Mu0n/XWVassal: no file of the module names the players' edges",
+        False,
+    ),
+    Fact(
+        "vassal_rotation_ccw",
+        "counter-clockwise",
+        "-",
+        "VASSAL: a FreeRotator angle turns a piece counter-clockwise on screen (it draws "
+        "with a rotation of -angle in y-down pixels)",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java "
+        "(getAngleInRadians = -PI/180 * angle)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_front",
+        "up",
+        "-",
+        "VASSAL X-Wing module: a ship at rotation 0 faces up the screen (-y px): heading "
+        "= 90 + angle",
+        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (forward moves are -y "
+        "before the -angle rotation of ManeuverPaths.java)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_facings",
+        360.0,
+        "facings",
+        "VASSAL X-Wing module: a ship turns in 360 facings, whole degrees",
+        "Mu0n/XWVassal: buildFile.xml (prototype Rotation Basis: rotate;360)",
+        True,
+    ),
+    Fact(
+        "vassal_ship_base",
+        "ship -- Stem2e Small|Medium|Large",
+        "-",
+        "VASSAL X-Wing module: a ship's base is named in its piece: ship -- Stem2e Small, "
+        "Medium or Large ... Ship",
+        "Mu0n/XWVassal: mic/src/main/java/mic/GamePieceGenerator2e.java (the stem ship slots)",
+        True,
+    ),
+    Fact(
+        "vassal_rotation_centre",
+        0.177,
+        "mm",
+        "VASSAL: a piece turns about its position (half a pixel off for an odd-sized "
+        "image, 0.177 mm, below the resolution and ignored)",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (centerX, centerY)",
+        True,
+    ),
+    Fact(
+        "vassal_obstacle_offset",
+        "vassal-obstacles.json",
+        "-",
+        "VASSAL X-Wing module: an obstacle's catalog reference point lies at the piece's "
+        "position plus its mask centroid (tabletop/app/clients/data/vassal-obstacles.json)",
+        "Mu0n/XWVassal: buildFile.xml (nonRect masks, relative to the piece's position); "
+        "mic/src/main/java/mic/Obstacles.java for the names",
+        True,
+    ),
+    Fact(
+        "vassal_obstacle_flipped",
+        "rock layer at image 2",
+        "-",
+        "VASSAL X-Wing module: an obstacle shows its back when its rock layer (the "
+        "Embellishment of its two face images) is at image 2; the back image is the front "
+        "mirrored in x (the catalog's flipped side), moved sideways for some tokens by up "
+        "to 3.5 mm, as vassal-obstacles.json records",
+        "Mu0n/XWVassal: buildFile.xml (the layers Asteroid_5b.png,Asteroid_5fb.png ...) and "
+        "the face images of mic/swxwmg.vmod-unpacked/images (mirrored front against back: "
+        "0.94 to 1.00 of their pixels shared)",
+        True,
+    ),
+    Fact(
+        "xws_ship_bases",
+        "xws-ships.json",
+        "-",
+        "XWS: a pilot's base is its ship's size in xwing-data2 "
+        "(tabletop/app/clients/data/xws-ships.json)",
+        "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (xws, size)",
+        True,
+    ),
+    # --- end of the VASSAL and XWS facts ---------------------------------------------
+)
+
+#: Fact name -> fact.
+FACTS: Mapping[str, Fact] = {fact.name: fact for fact in _TABLE}
+
+
+def fact_value(name: str) -> float:
+    """Return a numeric fact's value.
+
+    Examples
+    --------
+    >>> fact_value("tts_armada_mm_per_unit")
+    25.4
+    """
+    value = FACTS[name].value
+    assert isinstance(value, float)
+    return value
+
+
+def unconfirmed_texts(names: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Return the texts of the unconfirmed facts among `names`, in order, once each.
+
+    Examples
+    --------
+    >>> unconfirmed_texts(["tts_xwing2_units_per_mm"])
+    ()
+    >>> len(unconfirmed_texts(["tts_armada_table", "tts_armada_table"]))
+    1
+    """
+    seen: list[str] = []
+    for name in names:
+        fact = FACTS[name]
+        if not fact.confirmed and fact.text not in seen:
+            seen.append(fact.text)
+    return tuple(seen)

@@ -1,0 +1,272 @@
+"""What a TTS object becomes: a ship with its base, an obstacle token, or nothing.
+
+X-Wing obstacles are known by their collider mesh only (the outline-matching table
+``data/tts-xwing-outlines.json``, made by ``data/build_tts_outlines.py``): the mod's
+nicknames number the obstacles otherwise than the catalog. Armada obstacles are known by
+their collider URL (the mod's own lookup). Everything else
+is returned with the reason it is skipped.
+
+Examples
+--------
+>>> ARMADA_COLLIDERS["http://paste.ee/r/Hm8Hf"]
+'station'
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import math
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import shapely
+from shapely.geometry import Polygon
+
+from tabletop.app.clients.facts import fact_value
+from tabletop.app.clients.model import Imported
+from tabletop.app.clients.tts_frames import (
+    Table,
+    face_down_mirror,
+    linear_to_pose,
+    ship_heading,
+    yaw_matrix,
+)
+from tabletop.app.clients.tts_objects import TtsObject
+from tabletop.geom.rulesets import get_ruleset
+from tabletop.obstacles.catalog import catalog
+
+__all__ = ["ARMADA_COLLIDERS", "MATCH_LIMIT_MM", "Piece", "identify", "outline_table"]
+
+#: The Armada mod's collider URL of each catalog token (``asteroid.ttslua``).
+ARMADA_COLLIDERS: dict[str, str] = {
+    "http://paste.ee/r/Ul5Zt": "asteroid-1",
+    "http://paste.ee/r/sgn4L": "asteroid-4",
+    "http://paste.ee/r/t10DL": "asteroid-5",
+    "http://paste.ee/r/Fk1So": "debris-2",
+    "http://paste.ee/r/FJVoR": "debris-3",
+    "http://paste.ee/r/Hm8Hf": "station",
+}
+#: Armada mod obstacles the catalog has no token for (same source), by collider URL.
+ARMADA_UNMATCHED: dict[str, str] = {
+    "http://paste.ee/r/CGICy": "Gas Cloud 1",
+    "http://paste.ee/r/N9UN7": "Gas Cloud 2",
+    "http://paste.ee/r/DpEzj": "Gravity Rift",
+    "http://paste.ee/r/GJm0K": "Exogorth 1",
+    "http://paste.ee/r/I3IZm": "Exogorth 2",
+    "http://paste.ee/r/HRGiE": "Purrgil 1",
+    "http://paste.ee/r/4QT4q": "Purrgil 2",
+}
+#: The largest outline residual accepted as a match, mm: the residual is the Hausdorff
+#: distance between the object's collider footprint, at the scale the save gives it, and
+#: the catalog outline; beyond it the obstacle is skipped, never guessed.
+MATCH_LIMIT_MM = 5.0
+
+_DATA = Path(__file__).parent / "data"
+_SIZE = re.compile(r'"Size"\s*:\s*"(small|medium|large|huge)"')
+_BASE_TAGS = (("LGS", "large"), ("MGS", "medium"))
+
+
+@functools.cache
+def outline_table() -> dict[str, dict[str, Any]]:
+    """Return the outline-matching table: collider file name -> token and pose offset."""
+    text = (_DATA / "tts-xwing-outlines.json").read_text("utf-8")
+    meshes: dict[str, dict[str, Any]] = json.loads(text)["meshes"]
+    return meshes
+
+
+@dataclass(frozen=True, eq=False)
+class Piece:
+    """A ship or an obstacle found in a save, before it is placed on the chosen table.
+
+    Attributes
+    ----------
+    obj : TtsObject
+    kind : {"ship", "obstacle"}
+    token : str or None
+        The catalog token (obstacles).
+    base : str or None
+        The base size (ships).
+    mirrored : bool
+        Whether the token is the mirror image of the mesh (outline matching).
+    offset_deg : float
+        The token's angle in the mesh frame.
+    centroid : tuple of float
+        The token's reference point in the mesh frame, mesh units.
+    residual_mm : float or None
+        The outline match's residual, when matched by outline.
+    mm_per_unit : float
+        The mod's mm per TTS unit.
+    """
+
+    obj: TtsObject
+    kind: str
+    token: str | None = None
+    base: str | None = None
+    mirrored: bool = False
+    offset_deg: float = 0.0
+    centroid: tuple[float, float] = (0.0, 0.0)
+    residual_mm: float | None = None
+
+    def place(self, ident: str, table: Table) -> Imported:
+        """Return the imported entry of this piece on `table`."""
+        obj = self.obj
+        x_mm, y_mm = table.to_scene(obj.x, obj.z)
+        if self.kind == "ship":
+            player = 1 if y_mm <= table.height_mm / 2 else 2
+            assert self.base is not None
+            return Imported(
+                ident,
+                obj.guid,
+                "ship",
+                x_mm,
+                y_mm,
+                ship_heading(obj.rot_y),
+                self.base,
+                player=player,
+            )
+        tilt_yaw = yaw_matrix(obj.rot_y) @ face_down_mirror(obj.rot_x, obj.rot_z)
+        scale = np.diag([obj.scale_x, obj.scale_z]) / table.units_per_mm
+        dx, dy = tilt_yaw @ scale @ np.asarray(self.centroid)
+        mirror = np.diag([-1.0, 1.0]) if self.mirrored else np.eye(2)
+        r = math.radians(-self.offset_deg)
+        unturn = np.array([[math.cos(r), -math.sin(r)], [math.sin(r), math.cos(r)]])
+        angle, flipped = linear_to_pose(tilt_yaw @ mirror @ unturn)
+        assert self.token is not None
+        return Imported(
+            ident,
+            obj.guid,
+            "obstacle",
+            x_mm + float(dx),
+            y_mm + float(dy),
+            angle,
+            self.token,
+            flipped=flipped,
+        )
+
+
+def _file_name(url: str) -> str:
+    return url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
+
+
+def _ship(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]:
+    found = _SIZE.search(obj.state)
+    base = found.group(1) if found else None
+    if base is None:
+        base = next((size for tag, size in _BASE_TAGS if tag in obj.nickname), "small")
+    ruleset = get_ruleset("xwing1" if client == "tts-xwing1" else "xwing2")
+    if base not in ruleset.base_sizes:
+        return None, f"a ship on a {base} base, which {ruleset.name} has not", []
+    return (
+        Piece(obj, "ship", base=base),
+        "",
+        [
+            "tts_xwing1_ship_figurine" if client == "tts-xwing1" else "tts_xwing_ship_marker",
+            "tts_xwing_ship_size",
+            "tts_xwing_ship_front",
+            "tts_rotation_clockwise",
+        ],
+    )
+
+
+def _residual_mm(obj: TtsObject, entry: dict[str, Any], units_per_mm: float) -> float:
+    """Return the Hausdorff distance between the object's footprint and its token, mm."""
+    footprint = np.asarray(entry["outline"], dtype=np.float64)
+    footprint = footprint * np.array([obj.scale_x, obj.scale_z]) / units_per_mm
+    token = catalog(get_ruleset("xwing2"))[entry["token"]].outline
+    r = math.radians(-float(entry["angle_deg"]))
+    unturn = np.array([[math.cos(r), -math.sin(r)], [math.sin(r), math.cos(r)]])
+    in_mesh = token @ unturn.T
+    if entry["mirrored"]:
+        in_mesh = in_mesh * np.array([-1.0, 1.0])
+    return float(shapely.hausdorff_distance(Polygon(footprint), Polygon(in_mesh)))
+
+
+def _xwing_obstacle(
+    obj: TtsObject, kind: str, units_per_mm: float
+) -> tuple[Piece | None, str, list[str]]:
+    used = ["tts_rotation_clockwise", "tts_flip_mirrors"]
+    entry = outline_table().get(_file_name(obj.collider)) if obj.collider else None
+    if entry is not None:
+        residual = _residual_mm(obj, entry, units_per_mm)
+        if residual > MATCH_LIMIT_MM:
+            reason = (
+                f"an obstacle whose collider ({_file_name(obj.collider)}) at scale "
+                f"{obj.scale_x:g} is {residual:.2f} mm from {entry['token']}, its best token; "
+                f"a match must be within {MATCH_LIMIT_MM:g} mm"
+            )
+            return None, reason, []
+        piece = Piece(
+            obj,
+            "obstacle",
+            token=entry["token"],
+            mirrored=bool(entry["mirrored"]),
+            offset_deg=float(entry["angle_deg"]),
+            centroid=(float(entry["centroid"][0]), float(entry["centroid"][1])),
+            residual_mm=round(residual, 2),
+        )
+        return piece, "", [*used, "tts_xwing_outline_matching"]
+    collider = _file_name(obj.collider) if obj.collider else "none"
+    reason = (
+        f"an obstacle ({kind}) whose collider ({collider}) is not in the outline table: not "
+        "identified (names are not used: the mod numbers its obstacles otherwise than the "
+        "catalog)"
+    )
+    return None, reason, []
+
+
+def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
+    token = ARMADA_COLLIDERS.get(obj.collider)
+    if token is not None:
+        return (
+            Piece(obj, "obstacle", token=token),
+            "",
+            [
+                "tts_armada_obstacle_colliders",
+                "tts_armada_obstacle_frame",
+                "tts_rotation_clockwise",
+                "tts_flip_mirrors",
+                "tts_armada_mm_per_unit",
+            ],
+        )
+    if obj.collider in ARMADA_UNMATCHED:
+        return (
+            None,
+            f"an Armada {ARMADA_UNMATCHED[obj.collider]}: the catalog has no such token",
+            [],
+        )
+    return (
+        None,
+        "not an Armada obstacle the mod names (ships are not imported from Armada saves)",
+        [],
+    )
+
+
+def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]:
+    """Return what an object on the table becomes, or why it is skipped, and the facts used.
+
+    Examples
+    --------
+    >>> from tabletop.app.clients.tts_objects import TtsObject
+    >>> die = TtsObject.parse({"GUID": "d1", "Name": "Die_8"}, "s.json", 0)
+    >>> identify(die, "tts-xwing2")[1]
+    'a die: not a ship or an obstacle'
+    """
+    if client == "tts-armada":
+        return _armada(obj)
+    if obj.is_ship or (client == "tts-xwing1" and obj.name.startswith("Figurine")):
+        return _ship(obj, client)
+    kind = obj.obstacle_kind
+    if kind is not None:
+        units_per_mm = fact_value(
+            "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
+        )
+        return _xwing_obstacle(obj, kind, units_per_mm)
+    if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
+        return None, "a die: not a ship or an obstacle", []
+    if obj.name in ("Card", "CardCustom"):
+        return None, "a card: not a ship or an obstacle", []
+    return None, f"a {obj.name or 'nameless object'}: not a ship or an obstacle of the mod", []
