@@ -101,3 +101,4 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks.bounds
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
+	$(BIN)/python -m benchmarks.imports
