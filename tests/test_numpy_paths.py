@@ -156,7 +156,11 @@ def test_segments_grazing_corners_equal_numba_and_obstructed_segment(
     corner, before, after = ring[k], ring[k - 1], ring[(k + 1) % len(ring)]
     outward = 2.0 * corner - before - after
     outward /= np.linalg.norm(outward, axis=1)[:, None]
-    nudge = rng.choice([-1e-5, -1e-6, 0.0, 5e-7, 1e-6, 2e-6, 1e-5], n)[:, None]
+    # Not exactly 1e-6 outside: a segment square to the bisector would then lie on the
+    # tolerance itself, where a rounding of 1e-15 mm decides (hypothesis found one). A
+    # nanometre either side of the line is still far above the arithmetic's noise.
+    nudge = rng.choice([-1e-5, -1e-6, 0.0, 5e-7, 1e-6 - 1e-9, 1e-6 + 1e-9, 2e-6, 1e-5], n)
+    nudge = nudge[:, None]
     through = corner + nudge * outward
     turn = rng.uniform(0.0, 2.0 * math.pi, n)
     direction = np.column_stack([np.cos(turn), np.sin(turn)])
