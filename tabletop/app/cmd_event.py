@@ -17,14 +17,22 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
-from tabletop.app.eventfile import EventFileError, load_event, tournament_error, write_event
+from tabletop.app.eventfile import (
+    EventFileError,
+    checked_event_text,
+    load_event,
+    tournament_error,
+)
 from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write
+from tabletop.app.locking import FileUpdate, locked_update
 from tabletop.app.paths import same_file
 from tabletop.tournament import (
     TIERS,
@@ -127,11 +135,15 @@ def _load(path: str) -> Event:
 
 def _save(event: Event, args: argparse.Namespace, source: str) -> str:
     # The event file is the document being kept: updating it in place is the point. Any
-    # other -o is a new file, replaced only with --force, and never the source.
+    # other -o is a new file, replaced only with --force, and never the source. The text
+    # is staged in the command's locked update (see _run_writer), published after the
+    # report is written.
+    update: FileUpdate = args.event_update
     if args.output is None or same_file(args.output, source):
-        write_event(event, source, force=True)
+        update.stage(checked_event_text(event, source), path=source, force=True)
         return source
-    write_event(event, args.output, [source], force=args.force)
+    text = checked_event_text(event, args.output)
+    update.stage(text, path=args.output, inputs=[source], force=args.force)
     return str(args.output)
 
 
@@ -141,9 +153,44 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     source = operands[0] if operands else (args.output or "<event>")
     try:
         handler = _HANDLERS[args.action]
+        if args.action in _WRITERS:
+            return _run_writer(handler, args, operands, out)
         return handler(args, operands, out)
     except TournamentError as error:
         raise tournament_error(error, source) from None
+
+
+# -- one writer at a time (tabletop.app.locking) ------------------------------------------
+
+#: The actions that write an event file.
+_WRITERS = frozenset({"new", "pair", "result", "drop", "return"})
+
+
+def _run_writer(
+    handler: Callable[[argparse.Namespace, list[str], TextIO], int],
+    args: argparse.Namespace,
+    operands: list[str],
+    out: TextIO,
+) -> int:
+    """Run a writing action under the written file's lock: read, change, report, publish.
+
+    The handler reads the event under the lock, stages the new file and writes its report
+    to a buffer; the report reaches `out` and is flushed before the new file replaces the
+    old, so a failure anywhere (a bad value, a full or closed output) changes nothing.
+    """
+    source = operands[0] if operands else None
+    written = args.output if args.output is not None else source
+    if written is None or (source is not None and same_file(written, source)):
+        written = source
+    if written is None:
+        return handler(args, operands, out)  # new without -o: a usage error, nothing to lock
+    command = " ".join(["tabletop", "event", args.action, *operands])
+    with locked_update(written, command=command) as update:
+        args.event_update = update
+        report = io.StringIO()
+        code = handler(args, operands, report)
+        update.finish(report.getvalue(), out)
+        return code
 
 
 # -- new ---------------------------------------------------------------------------------
@@ -243,7 +290,9 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         cut=args.cut,
         playoff_games=args.playoff_games,
     )
-    write_event(event, args.output, [args.players] if args.players else [], force=args.force)
+    update: FileUpdate = args.event_update
+    text = checked_event_text(event, args.output)
+    update.stage(text, inputs=[args.players] if args.players else [], force=args.force)
     if args.json:
         emit_json(
             {
