@@ -23,7 +23,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
-from tabletop.app.dogfightfile import game_log_text, load_game_file
+from tabletop.app.datafile import parse_text
+from tabletop.app.dogfightfile import (
+    DogfightFileError,
+    game_log_text,
+    load_game_file,
+    parse_game_file,
+)
 from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write, write_through
 from tabletop.boards import random_policy
@@ -242,7 +248,10 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
         result.games, result.wins, result.draws, result.lengths, result.seed, names
     )
     if args.output is not None:
-        atomic_write(args.output, game_log_text(log.seed, log.plays, args.output), force=args.force)
+        text = game_log_text(log.seed, log.plays, args.output)
+        # Read back as a game file is read: the command never writes one it would refuse.
+        parse_game_file(parse_text(text, args.output, "game", DogfightFileError), args.output)
+        atomic_write(args.output, text, force=args.force)
     if args.json:
         rates = {}
         for side in SIDES:

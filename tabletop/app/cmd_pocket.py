@@ -23,13 +23,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
+from tabletop.app.datafile import parse_text
 from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write
 from tabletop.app.pocketfile import (
     BattleFile,
+    BattleFileError,
     battle_data,
     battle_text,
     load_battle,
+    parse_battle,
     read_plays,
     replay_battle,
 )
@@ -233,6 +236,8 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
         if suffix not in (".toml", ".json"):
             raise InvalidInputError("the log must end in .toml or .json", where=args.output)
         text = battle_text(battle_data(file.battle, log), suffix)
+        # Read back as a battle file is read: the command never writes one it would refuse.
+        parse_battle(parse_text(text, args.output, "battle", BattleFileError), args.output)
         atomic_write(args.output, text, inputs=[file.path], force=args.force)
     data = simulation_json(result, names)
     if args.json:

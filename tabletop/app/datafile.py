@@ -31,6 +31,7 @@ __all__ = [
     "STDIN_LABEL",
     "FileError",
     "loads_json",
+    "parse_text",
     "read_data",
     "show",
     "source_name",
@@ -227,6 +228,37 @@ def read_data(path: str | Path, kind: str = "scene", error: type[FileError] = Fi
         is_toml = not text.lstrip(" \t\r\n").startswith("{")
     else:
         is_toml = file.suffix.lower() == ".toml"
+    return _parse(text, is_toml, name, error)
+
+
+def parse_text(
+    text: str, path: str | Path, kind: str = "scene", error: type[FileError] = FileError
+) -> Any:
+    r"""Parse `text` as :func:`read_data` would read it from the file `path` (by suffix).
+
+    A command reads back what it is about to write with this, so that it never writes a
+    file it would then refuse.
+
+    Raises
+    ------
+    FileError
+        For an unknown suffix or text that does not parse.
+
+    Examples
+    --------
+    >>> parse_text('seed = 3\n', "game.toml"), parse_text('{"seed": 3}', "game.json")
+    ({'seed': 3}, {'seed': 3})
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise error(
+            f"unknown {kind} file type {suffix or '(none)'!r}; expected .toml or .json",
+            file=source_name(path),
+        )
+    return _parse(text, suffix == ".toml", source_name(path), error)
+
+
+def _parse(text: str, is_toml: bool, name: str, error: type[FileError]) -> Any:
     if is_toml:
         try:
             return _tomllib.loads(text)

@@ -151,6 +151,8 @@ def _integer(value: Any, file: str, key: str, entry: str | None = None) -> int:
         _fail(f"expected a whole number, got {show(value)}", file, entry, key)
     if value < 0:
         _fail(f"expected 0 or more, got {value}", file, entry, key)
+    if value > MAX_SEED:  # TOML's integers are 64-bit: no larger count or seed is written
+        _fail(f"expected at most {MAX_SEED} (2**63 - 1), got a larger number", file, entry, key)
     return int(value)
 
 

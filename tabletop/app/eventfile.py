@@ -19,12 +19,11 @@ tabletop.app.eventfile.EventFileError: e.toml: key 'seed': expected an integer, 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.app.datafile import FileError, loads_json, read_data, show
+from tabletop.app.datafile import FileError, parse_text, read_data, show
 from tabletop.app.files import atomic_write
 from tabletop.tournament import (
     REGULATIONS,
@@ -463,11 +462,7 @@ def checked_event_text(event: Event, path: str | Path) -> str:
         What loading the written file would raise, naming `path`, the entry and the key.
     """
     text = event_text(event, path)
-    if Path(path).suffix.lower() == ".json":
-        data = loads_json(text)
-    else:
-        data = tomllib.loads(text)
-    parse_event(data, str(path))
+    parse_event(parse_text(text, path, "event", EventFileError), str(path))
     return text
 
 
