@@ -16,7 +16,6 @@ place unless -o names another file; on any error nothing is written.
 from __future__ import annotations
 
 import argparse
-import csv
 import io
 from collections.abc import Callable
 from dataclasses import replace
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
+from tabletop.app.csvfile import read_csv_rows
 from tabletop.app.eventfile import (
     EventFileError,
     checked_event_text,
@@ -34,6 +34,7 @@ from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write
 from tabletop.app.locking import FileUpdate, locked_update
 from tabletop.app.paths import same_file
+from tabletop.app.text import printable
 from tabletop.tournament import (
     TIERS,
     Event,
@@ -197,13 +198,8 @@ def _run_writer(
 
 
 def _read_players(path: str, game: str) -> tuple[Player, ...]:
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            rows = list(csv.reader(handle))
-    except FileNotFoundError:
-        raise EventFileError("no such file", file=path) from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise EventFileError(f"cannot read the players: {problem}", file=path) from None
+    numbered = read_csv_rows(path, EventFileError)  # strict: each problem names its line
+    rows = [row for _, row in numbered]
     if not rows or rows[0][:2] != ["id", "name"]:
         raise EventFileError("expected a header starting id,name", file=path, entry="line 1")
     header = rows[0]
@@ -217,7 +213,7 @@ def _read_players(path: str, game: str) -> tuple[Player, ...]:
             )
     players: list[Player] = []
     seen: set[str] = set()
-    for number, row in enumerate(rows[1:], 2):
+    for number, row in numbered[1:]:
         if not any(cell.strip() for cell in row):
             continue
         where = f"line {number}"
@@ -304,7 +300,8 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             out,
         )
     else:
-        out.write(f"{args.output}: a new {regulation.title} event, {len(players)} players\n")
+        said = f"{args.output}: a new {regulation.title} event, {len(players)} players"
+        out.write(printable(said) + "\n")
     return EXIT_OK
 
 
@@ -313,13 +310,18 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 def pairing_text(event: Event, pairing: Pairing) -> str:
     """Return the pairing as a table a TO can read aloud."""
-    name = {p.id: p.name for p in event.players}
+    # Names come from the TO's files: escaped, so a name is never a terminal command.
+    name = {p.id: printable(p.name) for p in event.players}
     title = f"Round {pairing.round} ({pairing.kind})" + (f", {event.name}" if event.name else "")
+    title = printable(title)
     rows = [("table", "player", "rank", "TP", "", "player", "rank", "TP", "why")]
     for p in pairing.pairs:
         (a, b), (ra, rb), (ta, tb) = p.players, p.ranks, p.tp
         rows.append(
-            (str(p.table), name[a], str(ra), str(ta), "v", name[b], str(rb), str(tb), p.explanation)
+            (
+                *(str(p.table), name[a], str(ra), str(ta), "v"),
+                *(name[b], str(rb), str(tb), printable(p.explanation)),
+            )
         )
     widths = [max(len(r[k]) for r in rows) for k in range(8)]
     lines = [title]
@@ -331,8 +333,8 @@ def pairing_text(event: Event, pairing: Pairing) -> str:
         lines.append("  ".join(cells) + "  " + row[8])
     for bye in pairing.byes:
         at = f" (table {bye.table})" if bye.table is not None else ""
-        lines.append(f"bye{at}: {name[bye.player]} - {bye.reason}")
-    lines.extend(f"WARNING: {w}" for w in pairing.warnings)
+        lines.append(f"bye{at}: {name[bye.player]} - {printable(bye.reason)}")
+    lines.extend(f"WARNING: {printable(w)}" for w in pairing.warnings)
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -353,8 +355,11 @@ def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"{what} is a number from 1, got {text!r}")
+    # ASCII digits only (int() refuses some of what isdigit() accepts), and no more than
+    # an event file can hold: int() of thousands of digits is refused, not read.
+    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
+        shown = text if len(text) <= 30 else f"{text[:20]}… ({len(text)} characters)"
+        raise UsageError(f"{what} is a number from 1 to {10**18 - 1}, got {shown!r}")
     return int(text)
 
 
@@ -425,9 +430,8 @@ def _result(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         )
     else:
         a, b = match.players
-        out.write(
-            f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP; {outcome.winner} wins\n"
-        )
+        said = f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP"
+        out.write(printable(f"{said}; {outcome.winner} wins") + "\n")
     return EXIT_OK
 
 
@@ -453,7 +457,7 @@ def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if args.json:
         emit_json({"player": pid, "dropped_after": after}, out)
     else:
-        out.write(f"{pid} dropped after round {after}\n")
+        out.write(printable(f"{pid} dropped after round {after}") + "\n")
     return EXIT_OK
 
 
@@ -473,7 +477,8 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if args.json:
         emit_json({"player": pid, "returned_for": back, "rounds_missed": missed}, out)
     else:
-        out.write(f"{pid} returns for round {back}; {missed} round(s) missed count as losses\n")
+        said = f"{pid} returns for round {back}; {missed} round(s) missed count as losses"
+        out.write(printable(said) + "\n")
     return EXIT_OK
 
 
@@ -520,11 +525,12 @@ def standings_text(event: Event, rows: list[Standing], through: int) -> str:
     head = ["rank", *standing_headings(keys), "opponents"]
     table = [head]
     for s in rows:
-        line = [str(s.rank), *s.cells(keys, decimals=4), " ".join(s.opponents)]
-        table.append(line)
+        cells = s.cells(keys, decimals=4)
+        cells[0] = printable(cells[0])  # the player's name, from the TO's files
+        table.append([str(s.rank), *cells, printable(" ".join(s.opponents))])
     widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
     title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")
-    lines = [title]
+    lines = [printable(title)]
     for row in table:
         cells = [
             row[k].ljust(widths[k]) if k == 1 else row[k].rjust(widths[k])
@@ -571,7 +577,7 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
                 if part
             )
             lines.append(f"  {where or 'event'}: {f.rule}: {f.message}")
-        out.write("\n".join(lines) + "\n")
+        out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
 

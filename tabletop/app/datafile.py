@@ -33,6 +33,7 @@ __all__ = [
     "loads_json",
     "parse_text",
     "read_data",
+    "refuse_lone_surrogates",
     "show",
     "source_name",
 ]
@@ -272,3 +273,62 @@ def _parse(text: str, is_toml: bool, name: str, error: type[FileError]) -> Any:
         raise error(f"not valid JSON: {problem}", file=name) from None
     except RecursionError:
         raise error("not valid JSON: nested too deeply", file=name) from None
+
+
+def _where(path: list[str | int]) -> tuple[str | None, str | None]:
+    """Return (entry, key) for a place in a structure: ``players[2]`` and ``name``."""
+    words = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    keys = [p for p in path if isinstance(p, str)]
+    if not keys:
+        return words or None, None
+    if isinstance(path[-1], str):
+        entry = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[:-1]).lstrip(".")
+        return entry or None, keys[-1]
+    return words, keys[-1]
+
+
+def refuse_lone_surrogates(data: Any, file: str, error: type[FileError] = FileError) -> None:
+    r"""Refuse text holding a lone surrogate (a JSON ``\ud800`` escape) anywhere in `data`.
+
+    Such a string cannot be written as UTF-8 nor shown, so a file holding one is refused
+    as it is read, naming the entry and key, rather than failing a later write.
+
+    Raises
+    ------
+    FileError
+        Naming the first such string's entry and key.
+
+    Examples
+    --------
+    >>> refuse_lone_surrogates({"players": [{"name": "A"}, {"name": "B\ud800"}]}, "e.json")
+    Traceback (most recent call last):
+    ...
+    tabletop.app.datafile.FileError: e.json: players[1]: key 'name': expected Unicode text, got a lone surrogate (\ud800): it can be neither written nor shown
+    """
+    stack: list[tuple[list[str | int], Any]] = [([], data)]
+    while stack:
+        path, value = stack.pop()
+        texts: list[tuple[list[str | int], str]] = []
+        if isinstance(value, str):
+            texts.append((path, value))
+        elif isinstance(value, dict):
+            for key, item in reversed(list(value.items())):
+                texts.append(([*path, key], key))
+                stack.append(([*path, key], item))
+        elif isinstance(value, list):
+            stack.extend(([*path, index], item) for index, item in reversed(list(enumerate(value))))
+        for place, text in texts:
+            if text.isascii():
+                continue
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as problem:
+                entry, key = _where(place)
+                lone = f"\\u{ord(text[problem.start]):04x}"
+                raise error(
+                    f"expected Unicode text, got a lone surrogate ({lone}): it can be neither "
+                    "written nor shown",
+                    file=file,
+                    entry=entry,
+                    key=key,
+                ) from None

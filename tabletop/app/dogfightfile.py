@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datafile import FileError, read_data, refuse_lone_surrogates, show
 from tabletop.boards import InvalidPositionError, ReplayError, replay
 from tabletop.boards.dogfight import (
     SIDES,
@@ -285,7 +285,9 @@ def load_game_file(path: str | Path) -> GameFile:
     DogfightFileError
         For a file that cannot be read or whose structure is wrong.
     """
-    return parse_game_file(read_data(path, "game", error=DogfightFileError), str(path))
+    data = read_data(path, "game", error=DogfightFileError)
+    refuse_lone_surrogates(data, str(path), DogfightFileError)
+    return parse_game_file(data, str(path))
 
 
 def game_log_text(seed: int, plays: Sequence[str], path: str | Path) -> str:

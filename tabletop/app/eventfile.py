@@ -23,7 +23,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.app.datafile import FileError, parse_text, read_data, show
+from tabletop.app.datafile import (
+    FileError,
+    parse_text,
+    read_data,
+    refuse_lone_surrogates,
+    show,
+)
 from tabletop.app.files import atomic_write
 from tabletop.tournament import (
     REGULATIONS,
@@ -349,7 +355,9 @@ def load_event(path: str | Path) -> Event:
     EventFileError
         For any problem with the file, naming the entry and key.
     """
-    return parse_event(read_data(path, "event", EventFileError), str(path))
+    data = read_data(path, "event", EventFileError)
+    refuse_lone_surrogates(data, str(path), EventFileError)
+    return parse_event(data, str(path))
 
 
 def event_data(event: Event) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datafile import FileError, read_data, refuse_lone_surrogates, show
 from tabletop.boards.errors import InvalidPlayError, InvalidPositionError, ReplayError
 from tabletop.boards.game import replay
 from tabletop.boards.pocket import (
@@ -263,6 +263,7 @@ def parse_battle(data: Any, source: str = "<battle>") -> tuple[Battle, list[str]
 def load_battle(path: str | Path) -> BattleFile:
     """Read a battle file (by suffix, ``.toml`` or ``.json``)."""
     data = read_data(path, "battle", error=BattleFileError)
+    refuse_lone_surrogates(data, str(path), BattleFileError)
     battle, plays = parse_battle(data, str(path))
     return BattleFile(str(path), battle, tuple(plays))
 
