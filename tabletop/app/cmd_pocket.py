@@ -49,6 +49,7 @@ from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
+    "MAX_GAMES",
     "POLICIES",
     "SUBCOMMANDS",
     "play_log",
@@ -63,6 +64,9 @@ __all__ = [
 SUBCOMMANDS: tuple[str, ...] = ("check", "actions", "replay", "play", "render")
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[PocketState, Play]] = {"random": random_policy, "greedy": greedy_policy}
+#: The most battles one ``play`` simulates (some 400 a second at the advised sizes: about
+#: a minute); the 95 % interval of a rate is then within ±0.7 %.
+MAX_GAMES = 20_000
 _SIMULATION_SALT = 0x5DEECE66D
 
 
@@ -77,7 +81,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=0, help="play: the simulation's seed (default 0)"
     )
     parser.add_argument(
-        "--games", type=int, default=100, help="play: battles to simulate (default 100)"
+        "--games",
+        type=int,
+        default=100,
+        help=f"play: battles to simulate (default 100, at most {MAX_GAMES})",
     )
     parser.add_argument(
         "--policy", choices=tuple(POLICIES), default="random", help="play: both players' policy"
@@ -214,8 +221,8 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
 
 
 def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
-    if args.games < 1:
-        raise InvalidInputError(f"--games {args.games}: expected 1 or more")
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InvalidInputError(f"--games {args.games}: expected 1 to {MAX_GAMES}")
     game, start = replay_battle(file)
     names = {"1": args.policy, "2": args.policy2 or args.policy}
     policies = {side: POLICIES[name] for side, name in names.items()}

@@ -37,6 +37,8 @@ from tabletop.tournament.records import Bye, Event, Match, Round
 from tabletop.tournament.standings import standings, swiss_round_count
 
 __all__ = [
+    "BLOCK_LIMIT",
+    "BLOCK_PLAYERS",
     "DENSE_LIMIT",
     "Matcher",
     "PairedBye",
@@ -50,6 +52,12 @@ __all__ = [
 
 #: Fields up to this many players are paired on the complete graph.
 DENSE_LIMIT = 160
+#: Fields over this many players paired at random within TP groups (round 1, Destiny)
+#: are paired in blocks of :data:`BLOCK_PLAYERS` consecutive places (see
+#: :func:`_solve_in_blocks`): the matcher's time grows faster than the field.
+BLOCK_LIMIT = 2048
+#: Players in one block of a field over :data:`BLOCK_LIMIT` (even).
+BLOCK_PLAYERS = 512
 
 #: A matcher: (node count, weighted edges) -> perfect matching of greatest weight.
 Matcher = Callable[[int, Sequence[tuple[int, int, int]]], list[tuple[int, int]]]
@@ -304,6 +312,38 @@ def _solve(
     return pairs
 
 
+def _solve_in_blocks(
+    tiers: _Tiers, players: list[str], with_bye: bool, matcher: Matcher
+) -> list[tuple[str, str | None]]:
+    """Return a best matching of a large field found block by block, in pairing order.
+
+    The bye goes first to the player the bye tiers choose (no second bye, then the bye
+    order), as the whole-field matching gives it whenever that forces no rematch. The
+    rest is cut into blocks of :data:`BLOCK_PLAYERS` consecutive places (the last takes
+    up to half a block more), each paired on its own windowed graph. Nothing is lost
+    by the cuts: every block has an even count, so the matching that pairs each
+    place with its neighbour, which has the least TP-group cost possible (squared
+    distances along a sorted line), never crosses a cut; and a block of at least
+    2(r + 1) players has a pairing without rematches (Dirac's theorem, as for the
+    window), so no cut forces a rematch. Only the random in-group choice, random
+    anyway, differs from the whole-field matching.
+    """
+    pairs: list[tuple[str, str | None]] = []
+    rest = list(players)
+    if with_bye:
+        bye = min(rest, key=lambda p: tiers.high(p, None))
+        rest.remove(bye)
+        pairs.append((bye, None))
+    size = max(BLOCK_PLAYERS, 4 * (tiers.state.round + 1))
+    starts = list(range(0, len(rest), size))
+    if len(starts) > 1 and len(rest) - starts[-1] < size // 2:
+        starts.pop()  # a short tail joins the block before it
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(rest)
+        pairs.extend(_solve(tiers, rest[start:end], False, matcher, False))
+    return pairs
+
+
 def _rank_text(state: SwissState, player: str) -> str:
     return f"rank {state.ranks[player]}"
 
@@ -368,7 +408,10 @@ def pair_swiss(
     tiers = _tiers(event, state, pool, rng, random_in_group)
     dense = len(pool) <= dense_limit
     odd = len(pool) % 2 == 1
-    result = _solve(tiers, pool, odd, matcher, dense) if pool else []
+    if random_in_group and len(pool) > BLOCK_LIMIT:
+        result = _solve_in_blocks(tiers, pool, odd, matcher)
+    else:
+        result = _solve(tiers, pool, odd, matcher, dense) if pool else []
     bye_player = next((a for a, b in result if b is None), None)
     players_only = [(a, b) for a, b in result if b is not None]
     reasons: dict[frozenset[str], str] = {}
