@@ -24,6 +24,8 @@ def _purity(paired: Pairing) -> int:
         ("destiny", 499, 5, {"structure": "custom", "swiss_rounds": 8}),
         ("destiny", 1001, 1, {"structure": "custom", "swiss_rounds": 8}),
         ("armada", 201, 0, {"tier": "informal", "swiss_rounds": 6}),
+        ("armada", 301, 2, {"tier": "informal", "swiss_rounds": 6}),
+        ("armada", 400, 4, {"tier": "informal", "swiss_rounds": 6}),
     ],
 )
 def test_blocks_keep_the_whole_fields_rematches_bye_and_purity(
