@@ -117,3 +117,25 @@ def test_a_closed_stdin_is_exit_2_and_one_line(files: Path, argv: list[str], lin
 def test_a_closed_stdin_does_not_trouble_a_command_that_does_not_read_it(files: Path) -> None:
     done = _run_closed(["event", "standings", "event.toml"], 0, files)
     assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["dogfight", "play", "--games", "2", "-o", "log.toml"],
+        ["pocket", "play", BATTLE, "--games", "2", "-o", "log.toml"],
+    ],
+)
+def test_a_full_output_leaves_no_play_log(tmp_path: Path, argv: list[str]) -> None:
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*TABLETOP, *argv], stdout=full, stderr=subprocess.PIPE, cwd=tmp_path, check=False
+        )
+    assert done.returncode == 2
+    assert done.stderr.decode().endswith(
+        "error: cannot write the output: No space left on device\n"
+    )
+    assert list(tmp_path.iterdir()) == []  # neither the log nor a temporary file
+    done = subprocess.run([*TABLETOP, *argv], capture_output=True, cwd=tmp_path, check=False)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "log.toml").exists()

@@ -31,7 +31,8 @@ from tabletop.app.dogfightfile import (
     parse_game_file,
 )
 from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write, write_through
+from tabletop.app.files import write_through
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.boards import random_policy
 from tabletop.boards.dogfight import (
     SIDES,
@@ -114,7 +115,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.action == "play":
         if args.file is not None:
             raise UsageError("dogfight play simulates the standard setup and takes no FILE")
-        return _play(args, out)
+        return report_then_publish(
+            args.output, out, lambda update, report: _play(args, report, update)
+        )
     path = _need_file(args)
     if args.action == "check":
         return _check(path, args, out)
@@ -242,7 +245,9 @@ def play_report(result: SimulationResult, unit: str) -> str:
     return "\n".join(lines)
 
 
-def _play(args: argparse.Namespace, out: TextIO) -> int:
+def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> int:
+    # The log is published after the report is written (report_then_publish): a report
+    # that cannot be written leaves no log.
     if not 1 <= args.games <= _MAX_GAMES:
         raise InvalidInputError(f"--games {args.games}: expected 1 to {_MAX_GAMES}")
     if args.output is not None and Path(args.output).suffix.lower() not in (".toml", ".json"):
@@ -266,7 +271,8 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
         text = game_log_text(log.seed, log.plays, args.output)
         # Read back as a game file is read: the command never writes one it would refuse.
         parse_game_file(parse_text(text, args.output, "game", DogfightFileError), args.output)
-        atomic_write(args.output, text, force=args.force)
+        assert update is not None
+        update.stage(text, force=args.force)
     if args.json:
         rates = {}
         for side in SIDES:

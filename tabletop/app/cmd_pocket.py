@@ -26,6 +26,7 @@ from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.app.datafile import parse_text
 from tabletop.app.extras import require_plots
 from tabletop.app.files import atomic_write
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.pocketfile import (
     BattleFile,
     BattleFileError,
@@ -220,7 +221,11 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
-def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
+def _play(
+    args: argparse.Namespace, file: BattleFile, out: TextIO, update: FileUpdate | None
+) -> int:
+    # The log is published after the report is written (report_then_publish): a report
+    # that cannot be written leaves no log.
     if not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games {args.games}: expected 1 to {MAX_GAMES}")
     game, start = replay_battle(file)
@@ -245,7 +250,8 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
         text = battle_text(battle_data(file.battle, log), suffix)
         # Read back as a battle file is read: the command never writes one it would refuse.
         parse_battle(parse_text(text, args.output, "battle", BattleFileError), args.output)
-        atomic_write(args.output, text, inputs=[file.path], force=args.force)
+        assert update is not None
+        update.stage(text, inputs=[file.path], force=args.force)
     data = simulation_json(result, names)
     if args.json:
         emit_json(data, out)
@@ -290,7 +296,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK if report.legal else EXIT_VIOLATIONS
     _refuse_illegal(file)
     if args.sub == "play":
-        return _play(args, file, out)
+        return report_then_publish(
+            args.output, out, lambda update, report: _play(args, file, report, update)
+        )
     game, state = replay_battle(file)
     if args.sub == "actions":
         decision = game.decision(state)

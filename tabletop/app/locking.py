@@ -36,10 +36,11 @@ from __future__ import annotations
 
 import errno
 import fcntl
+import io
 import os
 import stat
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
@@ -64,6 +65,7 @@ __all__ = [
     "lock_path",
     "lock_wait_s",
     "locked_update",
+    "report_then_publish",
 ]
 
 #: Seconds a command waits for another command's lock before it gives up (exit 2).
@@ -350,4 +352,28 @@ def locked_update(
         try:
             yield update
         finally:
+            update.discard()
+
+
+def report_then_publish(
+    path: str | Path | None, out: TextIO, work: Callable[[FileUpdate | None, TextIO], int]
+) -> int:
+    """Run `work` on an update of `path` and a buffer, then write its report and publish.
+
+    For a command that writes one file besides its report (``play -o LOG``): `work`
+    stages the file and writes its report to the buffer; the report reaches `out`, and
+    only then is the file given its name (:meth:`FileUpdate.finish`). With `path` None
+    there is no file and `work` gets None.
+    """
+    update = None if path is None else FileUpdate(path)
+    report = io.StringIO()
+    try:
+        code = work(update, report)
+        if update is None:
+            out.write(report.getvalue())
+        else:
+            update.finish(report.getvalue(), out)
+        return code
+    finally:
+        if update is not None:
             update.discard()
