@@ -139,3 +139,18 @@ def test_a_full_output_leaves_no_play_log(tmp_path: Path, argv: list[str]) -> No
     done = subprocess.run([*TABLETOP, *argv], capture_output=True, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "log.toml").exists()
+
+
+def test_a_full_output_leaves_no_event_picture(files: Path) -> None:
+    picture = files / "standings.png"
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run(
+            [*TABLETOP, "event", "render", "event.toml", "-o", picture.name],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            cwd=files,
+            check=False,
+        )
+    assert done.returncode == 2
+    assert b"cannot write the output" in done.stderr
+    assert not picture.exists()

@@ -31,8 +31,7 @@ from tabletop.app.eventfile import (
     tournament_error,
 )
 from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
-from tabletop.app.locking import FileUpdate, locked_update
+from tabletop.app.locking import FileUpdate, locked_update, report_then_publish
 from tabletop.app.paths import same_file
 from tabletop.app.text import printable
 from tabletop.tournament import (
@@ -592,12 +591,20 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     require_plots()
     from tabletop.plots.bracket import event_picture  # matplotlib only for this command
 
-    atomic_write(args.output, event_picture(event, suffix[1:]), inputs=[source], force=args.force)
-    if args.json:
-        emit_json({"output": args.output, "format": suffix[1:]}, out)
-    else:
-        out.write(f"wrote {args.output}\n")
-    return EXIT_OK
+    picture = event_picture(event, suffix[1:])
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(picture, inputs=[source], force=args.force)
+        if args.json:
+            emit_json({"output": args.output, "format": suffix[1:]}, report)
+        else:
+            report.write(printable(f"wrote {args.output}") + "\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)
 
 
 _HANDLERS = {
