@@ -122,11 +122,14 @@ def test_a_closed_stdin_does_not_trouble_a_command_that_does_not_read_it(files: 
 @pytest.mark.parametrize(
     "argv",
     [
-        ["dogfight", "play", "--games", "2", "-o", "log.toml"],
-        ["pocket", "play", BATTLE, "--games", "2", "-o", "log.toml"],
+        ["dogfight", "play", "--games", "2", "-o", "out.toml"],
+        ["pocket", "play", BATTLE, "--games", "2", "-o", "out.toml"],
+        ["render", SCENE, "-o", "out.png"],
+        ["dogfight", "render", str(EXAMPLES / "dogfight" / "midgame.toml"), "-o", "out.png"],
+        ["pocket", "render", BATTLE, "-o", "out.svg"],
     ],
 )
-def test_a_full_output_leaves_no_play_log(tmp_path: Path, argv: list[str]) -> None:
+def test_a_full_output_leaves_no_log_nor_picture(tmp_path: Path, argv: list[str]) -> None:
     with open("/dev/full", "wb") as full:
         done = subprocess.run(
             [*TABLETOP, *argv], stdout=full, stderr=subprocess.PIPE, cwd=tmp_path, check=False
@@ -135,10 +138,10 @@ def test_a_full_output_leaves_no_play_log(tmp_path: Path, argv: list[str]) -> No
     assert done.stderr.decode().endswith(
         "error: cannot write the output: No space left on device\n"
     )
-    assert list(tmp_path.iterdir()) == []  # neither the log nor a temporary file
+    assert list(tmp_path.iterdir()) == []  # neither the file nor a temporary one
     done = subprocess.run([*TABLETOP, *argv], capture_output=True, cwd=tmp_path, check=False)
     assert done.returncode == 0, done.stderr
-    assert (tmp_path / "log.toml").exists()
+    assert [p.name for p in tmp_path.iterdir()] == [argv[-1]]
 
 
 def test_a_full_output_leaves_no_event_picture(files: Path) -> None:

@@ -31,7 +31,6 @@ from tabletop.app.dogfightfile import (
     parse_game_file,
 )
 from tabletop.app.extras import require_plots
-from tabletop.app.files import write_through
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.boards import random_policy
 from tabletop.boards.dogfight import (
@@ -272,7 +271,7 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
         # Read back as a game file is read: the command never writes one it would refuse.
         parse_game_file(parse_text(text, args.output, "game", DogfightFileError), args.output)
         assert update is not None
-        update.stage(text, force=args.force)
+        update.stage(text, force=args.force, refuse_read_only=False)
     if args.json:
         rates = {}
         for side in SIDES:
@@ -327,17 +326,23 @@ def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
     require_plots()
     from tabletop.plots.dogfight import render_position
 
-    size = write_through(
-        args.output,
-        lambda temporary: render_position(game, position, temporary, fighter=fighter, title=path),
-        inputs=[path],
-        force=args.force,
-        input_kind="game file",
-    )
-    if args.json:
-        emit_json(
-            {"file": path, "output": args.output, "format": suffix[1:], "size": list(size)}, out
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        size = update.stage_drawn(
+            lambda temporary: render_position(
+                game, position, temporary, fighter=fighter, title=path
+            ),
+            inputs=[path],
+            force=args.force,
+            input_kind="game file",
         )
-    else:
-        out.write(f"wrote {args.output} ({suffix[1:]}, {size[0]} x {size[1]} px)\n")
-    return EXIT_OK
+        if args.json:
+            data = {"file": path, "output": args.output, "format": suffix[1:]}
+            emit_json({**data, "size": list(size)}, report)
+        else:
+            report.write(f"wrote {args.output} ({suffix[1:]}, {size[0]} x {size[1]} px)\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

@@ -597,7 +597,7 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         # The picture gets its name after the report is written: a report that cannot
         # be written leaves no picture.
         assert update is not None
-        update.stage(picture, inputs=[source], force=args.force)
+        update.stage(picture, inputs=[source], force=args.force, refuse_read_only=False)
         if args.json:
             emit_json({"output": args.output, "format": suffix[1:]}, report)
         else:

@@ -25,7 +25,6 @@ from typing import Any, TextIO
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.app.datafile import parse_text
 from tabletop.app.extras import require_plots
-from tabletop.app.files import atomic_write
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.pocketfile import (
     BattleFile,
@@ -251,7 +250,7 @@ def _play(
         # Read back as a battle file is read: the command never writes one it would refuse.
         parse_battle(parse_text(text, args.output, "battle", BattleFileError), args.output)
         assert update is not None
-        update.stage(text, inputs=[file.path], force=args.force)
+        update.stage(text, inputs=[file.path], force=args.force, refuse_read_only=False)
     data = simulation_json(result, names)
     if args.json:
         emit_json(data, out)
@@ -332,10 +331,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     suffix = Path(args.output).suffix.lower()
     if suffix not in (".png", ".svg"):
         raise InvalidInputError("the picture must end in .png or .svg", where=args.output)
-    data = render_battle(game, state, suffix[1:])
-    atomic_write(args.output, data, inputs=[file.path], force=args.force)
-    if args.json:
-        emit_json({"output": args.output, "format": suffix[1:], "round": state.round}, out)
-    else:
-        out.write(f"wrote {args.output}\n")
-    return EXIT_OK
+    picture = render_battle(game, state, suffix[1:])
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(picture, inputs=[file.path], force=args.force, refuse_read_only=False)
+        if args.json:
+            data = {"output": args.output, "format": suffix[1:], "round": state.round}
+            emit_json(data, report)
+        else:
+            report.write(f"wrote {args.output}\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

@@ -30,7 +30,7 @@ from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.extras import require_plots
-from tabletop.app.files import write_through
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.paths import output_target
 from tabletop.app.scenefile import load_scene
 from tabletop.app.text import printable_report
@@ -140,25 +140,30 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     measurement = None
     if args.measure is not None:
         measurement = measure(moved, args.measure[0], args.measure[1], arc=args.arc)
-    result_info = write_through(
-        args.output,
-        lambda temporary: plots.render(
-            scene,
-            temporary,
-            measurement=measurement,
-            moves=moves,
-            violations=not args.no_check,
-            size=size,
-            dpi=args.dpi,
-            title=args.title if args.title is not None else args.scene,
-        ),
-        inputs=[args.scene],
-        force=args.force,
-        input_kind="scene",
-    )
-    if args.json:
-        emit_json({"scene": args.scene, **result_info.to_json(), "output": args.output}, out)
-    else:
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        result_info = update.stage_drawn(
+            lambda temporary: plots.render(
+                scene,
+                temporary,
+                measurement=measurement,
+                moves=moves,
+                violations=not args.no_check,
+                size=size,
+                dpi=args.dpi,
+                title=args.title if args.title is not None else args.scene,
+            ),
+            inputs=[args.scene],
+            force=args.force,
+            input_kind="scene",
+        )
+        if args.json:
+            data = {"scene": args.scene, **result_info.to_json(), "output": args.output}
+            emit_json(data, report)
+            return EXIT_OK
         w, h = result_info.size
         if result_info.violations is None:
             checked = "not checked"
@@ -166,5 +171,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             n = result_info.violations
             checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
         line = f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
-        out.write(printable_report(line, [args.output]) + "\n")
-    return EXIT_OK
+        report.write(printable_report(line, [args.output]) + "\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

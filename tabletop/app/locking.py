@@ -43,7 +43,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TextIO
+from typing import TextIO, TypeVar
 
 from tabletop.app.paths import (
     OutputTarget,
@@ -67,6 +67,8 @@ __all__ = [
     "locked_update",
     "report_then_publish",
 ]
+
+_T = TypeVar("_T")
 
 #: Seconds a command waits for another command's lock before it gives up (exit 2).
 DEFAULT_LOCK_WAIT_S = 10.0
@@ -248,6 +250,7 @@ class FileUpdate:
         path: str | Path | None = None,
         inputs: Iterable[str | Path] = (),
         force: bool = True,
+        refuse_read_only: bool = True,
     ) -> None:
         """Write the new contents to a synced temporary file beside the target.
 
@@ -261,6 +264,9 @@ class FileUpdate:
             Files never written over (the command's inputs).
         force : bool
             Whether an existing file may be replaced (the locked file updated in place is).
+        refuse_read_only : bool
+            Whether a read-only file is refused rather than replaced: an event file is the
+            organizer's database; a picture or log replaced with --force is not.
 
         Raises
         ------
@@ -271,7 +277,8 @@ class FileUpdate:
         if self._temporary is not None:
             raise RuntimeError("one update stages one file")
         target = output_target(self.path if path is None else path, inputs=inputs, force=force)
-        _refuse_read_only(target)
+        if refuse_read_only:
+            _refuse_read_only(target)
         payload = data.encode("utf-8") if isinstance(data, str) else data
         sweep_stale_temporaries(target.folder)
         temporary = temporary_path(target.folder)
@@ -292,6 +299,37 @@ class FileUpdate:
             temporary.unlink(missing_ok=True)
             raise
         self._target, self._temporary = target, temporary
+
+    def stage_drawn(
+        self,
+        draw: Callable[[Path], _T],
+        *,
+        inputs: Iterable[str | Path] = (),
+        force: bool = False,
+        input_kind: str = "file",
+    ) -> _T:
+        """Let `draw` write the new file under a temporary name beside it; return its result.
+
+        For writers that want a path of their own (matplotlib's ``savefig``), as
+        :func:`tabletop.app.files.write_through`; published by :meth:`finish`.
+
+        Raises
+        ------
+        InvalidInputError
+            As :func:`tabletop.app.paths.output_target` does, before `draw` runs.
+        """
+        if self._temporary is not None:
+            raise RuntimeError("one update stages one file")
+        target = output_target(self.path, inputs=inputs, force=force, input_kind=input_kind)
+        sweep_stale_temporaries(target.folder)
+        temporary = temporary_path(target.folder, target.path.suffix.lower())
+        try:
+            result = draw(temporary)
+        except BaseException:
+            temporary.unlink(missing_ok=True)
+            raise
+        self._target, self._temporary = target, temporary
+        return result
 
     def finish(self, report: str, out: TextIO) -> None:
         """Write and flush `report`, then give the staged file its name.
