@@ -23,7 +23,6 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, UsageError, emit_json
-from tabletop.app.csvfile import read_csv_rows
 from tabletop.app.eventfile import (
     EventFileError,
     checked_event_text,
@@ -33,12 +32,12 @@ from tabletop.app.eventfile import (
 from tabletop.app.extras import require_plots
 from tabletop.app.locking import FileUpdate, locked_update, report_then_publish
 from tabletop.app.paths import same_file
+from tabletop.app.playersfile import read_players
 from tabletop.app.text import printable
 from tabletop.tournament import (
     TIERS,
     Event,
     Pairing,
-    Player,
     Round,
     Standing,
     TournamentError,
@@ -66,15 +65,6 @@ _OPERANDS = {
     "check": ("EVENT",),
     "render": ("EVENT",),
 }
-_CSV_COLUMNS = (
-    "id",
-    "name",
-    "faction",
-    "club",
-    "fleet_points",
-    "squadron_points",
-    "first_round_bye",
-)
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -196,70 +186,6 @@ def _run_writer(
 # -- new ---------------------------------------------------------------------------------
 
 
-def _read_players(path: str, game: str) -> tuple[Player, ...]:
-    numbered = read_csv_rows(path, EventFileError)  # strict: each problem names its line
-    rows = [row for _, row in numbered]
-    if not rows or rows[0][:2] != ["id", "name"]:
-        raise EventFileError("expected a header starting id,name", file=path, entry="line 1")
-    header = rows[0]
-    for column in header:
-        if column not in _CSV_COLUMNS:
-            raise EventFileError(
-                f"unknown column; expected some of: {', '.join(_CSV_COLUMNS)}",
-                file=path,
-                entry="line 1",
-                key=column,
-            )
-    players: list[Player] = []
-    seen: set[str] = set()
-    for number, row in numbered[1:]:
-        if not any(cell.strip() for cell in row):
-            continue
-        where = f"line {number}"
-        if len(row) != len(header):
-            raise EventFileError(
-                f"expected {len(header)} columns, got {len(row)}", file=path, entry=where
-            )
-        cells = dict(zip(header, (c.strip() for c in row), strict=True))
-        if not cells["id"]:
-            raise EventFileError("expected a player id", file=path, entry=where, key="id")
-        if cells["id"] in seen:
-            raise EventFileError(
-                f"duplicate player id {cells['id']!r}", file=path, entry=where, key="id"
-            )
-        seen.add(cells["id"])
-        options: dict[str, Any] = {}
-        for key in ("faction", "club"):
-            if cells.get(key):
-                options[key] = cells[key]
-        factions = get_regulation(game).factions
-        if factions and options.get("faction", factions[0]) not in factions:
-            raise EventFileError(
-                f"expected one of {', '.join(factions)}, got {cells['faction']!r}",
-                file=path,
-                entry=where,
-                key="faction",
-            )
-        for key in ("fleet_points", "squadron_points"):
-            if cells.get(key):
-                if not cells[key].isdigit():
-                    raise EventFileError(
-                        f"expected a non-negative integer, got {cells[key]!r}",
-                        file=path,
-                        entry=where,
-                        key=key,
-                    )
-                options[key] = int(cells[key])
-        if cells.get("first_round_bye"):
-            if cells["first_round_bye"] not in ("true", "false"):
-                raise EventFileError(
-                    "expected true or false", file=path, entry=where, key="first_round_bye"
-                )
-            options["first_round_bye"] = cells["first_round_bye"] == "true"
-        players.append(Player(cells["id"], cells["name"] or cells["id"], **options))
-    return tuple(players)
-
-
 def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if args.game is None:
         raise UsageError("new needs --game armada|destiny")
@@ -272,7 +198,7 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             file=args.output,
         )
     regulation = get_regulation(args.regulation or args.game)
-    players = _read_players(args.players, regulation.id) if args.players else ()
+    players = read_players(args.players, regulation.id) if args.players else ()
     event = Event(
         args.game,
         regulation.id,
