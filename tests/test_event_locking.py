@@ -88,6 +88,48 @@ def test_six_results_at_once_keep_all_six(tmp_path: Path) -> None:
     load_event(path)  # and the tool reads what it wrote
 
 
+def test_four_drops_at_once_keep_all_four(tmp_path: Path) -> None:
+    path = _event(tmp_path)
+    dropped = SEATED[:4]
+    outcomes = [_finish(_start(["event", "drop", str(path), pid])) for pid in dropped]
+    assert [code for code, _ in outcomes] == [0] * 4, outcomes
+    players = {p["id"]: p for p in tomllib.loads(path.read_text())["players"]}
+    assert [players[pid].get("dropped_after") for pid in dropped] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["pair"],
+        ["result", "1", "1", "--scores", "150", "100"],
+        ["drop", "p01"],
+        ["return", "late1"],
+    ],
+)
+def test_a_read_only_event_is_refused_by_every_writer(tmp_path: Path, argv: list[str]) -> None:
+    path = _event(tmp_path)
+    for table in range(1, 7):  # every result in, so that pair would append round 2
+        command = ["event", "result", str(path), "1", str(table), "--scores", "150", "100"]
+        assert _finish(_start(command))[0] == 0
+    before = _digest(path)
+    path.chmod(0o444)
+    try:
+        done = subprocess.run(
+            [*TABLETOP, "event", argv[0], str(path), *argv[1:]]
+            + (["--replace"] if argv[0] == "result" else []),
+            capture_output=True,
+            env=_env(),
+            check=False,
+        )
+    finally:
+        path.chmod(0o644)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.decode().endswith(
+        "is read-only; refusing to replace it (make it writable to change it)\n"
+    )
+    assert _digest(path) == before
+
+
 _OPERATION = st.one_of(
     st.tuples(st.just("result"), st.integers(1, 6)),
     st.tuples(st.just("drop"), st.sampled_from(SEATED)),
