@@ -35,11 +35,12 @@ import difflib
 import errno
 import importlib
 import importlib.util
+import io
 import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, NoReturn, Protocol, TextIO
+from typing import Any, NoReturn, Protocol, TextIO, cast
 
 from tabletop.app.text import clip, printable_lines
 from tabletop.geom.errors import InvalidInputError
@@ -292,8 +293,48 @@ def _quiet(stream: TextIO) -> None:
         os.close(devnull)
 
 
-#: The errors of writing output that the command line reports instead of a traceback.
-_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG})
+#: The errors of writing output that the command line reports instead of a traceback
+#: (EBADF: standard output closed, ``>&-``, or opened for reading only).
+_WRITE_ERRORS = frozenset({errno.ENOSPC, errno.EIO, errno.EDQUOT, errno.EFBIG, errno.EBADF})
+
+
+class _ClosedStream(io.TextIOBase):
+    """Stands in for a standard stream the shell closed (``>&-``): writing it fails.
+
+    Python leaves ``sys.stdout`` None when descriptor 1 is closed; each write here fails
+    as a write to a closed descriptor does, so the command ends as for a full disk: one
+    line on stderr, exit 2, and no file changed (a command that changes a file publishes
+    it only after its report is written).
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self._name = name
+
+    def writable(self) -> bool:
+        """Whether the stream takes writes (it does, to fail them)."""
+        return True
+
+    def write(self, text: str) -> int:
+        """Fail: the stream is closed."""
+        raise OSError(errno.EBADF, f"standard {self._name} is closed")
+
+
+def _reserve_standard_descriptors() -> None:
+    """Open the null device on a closed descriptor 0, 1 or 2.
+
+    A closed standard descriptor is the lowest free one: left so, the next file a
+    command opens (an event file's lock, a temporary file) would take its number, and
+    anything written to the standard stream would land in that file.
+    """
+    for fd in (0, 1, 2):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
 
 
 def _say(err: TextIO, text: str) -> None:
@@ -366,9 +407,12 @@ def main(
     answered is flushed.
     """
     _one_blas_thread()
+    _reserve_standard_descriptors()
     words = list(sys.argv[1:] if argv is None else argv)
-    out = sys.stdout if out is None else out
-    err = sys.stderr if err is None else err
+    if out is None:
+        out = sys.stdout if sys.stdout is not None else cast(TextIO, _ClosedStream("output"))
+    if err is None:
+        err = sys.stderr if sys.stderr is not None else cast(TextIO, _ClosedStream("error"))
     try:
         code = _run(words, out, err)
         out.flush()

@@ -30,8 +30,15 @@ from tabletop.app.cli import (
     add_actions,
     emit_json,
 )
-from tabletop.app.dogfightfile import game_log_text, load_game_file
-from tabletop.app.files import atomic_write, picture_output
+from tabletop.app.datafile import parse_text
+from tabletop.app.dogfightfile import (
+    DogfightFileError,
+    game_log_text,
+    load_game_file,
+    parse_game_file,
+)
+from tabletop.app.files import picture_output
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.boards import random_policy
 from tabletop.boards.dogfight import (
     SIDES,
@@ -42,15 +49,21 @@ from tabletop.boards.dogfight import (
     simulate_dogfight,
 )
 from tabletop.boards.dogfight.diagram import position_report
+from tabletop.boards.errors import WorkLimitError
 from tabletop.boards.game import Policy, SimulationResult
 from tabletop.geom.errors import InvalidInputError
 
-__all__ = ["POLICIES", "play_report", "register", "run"]
+__all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_report", "register", "run"]
 
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[Position, Any]] = {"random": random_policy, "greedy": greedy_policy}
 _MAX_DEPTH = 8
-_MAX_GAMES = 10_000_000
+#: The most positions one ``moves --depth`` count expands (about 15,000-60,000 a second):
+#: depth 8 from the standard setup takes 157,032; depth 6 from a crowded midgame more.
+MAX_PERFT_POSITIONS = 500_000
+#: The most games one ``play`` simulates (some 300 a second: about a minute); the 95 %
+#: interval of a rate is then within ±0.7 %.
+_MAX_GAMES = 20_000
 
 
 def _game_operand(action: argparse.ArgumentParser) -> None:
@@ -79,7 +92,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     _game_operand(replay)
     play = add_action(actions, "play", "simulate games from the standard setup")
-    play.add_argument("--games", type=int, default=1000, help="games (default 1000)")
+    play.add_argument(
+        "--games", type=int, default=1000, help=f"games (default 1000, at most {_MAX_GAMES})"
+    )
     play.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
     play.add_argument(
         "--policy", choices=POLICIES, default="random", help="both sides (default random)"
@@ -97,7 +112,9 @@ def register(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     if args.action == "play":
-        return _play(args, out)
+        return report_then_publish(
+            args.output, out, lambda update, report: _play(args, report, update)
+        )
     path = str(args.file)
     if args.action == "check":
         return _check(path, args, out)
@@ -135,7 +152,14 @@ def _moves(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.depth is not None:
         if not 0 <= args.depth <= _MAX_DEPTH:
             raise InvalidInputError(f"--depth {args.depth}: expected 0 to {_MAX_DEPTH}")
-        nodes = game.perft(position, args.depth)
+        try:
+            nodes = game.perft(position, args.depth, most_positions=MAX_PERFT_POSITIONS)
+        except WorkLimitError as error:
+            raise InvalidInputError(
+                f"--depth {args.depth}: {error.reason}; count a smaller depth, "
+                "or from a later position",
+                where=path,
+            ) from None
         if args.json:
             emit_json({"depth": args.depth, "nodes": nodes}, out)
         else:
@@ -218,7 +242,9 @@ def play_report(result: SimulationResult, unit: str) -> str:
     return "\n".join(lines)
 
 
-def _play(args: argparse.Namespace, out: TextIO) -> int:
+def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> int:
+    # The log is published after the report is written (report_then_publish): a report
+    # that cannot be written leaves no log.
     if not 1 <= args.games <= _MAX_GAMES:
         raise InvalidInputError(f"--games {args.games}: expected 1 to {_MAX_GAMES}")
     if args.output is not None and Path(args.output).suffix.lower() not in (".toml", ".json"):
@@ -239,7 +265,11 @@ def _play(args: argparse.Namespace, out: TextIO) -> int:
         result.games, result.wins, result.draws, result.lengths, result.seed, names
     )
     if args.output is not None:
-        atomic_write(args.output, game_log_text(log.seed, log.plays, args.output), force=args.force)
+        text = game_log_text(log.seed, log.plays, args.output)
+        # Read back as a game file is read: the command never writes one it would refuse.
+        parse_game_file(parse_text(text, args.output, "game", DogfightFileError), args.output)
+        assert update is not None
+        update.stage(text, force=args.force, refuse_read_only=False)
     if args.json:
         rates = {}
         for side in SIDES:
@@ -289,10 +319,18 @@ def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
     from tabletop.plots.dogfight import POSITION_SIZE_PX, render_position
 
     picture = render_position(game, position, fmt, fighter=fighter, title=path)
-    atomic_write(args.output, picture, inputs=[path], force=args.force)
     size = POSITION_SIZE_PX
-    if args.json:
-        emit_json({"file": path, "output": args.output, "format": fmt, "size": list(size)}, out)
-    else:
-        out.write(f"wrote {args.output} ({fmt}, {size[0]} x {size[1]} px)\n")
-    return EXIT_OK
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(picture, inputs=[path], force=args.force, refuse_read_only=False)
+        if args.json:
+            data = {"file": path, "output": args.output, "format": fmt}
+            emit_json({**data, "size": list(size)}, report)
+        else:
+            report.write(f"wrote {args.output} ({fmt}, {size[0]} x {size[1]} px)\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

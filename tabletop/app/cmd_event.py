@@ -16,7 +16,8 @@ place unless -o names another file; on any error nothing is written.
 from __future__ import annotations
 
 import argparse
-import csv
+import io
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
@@ -29,14 +30,21 @@ from tabletop.app.cli import (
     add_actions,
     emit_json,
 )
-from tabletop.app.eventfile import EventFileError, load_event, tournament_error, write_event
-from tabletop.app.files import atomic_write, picture_output
+from tabletop.app.eventfile import (
+    EventFileError,
+    checked_event_text,
+    load_event,
+    tournament_error,
+)
+from tabletop.app.files import picture_output
+from tabletop.app.locking import FileUpdate, locked_update, report_then_publish
 from tabletop.app.paths import same_file
+from tabletop.app.playersfile import read_players
+from tabletop.app.text import printable
 from tabletop.tournament import (
     TIERS,
     Event,
     Pairing,
-    Player,
     Round,
     Standing,
     TournamentError,
@@ -65,15 +73,6 @@ _OPERANDS = {
     "check": ("EVENT",),
     "render": ("EVENT",),
 }
-_CSV_COLUMNS = (
-    "id",
-    "name",
-    "faction",
-    "club",
-    "fleet_points",
-    "squadron_points",
-    "first_round_bye",
-)
 
 
 def _writes(action: argparse.ArgumentParser, what: str) -> None:
@@ -160,11 +159,15 @@ def _load(path: str) -> Event:
 
 def _save(event: Event, args: argparse.Namespace, source: str) -> str:
     # The event file is the document being kept: updating it in place is the point. Any
-    # other -o is a new file, replaced only with --force, and never the source.
+    # other -o is a new file, replaced only with --force, and never the source. The text
+    # is staged in the command's locked update (see _run_writer), published after the
+    # report is written.
+    update: FileUpdate = args.event_update
     if args.output is None or same_file(args.output, source):
-        write_event(event, source, force=True)
+        update.stage(checked_event_text(event, source), path=source, force=True)
         return source
-    write_event(event, args.output, [source], force=args.force)
+    text = checked_event_text(event, args.output)
+    update.stage(text, path=args.output, inputs=[source], force=args.force)
     return str(args.output)
 
 
@@ -174,81 +177,47 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     source = operands[0] if operands else (args.output or "<event>")
     try:
         handler = _HANDLERS[args.action]
+        if args.action in _WRITERS:
+            return _run_writer(handler, args, operands, out)
         return handler(args, operands, out)
     except TournamentError as error:
         raise tournament_error(error, source) from None
 
 
+# -- one writer at a time (tabletop.app.locking) ------------------------------------------
+
+#: The actions that write an event file.
+_WRITERS = frozenset({"new", "pair", "result", "drop", "return"})
+
+
+def _run_writer(
+    handler: Callable[[argparse.Namespace, list[str], TextIO], int],
+    args: argparse.Namespace,
+    operands: list[str],
+    out: TextIO,
+) -> int:
+    """Run a writing action under the written file's lock: read, change, report, publish.
+
+    The handler reads the event under the lock, stages the new file and writes its report
+    to a buffer; the report reaches `out` and is flushed before the new file replaces the
+    old, so a failure anywhere (a bad value, a full or closed output) changes nothing.
+    """
+    source = operands[0] if operands else None
+    written = args.output if args.output is not None else source
+    if written is None or (source is not None and same_file(written, source)):
+        written = source
+    if written is None:
+        return handler(args, operands, out)  # new without -o: a usage error, nothing to lock
+    command = " ".join(["tabletop", "event", args.action, *operands])
+    with locked_update(written, command=command) as update:
+        args.event_update = update
+        report = io.StringIO()
+        code = handler(args, operands, report)
+        update.finish(report.getvalue(), out)
+        return code
+
+
 # -- new ---------------------------------------------------------------------------------
-
-
-def _read_players(path: str, game: str) -> tuple[Player, ...]:
-    try:
-        with open(path, encoding="utf-8", newline="") as handle:
-            rows = list(csv.reader(handle))
-    except FileNotFoundError:
-        raise EventFileError("no such file", file=path) from None
-    except (OSError, UnicodeDecodeError) as problem:
-        raise EventFileError(f"cannot read the players: {problem}", file=path) from None
-    if not rows or rows[0][:2] != ["id", "name"]:
-        raise EventFileError("expected a header starting id,name", file=path, entry="line 1")
-    header = rows[0]
-    for column in header:
-        if column not in _CSV_COLUMNS:
-            raise EventFileError(
-                f"unknown column; expected some of: {', '.join(_CSV_COLUMNS)}",
-                file=path,
-                entry="line 1",
-                key=column,
-            )
-    players: list[Player] = []
-    seen: set[str] = set()
-    for number, row in enumerate(rows[1:], 2):
-        if not any(cell.strip() for cell in row):
-            continue
-        where = f"line {number}"
-        if len(row) != len(header):
-            raise EventFileError(
-                f"expected {len(header)} columns, got {len(row)}", file=path, entry=where
-            )
-        cells = dict(zip(header, (c.strip() for c in row), strict=True))
-        if not cells["id"]:
-            raise EventFileError("expected a player id", file=path, entry=where, key="id")
-        if cells["id"] in seen:
-            raise EventFileError(
-                f"duplicate player id {cells['id']!r}", file=path, entry=where, key="id"
-            )
-        seen.add(cells["id"])
-        options: dict[str, Any] = {}
-        for key in ("faction", "club"):
-            if cells.get(key):
-                options[key] = cells[key]
-        factions = get_regulation(game).factions
-        if factions and options.get("faction", factions[0]) not in factions:
-            raise EventFileError(
-                f"expected one of {', '.join(factions)}, got {cells['faction']!r}",
-                file=path,
-                entry=where,
-                key="faction",
-            )
-        for key in ("fleet_points", "squadron_points"):
-            if cells.get(key):
-                if not cells[key].isdigit():
-                    raise EventFileError(
-                        f"expected a non-negative integer, got {cells[key]!r}",
-                        file=path,
-                        entry=where,
-                        key=key,
-                    )
-                options[key] = int(cells[key])
-        if cells.get("first_round_bye"):
-            if cells["first_round_bye"] not in ("true", "false"):
-                raise EventFileError(
-                    "expected true or false", file=path, entry=where, key="first_round_bye"
-                )
-            options["first_round_bye"] = cells["first_round_bye"] == "true"
-        players.append(Player(cells["id"], cells["name"] or cells["id"], **options))
-    return tuple(players)
 
 
 def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -263,7 +232,7 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             file=args.output,
         )
     regulation = get_regulation(args.regulation or args.game)
-    players = _read_players(args.players, regulation.id) if args.players else ()
+    players = read_players(args.players, regulation.id) if args.players else ()
     event = Event(
         args.game,
         regulation.id,
@@ -276,7 +245,9 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         cut=args.cut,
         playoff_games=args.playoff_games,
     )
-    write_event(event, args.output, [args.players] if args.players else [], force=args.force)
+    update: FileUpdate = args.event_update
+    text = checked_event_text(event, args.output)
+    update.stage(text, inputs=[args.players] if args.players else [], force=args.force)
     if args.json:
         emit_json(
             {
@@ -288,7 +259,8 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             out,
         )
     else:
-        out.write(f"{args.output}: a new {regulation.title} event, {len(players)} players\n")
+        said = f"{args.output}: a new {regulation.title} event, {len(players)} players"
+        out.write(printable(said) + "\n")
     return EXIT_OK
 
 
@@ -297,13 +269,18 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 def pairing_text(event: Event, pairing: Pairing) -> str:
     """Return the pairing as a table a TO can read aloud."""
-    name = {p.id: p.name for p in event.players}
+    # Names come from the TO's files: escaped, so a name is never a terminal command.
+    name = {p.id: printable(p.name) for p in event.players}
     title = f"Round {pairing.round} ({pairing.kind})" + (f", {event.name}" if event.name else "")
+    title = printable(title)
     rows = [("table", "player", "rank", "TP", "", "player", "rank", "TP", "why")]
     for p in pairing.pairs:
         (a, b), (ra, rb), (ta, tb) = p.players, p.ranks, p.tp
         rows.append(
-            (str(p.table), name[a], str(ra), str(ta), "v", name[b], str(rb), str(tb), p.explanation)
+            (
+                *(str(p.table), name[a], str(ra), str(ta), "v"),
+                *(name[b], str(rb), str(tb), printable(p.explanation)),
+            )
         )
     widths = [max(len(r[k]) for r in rows) for k in range(8)]
     lines = [title]
@@ -315,8 +292,8 @@ def pairing_text(event: Event, pairing: Pairing) -> str:
         lines.append("  ".join(cells) + "  " + row[8])
     for bye in pairing.byes:
         at = f" (table {bye.table})" if bye.table is not None else ""
-        lines.append(f"bye{at}: {name[bye.player]} - {bye.reason}")
-    lines.extend(f"WARNING: {w}" for w in pairing.warnings)
+        lines.append(f"bye{at}: {name[bye.player]} - {printable(bye.reason)}")
+    lines.extend(f"WARNING: {printable(w)}" for w in pairing.warnings)
     return "\n".join(line.rstrip() for line in lines)
 
 
@@ -337,8 +314,11 @@ def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 
 def _number(text: str, what: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise UsageError(f"{what} is a number from 1, got {text!r}")
+    # ASCII digits only (int() refuses some of what isdigit() accepts), and no more than
+    # an event file can hold: int() of thousands of digits is refused, not read.
+    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
+        shown = text if len(text) <= 30 else f"{text[:20]}… ({len(text)} characters)"
+        raise UsageError(f"{what} is a number from 1 to {10**18 - 1}, got {shown!r}")
     return int(text)
 
 
@@ -409,9 +389,8 @@ def _result(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         )
     else:
         a, b = match.players
-        out.write(
-            f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP; {outcome.winner} wins\n"
-        )
+        said = f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP"
+        out.write(printable(f"{said}; {outcome.winner} wins") + "\n")
     return EXIT_OK
 
 
@@ -437,7 +416,7 @@ def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if args.json:
         emit_json({"player": pid, "dropped_after": after}, out)
     else:
-        out.write(f"{pid} dropped after round {after}\n")
+        out.write(printable(f"{pid} dropped after round {after}") + "\n")
     return EXIT_OK
 
 
@@ -457,7 +436,8 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if args.json:
         emit_json({"player": pid, "returned_for": back, "rounds_missed": missed}, out)
     else:
-        out.write(f"{pid} returns for round {back}; {missed} round(s) missed count as losses\n")
+        said = f"{pid} returns for round {back}; {missed} round(s) missed count as losses"
+        out.write(printable(said) + "\n")
     return EXIT_OK
 
 
@@ -493,11 +473,12 @@ def standings_text(event: Event, rows: list[Standing], through: int) -> str:
     head = ["rank", *standing_headings(keys), "opponents"]
     table = [head]
     for s in rows:
-        line = [str(s.rank), *s.cells(keys, decimals=4), " ".join(s.opponents)]
-        table.append(line)
+        cells = s.cells(keys, decimals=4)
+        cells[0] = printable(cells[0])  # the player's name, from the TO's files
+        table.append([str(s.rank), *cells, printable(" ".join(s.opponents))])
     widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
     title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")
-    lines = [title]
+    lines = [printable(title)]
     for row in table:
         cells = [
             row[k].ljust(widths[k]) if k == 1 else row[k].rjust(widths[k])
@@ -544,7 +525,7 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
                 if part
             )
             lines.append(f"  {where or 'event'}: {f.rule}: {f.message}")
-        out.write("\n".join(lines) + "\n")
+        out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
 
@@ -556,12 +537,20 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     event = _load(source)
     from tabletop.plots.bracket import event_picture  # matplotlib only for this command
 
-    atomic_write(args.output, event_picture(event, fmt), inputs=[source], force=args.force)
-    if args.json:
-        emit_json({"output": args.output, "format": fmt}, out)
-    else:
-        out.write(f"wrote {args.output}\n")
-    return EXIT_OK
+    picture = event_picture(event, fmt)
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(picture, inputs=[source], force=args.force, refuse_read_only=False)
+        if args.json:
+            emit_json({"output": args.output, "format": fmt}, report)
+        else:
+            report.write(printable(f"wrote {args.output}") + "\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)
 
 
 _HANDLERS = {

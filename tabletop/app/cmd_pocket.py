@@ -23,13 +23,16 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, add_action, add_actions, emit_json
+from tabletop.app.datafile import parse_text
 from tabletop.app.datatext import file_text
-from tabletop.app.files import atomic_write, picture_output
+from tabletop.app.files import picture_output
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.pocketfile import (
     BattleFile,
     BattleFileError,
     battle_data,
     load_battle,
+    parse_battle,
     read_plays,
     replay_battle,
 )
@@ -46,6 +49,7 @@ from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
+    "MAX_GAMES",
     "POLICIES",
     "SUBCOMMANDS",
     "play_log",
@@ -60,6 +64,9 @@ __all__ = [
 SUBCOMMANDS: tuple[str, ...] = ("check", "actions", "replay", "play", "render")
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[PocketState, Play]] = {"random": random_policy, "greedy": greedy_policy}
+#: The most battles one ``play`` simulates (some 400 a second at the advised sizes: about
+#: a minute); the 95 % interval of a rate is then within ±0.7 %.
+MAX_GAMES = 20_000
 _SIMULATION_SALT = 0x5DEECE66D
 
 
@@ -88,7 +95,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         _battle_operand(action)
     play = parsers["play"]
     play.add_argument("--seed", type=int, default=0, help="the simulation's seed (default 0)")
-    play.add_argument("--games", type=int, default=100, help="battles to simulate (default 100)")
+    play.add_argument(
+        "--games",
+        type=int,
+        default=100,
+        help=f"battles to simulate (default 100, at most {MAX_GAMES})",
+    )
     play.add_argument(
         "--policy", choices=tuple(POLICIES), default="random", help="both players' policy"
     )
@@ -222,9 +234,13 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
-def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
-    if args.games < 1:
-        raise InvalidInputError(f"--games {args.games}: expected 1 or more")
+def _play(
+    args: argparse.Namespace, file: BattleFile, out: TextIO, update: FileUpdate | None
+) -> int:
+    # The log is published after the report is written (report_then_publish): a report
+    # that cannot be written leaves no log.
+    if not 1 <= args.games <= MAX_GAMES:
+        raise InvalidInputError(f"--games {args.games}: expected 1 to {MAX_GAMES}")
     game, start = replay_battle(file)
     names = {"1": args.policy, "2": args.policy2 or args.policy}
     policies = {side: POLICIES[name] for side, name in names.items()}
@@ -246,7 +262,10 @@ def _play(args: argparse.Namespace, file: BattleFile, out: TextIO) -> int:
             raise InvalidInputError("the log must end in .toml or .json", where=args.output)
         data = battle_data(file.battle, log)
         text = file_text(data, args.output, kind="battle", error=BattleFileError)
-        atomic_write(args.output, text, inputs=[file.path], force=args.force)
+        # Read back as a battle file is read: the command never writes one it would refuse.
+        parse_battle(parse_text(text, args.output, "battle", BattleFileError), args.output)
+        assert update is not None
+        update.stage(text, inputs=[file.path], force=args.force, refuse_read_only=False)
     data = simulation_json(result, names)
     if args.json:
         emit_json(data, out)
@@ -291,7 +310,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK if report.legal else EXIT_VIOLATIONS
     _refuse_illegal(file)
     if args.action == "play":
-        return _play(args, file, out)
+        return report_then_publish(
+            args.output, out, lambda update, report: _play(args, file, report, update)
+        )
     game, state = replay_battle(file)
     if args.action == "actions":
         decision = game.decision(state)
@@ -322,10 +343,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     fmt = picture_output(args.output, inputs=[file.path], force=args.force, input_kind="battle")
     from tabletop.plots.pocket import render_battle
 
-    data = render_battle(game, state, fmt)
-    atomic_write(args.output, data, inputs=[file.path], force=args.force)
-    if args.json:
-        emit_json({"output": args.output, "format": fmt, "round": state.round}, out)
-    else:
-        out.write(f"wrote {args.output}\n")
-    return EXIT_OK
+    picture = render_battle(game, state, fmt)
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(picture, inputs=[file.path], force=args.force, refuse_read_only=False)
+        if args.json:
+            data = {"output": args.output, "format": fmt, "round": state.round}
+            emit_json(data, report)
+        else:
+            report.write(f"wrote {args.output}\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

@@ -422,6 +422,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    if sys.stdin is None:  # closed by the shell (<&-): no request can come
+        raise InvalidInputError("standard input is closed; requests come on it, one a line")
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # a text stream (a test's StringIO): its characters, as UTF-8
         stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))

@@ -30,7 +30,8 @@ from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.clients.options import add_client_options, scene_from_args
-from tabletop.app.files import atomic_write, picture_output
+from tabletop.app.files import picture_output
+from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
 
@@ -138,10 +139,18 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         dpi=args.dpi,
         title=args.title if args.title is not None else args.scene,
     )
-    atomic_write(args.output, result_info.picture, inputs=[args.scene], force=args.force)
-    if args.json:
-        emit_json({"scene": args.scene, "output": args.output, **result_info.to_json()}, out)
-    else:
+
+    def publish(update: FileUpdate | None, report: TextIO) -> int:
+        # The picture gets its name after the report is written: a report that cannot
+        # be written leaves no picture.
+        assert update is not None
+        update.stage(
+            result_info.picture, inputs=[args.scene], force=args.force, refuse_read_only=False
+        )
+        if args.json:
+            data = {"scene": args.scene, "output": args.output, **result_info.to_json()}
+            emit_json(data, report)
+            return EXIT_OK
         w, h = result_info.size
         if result_info.violations is None:
             checked = "not checked"
@@ -149,5 +158,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             n = result_info.violations
             checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
         line = f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
-        out.write(printable_report(line, [args.output]) + "\n")
-    return EXIT_OK
+        report.write(printable_report(line, [args.output]) + "\n")
+        return EXIT_OK
+
+    return report_then_publish(args.output, out, publish)

@@ -31,7 +31,9 @@ __all__ = [
     "STDIN_LABEL",
     "FileError",
     "loads_json",
+    "parse_text",
     "read_data",
+    "refuse_lone_surrogates",
     "show",
     "source_name",
 ]
@@ -227,6 +229,37 @@ def read_data(path: str | Path, kind: str = "scene", error: type[FileError] = Fi
         is_toml = not text.lstrip(" \t\r\n").startswith("{")
     else:
         is_toml = file.suffix.lower() == ".toml"
+    return _parse(text, is_toml, name, error)
+
+
+def parse_text(
+    text: str, path: str | Path, kind: str = "scene", error: type[FileError] = FileError
+) -> Any:
+    r"""Parse `text` as :func:`read_data` would read it from the file `path` (by suffix).
+
+    A command reads back what it is about to write with this, so that it never writes a
+    file it would then refuse.
+
+    Raises
+    ------
+    FileError
+        For an unknown suffix or text that does not parse.
+
+    Examples
+    --------
+    >>> parse_text('seed = 3\n', "game.toml"), parse_text('{"seed": 3}', "game.json")
+    ({'seed': 3}, {'seed': 3})
+    """
+    suffix = Path(path).suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise error(
+            f"unknown {kind} file type {suffix or '(none)'!r}; expected .toml or .json",
+            file=source_name(path),
+        )
+    return _parse(text, suffix == ".toml", source_name(path), error)
+
+
+def _parse(text: str, is_toml: bool, name: str, error: type[FileError]) -> Any:
     if is_toml:
         try:
             return _tomllib.loads(text)
@@ -240,3 +273,62 @@ def read_data(path: str | Path, kind: str = "scene", error: type[FileError] = Fi
         raise error(f"not valid JSON: {problem}", file=name) from None
     except RecursionError:
         raise error("not valid JSON: nested too deeply", file=name) from None
+
+
+def _where(path: list[str | int]) -> tuple[str | None, str | None]:
+    """Return (entry, key) for a place in a structure: ``players[2]`` and ``name``."""
+    words = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".")
+    keys = [p for p in path if isinstance(p, str)]
+    if not keys:
+        return words or None, None
+    if isinstance(path[-1], str):
+        entry = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path[:-1]).lstrip(".")
+        return entry or None, keys[-1]
+    return words, keys[-1]
+
+
+def refuse_lone_surrogates(data: Any, file: str, error: type[FileError] = FileError) -> None:
+    r"""Refuse text holding a lone surrogate (a JSON ``\ud800`` escape) anywhere in `data`.
+
+    Such a string cannot be written as UTF-8 nor shown, so a file holding one is refused
+    as it is read, naming the entry and key, rather than failing a later write.
+
+    Raises
+    ------
+    FileError
+        Naming the first such string's entry and key.
+
+    Examples
+    --------
+    >>> refuse_lone_surrogates({"players": [{"name": "A"}, {"name": "B\ud800"}]}, "e.json")
+    Traceback (most recent call last):
+    ...
+    tabletop.app.datafile.FileError: e.json: players[1]: key 'name': expected Unicode text, got a lone surrogate (\ud800): it can be neither written nor shown
+    """
+    stack: list[tuple[list[str | int], Any]] = [([], data)]
+    while stack:
+        path, value = stack.pop()
+        texts: list[tuple[list[str | int], str]] = []
+        if isinstance(value, str):
+            texts.append((path, value))
+        elif isinstance(value, dict):
+            for key, item in reversed(list(value.items())):
+                texts.append(([*path, key], key))
+                stack.append(([*path, key], item))
+        elif isinstance(value, list):
+            stack.extend(([*path, index], item) for index, item in reversed(list(enumerate(value))))
+        for place, text in texts:
+            if text.isascii():
+                continue
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as problem:
+                entry, key = _where(place)
+                lone = f"\\u{ord(text[problem.start]):04x}"
+                raise error(
+                    f"expected Unicode text, got a lone surrogate ({lone}): it can be neither "
+                    "written nor shown",
+                    file=file,
+                    entry=entry,
+                    key=key,
+                ) from None

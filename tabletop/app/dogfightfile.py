@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datafile import FileError, read_data, refuse_lone_surrogates, show
 from tabletop.app.datatext import file_text
 from tabletop.boards import InvalidPositionError, ReplayError, replay
 from tabletop.boards.dogfight import (
@@ -151,6 +151,8 @@ def _integer(value: Any, file: str, key: str, entry: str | None = None) -> int:
         _fail(f"expected a whole number, got {show(value)}", file, entry, key)
     if value < 0:
         _fail(f"expected 0 or more, got {value}", file, entry, key)
+    if value > MAX_SEED:  # TOML's integers are 64-bit: no larger count or seed is written
+        _fail(f"expected at most {MAX_SEED} (2**63 - 1), got a larger number", file, entry, key)
     return int(value)
 
 
@@ -283,7 +285,9 @@ def load_game_file(path: str | Path) -> GameFile:
     DogfightFileError
         For a file that cannot be read or whose structure is wrong.
     """
-    return parse_game_file(read_data(path, "game", error=DogfightFileError), str(path))
+    data = read_data(path, "game", error=DogfightFileError)
+    refuse_lone_surrogates(data, str(path), DogfightFileError)
+    return parse_game_file(data, str(path))
 
 
 def game_log_text(seed: int, plays: Sequence[str], path: str | Path) -> str:

@@ -22,7 +22,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datafile import (
+    FileError,
+    parse_text,
+    read_data,
+    refuse_lone_surrogates,
+    show,
+)
 from tabletop.app.datatext import file_text
 from tabletop.app.files import atomic_write
 from tabletop.tournament import (
@@ -42,6 +48,7 @@ from tabletop.tournament import (
 
 __all__ = [
     "EventFileError",
+    "checked_event_text",
     "event_data",
     "event_text",
     "load_event",
@@ -65,6 +72,8 @@ _MATCH_KEYS = (
 )  # fmt: skip
 _BYE_KEYS = ("player", "table")
 _GAMES = ("armada", "destiny")
+#: Integers in an event file are TOML's, 64-bit signed: each is below this.
+_INTEGER_LIMIT = 2**63
 
 
 class EventFileError(FileError):
@@ -102,7 +111,19 @@ class _Reader:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"expected an integer, got {show(value)}", entry, key)
         if value < low:
+            if value <= -_INTEGER_LIMIT:
+                self.fail(
+                    f"expected an integer of at least {low}, got a huge negative one", entry, key
+                )
             self.fail(f"expected an integer of at least {low}, got {value}", entry, key)
+        if value >= _INTEGER_LIMIT:
+            # TOML integers are 64-bit: a standard reader refuses a longer one.
+            self.fail(
+                f"expected an integer below 2^63 = {_INTEGER_LIMIT}, got one of "
+                f"{value.bit_length()} bits",
+                entry,
+                key,
+            )
         return value
 
     def text(self, value: Any, entry: str | None, key: str) -> str:
@@ -334,7 +355,9 @@ def load_event(path: str | Path) -> Event:
     EventFileError
         For any problem with the file, naming the entry and key.
     """
-    return parse_event(read_data(path, "event", EventFileError), str(path))
+    data = read_data(path, "event", EventFileError)
+    refuse_lone_surrogates(data, str(path), EventFileError)
+    return parse_event(data, str(path))
 
 
 def event_data(event: Event) -> dict[str, Any]:
@@ -392,6 +415,25 @@ def event_text(event: Event, path: str | Path) -> str:
     return file_text(event_data(event), path, kind="event", error=EventFileError)
 
 
+# -- written files are read back: the tool never writes a file it would then refuse -------
+
+
+def checked_event_text(event: Event, path: str | Path) -> str:
+    """Return the event file's text after reading it back as :func:`load_event` would.
+
+    Every value a command would write (a TP, a seed, a count, a score past 64 bits, a
+    key the game does not use) meets the loader's checks before anything is written.
+
+    Raises
+    ------
+    EventFileError
+        What loading the written file would raise, naming `path`, the entry and the key.
+    """
+    text = event_text(event, path)
+    parse_event(parse_text(text, path, "event", EventFileError), str(path))
+    return text
+
+
 def write_event(
     event: Event,
     path: str | Path,
@@ -403,4 +445,4 @@ def write_event(
 
     An existing file is replaced only with `force` (an event updated in place is).
     """
-    atomic_write(path, event_text(event, path), inputs=inputs or [], force=force)
+    atomic_write(path, checked_event_text(event, path), inputs=inputs or [], force=force)

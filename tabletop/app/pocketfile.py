@@ -25,7 +25,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, NoReturn
 
-from tabletop.app.datafile import FileError, read_data, show
+from tabletop.app.datafile import FileError, read_data, refuse_lone_surrogates, show
 from tabletop.boards.errors import InvalidPlayError, InvalidPositionError, ReplayError
 from tabletop.boards.game import replay
 from tabletop.boards.pocket import (
@@ -44,6 +44,7 @@ from tabletop.boards.pocket.rules import RULING_OPTIONS
 from tabletop.boards.pocket.zones import is_zone
 
 __all__ = [
+    "MAX_BATTLE_SIZE",
     "BattleFile",
     "BattleFileError",
     "battle_data",
@@ -54,6 +55,10 @@ __all__ = [
     "replay_battle",
 ]
 
+#: The largest battle size read, points: 1,000 tokens a round; far past any played.
+MAX_BATTLE_SIZE = 10_000
+#: The largest whole number a file may hold: TOML's integers are 64-bit.
+_MOST_INTEGER = 2**63 - 1
 _TOP_KEYS = ("game", "size", "attacker", "seed", "plays", "armies", "rules")
 _ARMY_KEYS = ("player", "name", "units")
 _UNIT_KEYS = ("id", "zone", "troops")
@@ -94,7 +99,12 @@ class _Reader:
     ) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(f"expected a whole number, got {show(value)}", entry, key)
-        if value < low or (high is not None and value > high):
+        high = _MOST_INTEGER if high is None else high
+        if value < low or value > high:
+            if abs(value) > _MOST_INTEGER:  # a number of 4,000 digits is not printed whole
+                self.fail(
+                    f"expected a whole number from {low} to {high}, got a huge one", entry, key
+                )
             span = f"from {low}" + (f" to {high}" if high is not None else " up")
             self.fail(f"expected a whole number {span}, got {value}", entry, key)
         return value
@@ -206,9 +216,9 @@ def parse_battle(data: Any, source: str = "<battle>") -> tuple[Battle, list[str]
         if key not in top:
             r.fail("missing", None, key)
     # The size is checked by the rules (check reports it); here it must be a number.
-    size = r.integer(top["size"], None, "size", 0)
+    size = r.integer(top["size"], None, "size", 0, MAX_BATTLE_SIZE)
     attacker = r.integer(top.get("attacker", 1), None, "attacker", 1, 2)
-    seed = r.integer(top.get("seed", 0), None, "seed", 0, (1 << 64) - 1)
+    seed = r.integer(top.get("seed", 0), None, "seed", 0, _MOST_INTEGER)
     rules = PocketRules()
     if "rules" in top:
         options = r.table(top["rules"], "rules", tuple(RULING_OPTIONS))
@@ -251,6 +261,7 @@ def parse_battle(data: Any, source: str = "<battle>") -> tuple[Battle, list[str]
 def load_battle(path: str | Path) -> BattleFile:
     """Read a battle file (by suffix, ``.toml`` or ``.json``)."""
     data = read_data(path, "battle", error=BattleFileError)
+    refuse_lone_surrogates(data, str(path), BattleFileError)
     battle, plays = parse_battle(data, str(path))
     return BattleFile(str(path), battle, tuple(plays))
 

@@ -23,6 +23,7 @@ __all__ = [
     "InvalidPlayError",
     "InvalidPositionError",
     "ReplayError",
+    "WorkLimitError",
 ]
 
 
@@ -96,3 +97,19 @@ class ReplayError(BoardGameError):
         self.rule: str | None = cause.rule if isinstance(cause, IllegalPlayError) else None
         tail = f" (rule: {self.rule})" if self.rule else ""
         super().__init__(f"play {number} {cause.play!r}: {cause.reason}{tail}")
+
+
+class WorkLimitError(BoardGameError):
+    """A search that would take more work than its documented bound.
+
+    Attributes
+    ----------
+    done : int
+        The work done when it stopped (positions expanded).
+    limit : int
+        The bound.
+    """
+
+    def __init__(self, reason: str, done: int, limit: int) -> None:
+        super().__init__(reason)
+        self.reason, self.done, self.limit = reason, done, limit

@@ -29,11 +29,13 @@ __all__ = [
     "INK",
     "KIND_COLOURS",
     "MEASURE",
+    "MOST_DRAWN_CHARS",
     "OKABE_ITO",
     "PLAYER_COLOURS",
     "RC_PARAMS",
     "SVG_HASH_SALT",
     "TEMPLATE",
+    "drawn_text",
     "kind_colour",
     "plain_text",
     "player_colour",
@@ -109,17 +111,44 @@ RC_PARAMS: Mapping[str, Any] = MappingProxyType(
 )
 
 
+#: Longest text drawn whole in a picture, characters; a longer one (a 1 MB id, a
+#: 100,000-character title) is drawn as its head, an ellipsis and its tail, so that
+#: drawing it takes bounded time (each glyph is rendered, seen or not).
+MOST_DRAWN_CHARS = 120
+
+
+def drawn_text(text: str, limit: int = MOST_DRAWN_CHARS) -> str:
+    """Return `text` whole, or over `limit` characters its head, its length and its tail.
+
+    Examples
+    --------
+    >>> drawn_text("short")
+    'short'
+    >>> drawn_text("a" * 50 + "b" * 50, limit=40)
+    'aaaaaaaaaaa…[100 characters]…bbbbbbbbbbb'
+    """
+    if len(text) <= limit:
+        return text
+    note = f"…[{len(text)} characters]…"
+    keep = max(limit - len(note), 2)
+    return text[: (keep + 1) // 2] + note + text[len(text) - keep // 2 :]
+
+
 def plain_text(fig: Any) -> None:
     """Draw every text of a figure as typed: no mathtext, whatever settings made it.
 
     Labels hold the user's ids, titles and file names, where ``$``, ``^`` and ``_`` are
-    ordinary characters.
+    ordinary characters. A text over :data:`MOST_DRAWN_CHARS` characters is cut
+    (:func:`drawn_text`), line by line.
     """
     from matplotlib.text import Text
 
     for text in fig.findobj(Text):
         text.set_parse_math(False)
         text.set_usetex(False)
+        shown = text.get_text()
+        if len(shown) > MOST_DRAWN_CHARS:
+            text.set_text("\n".join(drawn_text(line) for line in shown.split("\n")))
 
 
 def kind_colour(kind: str) -> str:

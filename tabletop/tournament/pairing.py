@@ -21,7 +21,9 @@ Fields over :data:`DENSE_LIMIT` players use, for each player, only the
 :func:`window` nearest places in the pairing order as candidates; with at least
 4(r + 1) places per window a rematch-free pairing of every block of 2(r + 1)
 neighbours exists (Dirac's theorem: each has met at most r of them), so the window
-never forces a rematch the full graph would avoid.
+never forces a rematch the full graph would avoid. Fields over :data:`BLOCK_LIMIT`
+players are paired in blocks of consecutive places, the bye given first
+(:func:`_solve_in_blocks`); Armada's top-down rule is then exact within each block.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ from tabletop.tournament.records import Bye, Event, Match, Round
 from tabletop.tournament.standings import standings, swiss_round_count
 
 __all__ = [
+    "BLOCK_LIMIT",
+    "BLOCK_PLAYERS",
     "DENSE_LIMIT",
     "Matcher",
     "PairedBye",
@@ -50,6 +54,12 @@ __all__ = [
 
 #: Fields up to this many players are paired on the complete graph.
 DENSE_LIMIT = 160
+#: Fields over this many players are paired in blocks of :data:`BLOCK_PLAYERS`
+#: consecutive places (see :func:`_solve_in_blocks`): the matcher's time grows faster
+#: than the field.
+BLOCK_LIMIT = 2048
+#: Players in one block of a field over :data:`BLOCK_LIMIT` (even).
+BLOCK_PLAYERS = 512
 
 #: A matcher: (node count, weighted edges) -> perfect matching of greatest weight.
 Matcher = Callable[[int, Sequence[tuple[int, int, int]]], list[tuple[int, int]]]
@@ -304,6 +314,88 @@ def _solve(
     return pairs
 
 
+def _blocks(
+    tiers: _Tiers, players: list[str], with_bye: bool
+) -> tuple[str | None, list[list[str]]]:
+    """Return the bye (or None) and the blocks a large field is paired in (see below)."""
+    rest = list(players)
+    bye = None
+    if with_bye:
+        bye = min(rest, key=lambda p: tiers.high(p, None))
+        rest.remove(bye)
+    size = max(BLOCK_PLAYERS, 4 * (tiers.state.round + 1))
+    starts = list(range(0, len(rest), size))
+    if len(starts) > 1 and len(rest) - starts[-1] < size // 2:
+        starts.pop()  # a short tail joins the block before it
+    ends = [*starts[1:], len(rest)]
+    return bye, [rest[start:end] for start, end in zip(starts, ends, strict=True)]
+
+
+def _solve_in_blocks(
+    tiers: _Tiers, players: list[str], with_bye: bool, matcher: Matcher
+) -> list[tuple[str, str | None]]:
+    """Return a best matching of a large field found block by block, in pairing order.
+
+    The bye goes first to the player the bye tiers choose (no second bye, then the bye
+    order), as the whole-field matching gives it whenever that forces no rematch. The
+    rest is cut into blocks of :data:`BLOCK_PLAYERS` consecutive places (the last takes
+    up to half a block more), each paired on its own windowed graph. Nothing is lost
+    by the cuts: every block has an even count, so the matching that pairs each
+    place with its neighbour, which has the least TP-group cost possible (squared
+    distances along a sorted line), never crosses a cut; and a block of at least
+    2(r + 1) players has a pairing without rematches (Dirac's theorem, as for the
+    window), so no cut forces a rematch. Only the random in-group choice, random
+    anyway, differs from the whole-field matching.
+    """
+    bye, blocks = _blocks(tiers, players, with_bye)
+    pairs: list[tuple[str, str | None]] = [] if bye is None else [(bye, None)]
+    for block in blocks:
+        pairs.extend(_solve(tiers, block, False, matcher, False))
+    return pairs
+
+
+def _top_down_in_blocks(
+    tiers: _Tiers, pool: list[str], with_bye: bool, matcher: Matcher
+) -> tuple[str | None, list[tuple[str, str]], dict[frozenset[str], str]]:
+    """Pair a large field by Armada's top-down rule block by block (see _solve_in_blocks).
+
+    The pool is in rank order, so each block is a run of consecutive ranks, and the
+    rule's trials (can the rest still be paired as well?) are asked of the block.
+    """
+    bye, blocks = _blocks(tiers, pool, with_bye)
+    chosen: list[tuple[str, str]] = []
+    reasons: dict[frozenset[str], str] = {}
+    for block in blocks:
+        found = [(a, b) for a, b in _solve(tiers, block, False, matcher, False) if b is not None]
+        pairs, why = _top_down(tiers, block, None, found, matcher, False)
+        chosen.extend(pairs)
+        reasons.update(why)
+    return bye, chosen, reasons
+
+
+def _match(
+    tiers: _Tiers,
+    pool: list[str],
+    odd: bool,
+    matcher: Matcher,
+    dense: bool,
+    random_in_group: bool,
+) -> tuple[str | None, list[tuple[str, str]], dict[frozenset[str], str]]:
+    """Return the bye, the pairs and the top-down reasons of a pool (in pairing order)."""
+    if len(pool) > BLOCK_LIMIT and not random_in_group:
+        return _top_down_in_blocks(tiers, pool, odd, matcher)
+    if len(pool) > BLOCK_LIMIT:
+        result = _solve_in_blocks(tiers, pool, odd, matcher)
+    else:
+        result = _solve(tiers, pool, odd, matcher, dense) if pool else []
+    bye_player = next((a for a, b in result if b is None), None)
+    players_only = [(a, b) for a, b in result if b is not None]
+    if random_in_group:
+        return bye_player, players_only, {}
+    pairs, reasons = _top_down(tiers, pool, bye_player, players_only, matcher, dense)
+    return bye_player, pairs, reasons
+
+
 def _rank_text(state: SwissState, player: str) -> str:
     return f"rank {state.ranks[player]}"
 
@@ -368,12 +460,7 @@ def pair_swiss(
     tiers = _tiers(event, state, pool, rng, random_in_group)
     dense = len(pool) <= dense_limit
     odd = len(pool) % 2 == 1
-    result = _solve(tiers, pool, odd, matcher, dense) if pool else []
-    bye_player = next((a for a, b in result if b is None), None)
-    players_only = [(a, b) for a, b in result if b is not None]
-    reasons: dict[frozenset[str], str] = {}
-    if not random_in_group:
-        players_only, reasons = _top_down(tiers, pool, bye_player, players_only, matcher, dense)
+    bye_player, players_only, reasons = _match(tiers, pool, odd, matcher, dense, random_in_group)
     if bye_player is not None:
         byes.append(PairedBye(bye_player, _bye_reason(event, tiers, bye_player)))
         if bye_player in state.had_bye:

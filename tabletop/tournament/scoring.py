@@ -67,6 +67,36 @@ def _by_games(match: Match, games: tuple[str, ...], table: int) -> str:
     )
 
 
+def _most_tp(regulation: Regulation) -> int:
+    """Return the most TP one player can have from one match or bye under `regulation`."""
+    banded = (max(band.winner_tp, band.loser_tp) for band in regulation.margin_bands)
+    return max(regulation.win_tp, regulation.loss_tp, regulation.bye_tp, *banded)
+
+
+def _check_belongs(regulation: Regulation, match: Match) -> None:
+    """Refuse a result key the regulation's games do not have, and TP out of its range."""
+    if regulation.result_entry == "scores":
+        if match.games is not None:
+            raise ResultError(
+                f"{regulation.id} enters final scores; 'games' (each game's winner) "
+                "belongs to a best-of-three game",
+                table=match.table,
+            )
+        if match.by_time:
+            raise ResultError(
+                f"{regulation.id} scores a game ended on time as any other; "
+                "'by_time' belongs to a best-of-three game",
+                table=match.table,
+            )
+    if match.tp is not None:
+        most = _most_tp(regulation)
+        if not all(0 <= value <= most for value in match.tp):
+            raise ResultError(
+                f"TP are from 0 to {most} under {regulation.id}, got {list(match.tp)}",
+                table=match.table,
+            )
+
+
 def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome | None:
     """Return the outcome of a match under `regulation`, or None when it has no result.
 
@@ -82,10 +112,12 @@ def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome
     Raises
     ------
     ResultError
-        For a result of the wrong kind for the regulation (scores missing, or a winner
-        where scores are expected), an equal score with no second player, a best of
+        For a result of the wrong kind for the regulation (scores missing, a winner where
+        scores are expected, games or by_time where scores are), TP outside the most a
+        match gives, an equal score with no second player, a best of
         three that has no winner.
     """
+    _check_belongs(regulation, match)
     if not match.has_result:
         return None
     table = match.table

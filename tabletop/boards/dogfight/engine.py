@@ -50,7 +50,7 @@ from tabletop.boards.dogfight.position import (
     placement_violations,
 )
 from tabletop.boards.dogfight.rules import SIDES, STANDARD, Rules, parse_square, square_name
-from tabletop.boards.errors import InvalidPositionError
+from tabletop.boards.errors import InvalidPositionError, WorkLimitError
 from tabletop.boards.game import Outcome
 
 __all__ = ["Dogfight"]
@@ -276,19 +276,50 @@ class Dogfight:
             return None
         return Outcome(None if state.winner is None else SIDES[state.winner], state.turns)
 
-    def perft(self, state: Position, depth: int) -> int:
-        """Count the play sequences exactly `depth` plies deep (a finished game adds 0)."""
-        if depth == 0:
-            return 1
-        plays = generate(self.tables, state)
-        if depth == 1:
-            return len(plays)
-        total = 0
-        for play in plays:
-            child = state.copy()
-            self.push_unchecked(child, play)
-            total += self.perft(child, depth - 1)
-        return total
+    def perft(self, state: Position, depth: int, most_positions: int | None = None) -> int:
+        """Count the play sequences exactly `depth` plies deep (a finished game adds 0).
+
+        Parameters
+        ----------
+        state : Position
+            Where to count from.
+        depth : int
+            Plies.
+        most_positions : int or None
+            The most positions whose plays may be generated (None: no bound). The count
+            grows about tenfold a ply and differently from each position, so a bound on
+            the work, the same on every machine, is what keeps a count's time bounded.
+
+        Raises
+        ------
+        WorkLimitError
+            When the count needs more than `most_positions` positions expanded.
+        """
+        expanded = 0
+
+        def count(position: Position, plies: int) -> int:
+            nonlocal expanded
+            if plies == 0:
+                return 1
+            expanded += 1
+            if most_positions is not None and expanded > most_positions:
+                raise WorkLimitError(
+                    f"perft {depth} from this position needs more than {most_positions} "
+                    "positions expanded, the most one count may take",
+                    expanded - 1,
+                    most_positions,
+                )
+            plays = generate(self.tables, position)
+            if plies == 1:
+                return len(plays)
+            total = 0
+            for play in plays:
+                child = position.copy()
+                self.push_unchecked(child, play)
+                total += count(child, plies - 1)
+            return total
+
+        return count(state, depth)
 
     # -- turns and cards ----------------------------------------------------------------
 

@@ -56,8 +56,13 @@ FLAG_TRAITS: tuple[str, ...] = (
     "slow",
     "wide arc",
 )
-_NUMBERED = _re.compile(r"\+([1-9][0-9]*) (engagement|shoot|wounds)")
-_TRAIT_HELP = ", ".join(FLAG_TRAITS) + ", +N engagement, +N shoot, +N wounds (N from 1)"
+#: The largest N of a ``+N`` trait: N more dice or hits, so a bound on one roll's work.
+MOST_TRAIT_BONUS = 99
+_NUMBERED = _re.compile(r"\+([0-9]+) (engagement|shoot|wounds)")
+_TRAIT_HELP = (
+    ", ".join(FLAG_TRAITS)
+    + f", +N engagement, +N shoot, +N wounds (N from 1 to {MOST_TRAIT_BONUS})"
+)
 
 
 def parse_trait(text: str) -> tuple[str, int]:
@@ -72,8 +77,15 @@ def parse_trait(text: str) -> tuple[str, int]:
         return (text, 0)
     match = _NUMBERED.fullmatch(text)
     if match is None:
-        raise InvalidPositionError(f"unknown trait {text!r}; expected one of: {_TRAIT_HELP}")
-    return (match.group(2), int(match.group(1)))
+        shown = repr(text) if len(text) <= 60 else f"{text[:40]!r}… ({len(text)} characters)"
+        raise InvalidPositionError(f"unknown trait {shown}; expected one of: {_TRAIT_HELP}")
+    digits = match.group(1).lstrip("0")
+    if not digits or len(digits) > len(str(MOST_TRAIT_BONUS)) or int(digits) > MOST_TRAIT_BONUS:
+        size = digits if len(digits) <= 6 else f"a {len(digits)}-digit number"
+        raise InvalidPositionError(
+            f"trait +N {match.group(2)}: N is from 1 to {MOST_TRAIT_BONUS}, got {size or 0}"
+        )
+    return (match.group(2), int(digits))
 
 
 @dataclass(frozen=True, slots=True)
