@@ -97,7 +97,9 @@ def ship_local_outline(ruleset: Ruleset, base: str) -> list[list[float]]:
 
 
 def catalog_answer(ruleset_name: Any = None) -> dict[str, Any]:
-    """Return the palette of a ruleset: its tokens, bases and area presets.
+    """Return the palette of a ruleset: its tokens, bases, area presets and arc names.
+
+    ``arcs`` are what ``measure --arc`` takes: X-Wing's arcs, or Armada's hull zones.
 
     Raises
     ------
@@ -112,7 +114,9 @@ def catalog_answer(ruleset_name: Any = None) -> dict[str, Any]:
     >>> answer["bases"][0]["outline"]
     [[-20.0, 20.0], [-20.0, -20.0], [20.0, -20.0], [20.0, 20.0]]
     """
+    from tabletop.geom.arcs import XWING_ARCS
     from tabletop.geom.areas import AREA_PRESETS
+    from tabletop.geom.hulls import HULL_ZONES
     from tabletop.obstacles.catalog import catalog
 
     rules = _ruleset(ruleset_name)
@@ -129,6 +133,7 @@ def catalog_answer(ruleset_name: Any = None) -> dict[str, Any]:
         "bases": bases,
         "areas": list(AREA_PRESETS),
         "rulesets": list(RULESET_NAMES),
+        "arcs": list(HULL_ZONES if rules.hull_zones else XWING_ARCS),
     }
 
 
@@ -229,11 +234,17 @@ def _object_entry(scene: Scene, obj: Ship | Obstacle) -> dict[str, Any]:
 
 
 def layout_answer(scene: Scene) -> dict[str, Any]:
-    """Return the mat of a scene: its area, regions and every object's outline."""
+    """Return the mat of a scene: its area, regions, ruler and every object's outline.
+
+    ``ruler`` is the game's ruler with the scene's constants: ``{"kind": "range" |
+    "distance", "lines": [mm, ...]}`` (X-Wing range 1 to 3; Armada distance 1 to 5).
+    """
     objects: list[Ship | Obstacle] = [*scene.obstacles, *scene.ships]
+    kind, lines = scene.ruleset.ruler
     return {
         "area": {"width": float(scene.area.width), "height": float(scene.area.height)},
         "regions": regions(scene),
+        "ruler": {"kind": kind, "lines": [float(v) for v in lines]},
         "objects": [_object_entry(scene, obj) for obj in objects],
     }
 
