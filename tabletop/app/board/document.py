@@ -183,7 +183,7 @@ class BoardDocument:
         self._scene = scene
         self._version = 1
         self._target = target
-        self._written: tuple[int, int] | None = None  # (device, inode) of the file we made
+        self._written: bytes | None = None  # what the board last wrote to a file it made
         self.read_only = read_only
         self.source = source
         self._lock = threading.Lock()
@@ -282,18 +282,26 @@ class BoardDocument:
                 atomic_write(path, scene_text(scene, path), force=True)
                 return path
             path = self._own_path()
-            atomic_write(path, scene_text(scene, path), force=self._is_ours(path))
-            info = os.stat(path)
-            self._written = (info.st_dev, info.st_ino)
+            payload = scene_text(scene, path).encode("utf-8")
+            atomic_write(path, payload, force=self._is_ours(path))
+            self._written = payload
             self._target = SaveTarget(path, own=True)
             return path
 
     def _is_ours(self, path: Path) -> bool:
+        """Whether `path` is a regular file holding what the board last wrote there.
+
+        By content, not by inode: a file deleted and made anew may get the same inode.
+        """
+        if self._written is None:
+            return False
         try:
             info = os.lstat(path)
+            if not stat.S_ISREG(info.st_mode) or info.st_size != len(self._written):
+                return False
+            return path.read_bytes() == self._written
         except OSError:
             return False
-        return stat.S_ISREG(info.st_mode) and self._written == (info.st_dev, info.st_ino)
 
     def _own_path(self) -> Path:
         """Return the target, or the next free name when another file took it."""
