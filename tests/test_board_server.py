@@ -11,35 +11,27 @@ from __future__ import annotations
 import json
 import math
 import os
-import time
 import tomllib
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 import shapely
-
-with warnings.catch_warnings():  # Starlette's TestClient would rather have httpx2
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
+from board_server_support import (
+    ROOT,
+    SMALL_SHIP,
+    TOURNAMENT,
+    TestClient,
+    client_of,
+    error_of,
+    scene_text,
+)
 
 from tabletop.app.board import api
 from tabletop.app.board.document import BoardDocument, SaveTarget
-from tabletop.app.board.server import create_app
 from tabletop.app.cmd_query import answer
 from tabletop.app.scenefile import parse_scene, read_scene_data
-
-ROOT = Path(__file__).resolve().parent.parent
-TOURNAMENT = ROOT / "examples" / "xwing-tournament.toml"
-BASE = "http://127.0.0.1:8765"
-SMALL_SHIP = {"ruleset": "xwing2", "ships": [{"id": "a", "base": "small", "at": [100, 200]}]}
-
-
-def client_of(board: BoardDocument, **options: Any) -> TestClient:
-    app = create_app(board, host="127.0.0.1", port=8765, **options)
-    return TestClient(app, base_url=BASE, raise_server_exceptions=False)
 
 
 @pytest.fixture
@@ -51,24 +43,6 @@ def board() -> BoardDocument:
 def client(board: BoardDocument) -> Iterator[TestClient]:
     with client_of(board) as test_client:
         yield test_client
-
-
-def error_of(response: Any, status: int) -> dict[str, Any]:
-    assert response.status_code == status, response.text
-    assert response.headers["content-type"].startswith("application/json")
-    body = response.json()
-    assert set(body) == {"error"}
-    assert set(body["error"]) == {"message", "where"}
-    assert "Traceback" not in response.text
-    error: dict[str, Any] = body["error"]
-    return error
-
-
-def scene_text(client: TestClient) -> str:
-    response = client.get("/api/scene")
-    assert response.status_code == 200
-    text: str = response.text
-    return text
 
 
 # --- the document -------------------------------------------------------------------------
@@ -499,103 +473,3 @@ def test_the_page_and_its_files_come_from_the_static_folder(
         assert response.status_code in (400, 404), path
         assert "TOP-SECRET-CONTENT" not in response.text
         assert "root:" not in response.text
-
-
-# --- the guard ---------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    "host", ["evil.example", "127.0.0.1:9999", "127.0.0.1", "localhost.evil:8765"]
-)
-def test_a_foreign_host_is_403_and_changes_nothing(
-    client: TestClient, host: str, tmp_path: Path
-) -> None:
-    before = scene_text(client)
-    put = client.put("/api/scene", json={"version": 1, "scene": SMALL_SHIP}, headers={"Host": host})
-    assert error_of(put, 403)["where"] == "Host"
-    assert error_of(client.get("/api/scene", headers={"Host": host}), 403)["where"] == "Host"
-    assert scene_text(client) == before
-
-
-@pytest.mark.parametrize(
-    "host", ["localhost:8765", "[::1]:8765", "127.0.0.1:8765", "LOCALHOST:8765"]
-)
-def test_the_loopback_names_are_its_own(client: TestClient, host: str) -> None:
-    assert client.get("/api/scene", headers={"Host": host}).status_code == 200
-    origin = {"Host": host, "Origin": f"http://{host.lower()}"}
-    assert client.get("/api/scene", headers=origin).status_code == 200
-
-
-@pytest.mark.parametrize(
-    "origin",
-    ["http://evil.example", "null", "https://127.0.0.1:8765", "http://127.0.0.1:8766", "file://"],
-)
-def test_a_foreign_origin_is_403_and_changes_nothing(tmp_path: Path, origin: str) -> None:
-    path = tmp_path / "table.toml"
-    path.write_text(TOURNAMENT.read_text("utf-8"), "utf-8")
-    with client_of(BoardDocument.open(str(path))) as client:
-        before = scene_text(client)
-        headers = {"Origin": origin}
-        put = client.put("/api/scene", json={"version": 1, "scene": SMALL_SHIP}, headers=headers)
-        assert error_of(put, 403)["where"] == "Origin"
-        assert error_of(client.post("/api/save", headers=headers), 403)["where"] == "Origin"
-        assert scene_text(client) == before
-    assert path.read_text("utf-8") == TOURNAMENT.read_text("utf-8")
-
-
-def test_a_body_over_8_mib_is_413_at_once(client: TestClient) -> None:
-    body = b"x" * (50 * 1024 * 1024)
-    start = time.perf_counter()
-    response = client.put("/api/scene", content=body)
-    took = time.perf_counter() - start
-    assert error_of(response, 413)["where"] == "Content-Length"
-    assert took < 0.5
-
-    sent = 0
-
-    def chunks() -> Iterator[bytes]:  # no Content-Length: counted as it streams
-        nonlocal sent
-        for _ in range(800):
-            sent += 1
-            yield b"x" * 65536
-
-    start = time.perf_counter()
-    response = client.post("/api/query", content=chunks())
-    assert error_of(response, 413)["message"].startswith("the body is over 8388608 bytes")
-    assert time.perf_counter() - start < 1.0
-    assert client.put("/api/scene", content=b"x" * (8 * 1024 * 1024 + 1)).status_code == 413
-    assert scene_text(client).startswith('{"version": 1,')
-
-
-def test_more_than_50_requests_a_second_is_429(board: BoardDocument) -> None:
-    with client_of(board) as client:
-        start = time.monotonic()
-        codes = [client.get("/api/scene").status_code for _ in range(51)]
-        if time.monotonic() - start < 1.0:
-            assert codes[:50] == [200] * 50
-            assert codes[50] == 429
-            assert error_of(client.get("/api/scene"), 429)["message"].startswith("more than 50")
-        time.sleep(1.05)
-        assert client.get("/api/scene").status_code == 200
-
-
-def test_unknown_routes_and_methods_answer_the_error_object(client: TestClient) -> None:
-    assert error_of(client.get("/api/nothing"), 404)["where"] == "/api/nothing"
-    assert error_of(client.delete("/api/scene"), 405)["where"] == "/api/scene"
-    assert error_of(client.get("/api/save"), 405)["where"] == "/api/save"
-
-
-def test_a_fault_of_the_server_is_a_logged_500_without_a_traceback(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
-) -> None:
-    def broken(*args: Any) -> Any:
-        raise RuntimeError("a bug")
-
-    monkeypatch.setattr(api, "layout_answer", broken)
-    response = client.post("/api/layout", json={"scene": SMALL_SHIP})
-    error = error_of(response, 500)
-    assert error == {
-        "message": "internal error: RuntimeError; the server logged it",
-        "where": "POST /api/layout",
-    }
-    assert "a bug" in caplog.text
