@@ -229,3 +229,47 @@ def test_a_host_not_loopback_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch
     )
     assert lines[1].startswith("tabletop serve: listening on 192.0.2.10, not only")
     assert len(lines) == 2
+
+
+def run_cli(*argv: str) -> tuple[int, str, str]:
+    from tabletop.app.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["serve", *argv], out=out, err=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_a_file_it_cannot_open_is_exit_2_before_it_listens(tmp_path: Path) -> None:
+    assert run_cli(str(tmp_path / "nope.toml")) == (
+        2,
+        "",
+        f"tabletop serve: error: {tmp_path / 'nope.toml'}: no such file\n",
+    )
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[[ships]]\nid = "a"\nbase = "tiny"\nat = [1, 2]\n', "utf-8")
+    code, _, err = run_cli(str(bad))
+    assert code == 2
+    assert err.startswith(f"tabletop serve: error: {bad}: ships[0] 'a': key 'base': unknown base")
+    assert run_cli("-")[0] == 2
+
+
+def test_a_port_in_use_is_exit_2_naming_the_port() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, out, err = run_cli("--port", str(port))
+    assert (code, out) == (2, "")
+    assert err.startswith(f"tabletop serve: error: --port: cannot listen on 127.0.0.1 port {port}:")
+
+
+def test_without_the_serve_extra_it_says_what_to_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "uvicorn" else real(name, *a)
+    )
+    code, _, err = run_cli()
+    assert code == 2
+    assert "install the serve extra: pip install 'tabletop-judge[serve]'" in err
