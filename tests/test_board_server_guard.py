@@ -268,3 +268,13 @@ def test_every_route_refuses_a_bad_body_with_400(
     client: TestClient, path: str, body: Any, where: str
 ) -> None:
     assert error_of(client.post(path, json=body), 400)["where"] == where
+
+
+def test_every_interface_answers_to_loopback_and_this_machines_names() -> None:
+    import socket
+
+    names = own_addresses("0.0.0.0", 8765)
+    assert {"localhost:8765", "127.0.0.1:8765", "[::1]:8765", "0.0.0.0:8765"} <= names
+    assert f"{socket.gethostname().lower()}:8765" in names
+    assert own_addresses("192.0.2.7", 8765) == frozenset({"192.0.2.7:8765"})
+    assert own_addresses("fe80::1", 8765) == frozenset({"[fe80::1]:8765"})

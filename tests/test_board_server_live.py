@@ -273,3 +273,22 @@ def test_without_the_serve_extra_it_says_what_to_install(monkeypatch: pytest.Mon
     code, _, err = run_cli()
     assert code == 2
     assert "install the serve extra: pip install 'tabletop-judge[serve]'" in err
+
+
+def test_open_opens_the_page_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> None:
+    import webbrowser
+
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+
+    def serve_a_second(app: Any, listener: socket.socket) -> bool:
+        time.sleep(1.0)  # the page opens half a second after the server starts
+        return False
+
+    monkeypatch.setattr(server, "_serve", serve_a_second)
+    args = argparse.Namespace(
+        scene=None, port=0, host="127.0.0.1", open=True, read_only=False, json=False
+    )
+    assert server.run(args, io.StringIO()) == 0
+    assert len(opened) == 1
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", opened[0])
