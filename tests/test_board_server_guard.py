@@ -7,6 +7,7 @@ headers, a websocket), the guard called as the ASGI application it is.
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 import sys
 import time
@@ -198,6 +199,10 @@ def test_a_save_that_cannot_be_written_is_400_naming_the_path(tmp_path: Path) ->
     assert "no folder" in error["message"]
 
 
+class ClientFileError(ValueError):
+    """As the client-save reader's error: a ValueError, not an InvalidInputError."""
+
+
 class FakeClients(types.ModuleType):
     """A stand-in for ``tabletop.app.clients``: a 'save' is a file that begins with SAVE."""
 
@@ -208,6 +213,9 @@ class FakeClients(types.ModuleType):
         return "fake" if data.startswith(b"SAVE") else None
 
     def read_client(self, source: Any, **options: Any) -> Any:
+        data = source if isinstance(source, bytes) else Path(source).read_bytes()
+        if b"broken" in data:
+            raise ClientFileError("game.vsav: piece 'ab12': key 'position': expected 2 numbers")
         scene = {"ruleset": "xwing2", "phase": "play", "ships": SMALL_SHIP["ships"]}
         return types.SimpleNamespace(scene_data=lambda phase="play": scene)
 
@@ -278,3 +286,19 @@ def test_every_interface_answers_to_loopback_and_this_machines_names() -> None:
     assert f"{socket.gethostname().lower()}:8765" in names
     assert own_addresses("192.0.2.7", 8765) == frozenset({"192.0.2.7:8765"})
     assert own_addresses("fe80::1", 8765) == frozenset({"[fe80::1]:8765"})
+
+
+@pytest.mark.usefixtures("fake_clients")
+def test_a_save_the_reader_refuses_is_400_or_exit_2_never_a_traceback(
+    client: TestClient, tmp_path: Path
+) -> None:
+    from tabletop.app.cli import main
+
+    expected = "game.vsav: piece 'ab12': key 'position': expected 2 numbers"
+    response = client.post("/api/load", content=b"SAVE broken", headers={"X-Filename": "g.vsav"})
+    assert error_of(response, 400) == {"message": expected, "where": "g.vsav"}
+    save = tmp_path / "game.vsav"
+    save.write_bytes(b"SAVE broken")
+    err = io.StringIO()
+    assert main(["serve", str(save)], out=io.StringIO(), err=err) == 2
+    assert err.getvalue() == f"tabletop serve: error: {save}: {expected}\n"

@@ -27,7 +27,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tabletop.app.board.document import BoardDocument, BoardRequestError, client_reader
+from tabletop.app.board.document import (
+    BoardDocument,
+    BoardRequestError,
+    client_reader,
+    client_scene,
+)
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
@@ -221,11 +226,11 @@ def _file_name(request: Request) -> str:
 
 
 def _loaded_scene(raw: bytes, name: str) -> Any:
-    clients = client_reader()
-    if clients is not None and clients.sniff(raw, name) is not None:
-        scene = clients.read_client(raw).scene_data()
+    scene = client_scene(raw, raw, name)
+    if scene is not None:
         parse_scene(scene, name)
         return scene
+    clients = client_reader()
     suffix = Path(name).suffix.lower()
     if suffix not in (".toml", ".json"):
         kinds = ".toml or .json" + (", or a client save" if clients is not None else "")

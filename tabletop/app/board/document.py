@@ -40,7 +40,7 @@ from typing import Any
 from tabletop.app.datafile import source_name
 from tabletop.app.files import atomic_write, scene_text
 from tabletop.app.scenefile import parse_scene, read_scene_data
-from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.errors import InvalidInputError, TabletopError
 
 __all__ = [
     "EMPTY_SCENE",
@@ -51,6 +51,7 @@ __all__ = [
     "SaveTarget",
     "StaleVersionError",
     "client_reader",
+    "client_scene",
     "load_start_file",
 ]
 
@@ -100,22 +101,48 @@ def client_reader() -> Any | None:
         return None
 
 
-def _client_scene(path: Path) -> dict[str, Any] | None:
-    """Return the scene of a client save at `path`, or None when it is not one."""
+def client_scene(data: bytes, source: Path | bytes, name: str) -> dict[str, Any] | None:
+    """Return the scene of a client save, or None when `data` is not one (or no reader).
+
+    Parameters
+    ----------
+    data : bytes
+        The file's bytes, for recognising it by content.
+    source : Path or bytes
+        What the client-save reader reads (the path, or the bytes again).
+    name : str
+        The file's name, for messages.
+
+    Raises
+    ------
+    InvalidInputError
+        For a save the reader refuses (its message; ``where`` is `name`).
+    """
     clients = client_reader()
     if clients is None:
         return None
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES or not path.is_file():
+        if clients.sniff(data, name) is None:
+            return None
+        scene: dict[str, Any] = clients.read_client(source).scene_data()
+    except InvalidInputError:
+        raise
+    except (TabletopError, ValueError) as error:  # the reader's own errors
+        raise InvalidInputError(getattr(error, "message", str(error)), where=name) from None
+    return scene
+
+
+def _client_file_scene(path: Path) -> dict[str, Any] | None:
+    """Return the scene of the client save at `path`, or None when it is not one."""
+    if client_reader() is None:
+        return None
+    try:
+        if not path.is_file() or path.stat().st_size > MAX_SAVE_BYTES:
             return None
         data = path.read_bytes()
     except OSError:
-        return None
-    if clients.sniff(data, path.name) is None:
-        return None
-    scene: dict[str, Any] = clients.read_client(path).scene_data()
-    return scene
+        return None  # the scene reader says why
+    return client_scene(data, path, str(path))
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -153,7 +180,7 @@ def load_start_file(path: str | None) -> tuple[dict[str, Any], SaveTarget, str]:
     if path is None:
         return copy.deepcopy(EMPTY_SCENE), SaveTarget(Path("board.toml"), own=True), "board"
     file = Path(path)
-    scene = _client_scene(file)
+    scene = _client_file_scene(file)
     if scene is not None:
         parse_scene(scene, source_name(path))
         return scene, SaveTarget(file.parent / f"{file.stem}.board.toml", own=True), str(path)
