@@ -31,6 +31,7 @@ from __future__ import annotations
 import copy
 import dataclasses as _dc
 import importlib
+import inspect
 import os
 import stat
 import threading
@@ -124,7 +125,10 @@ def client_scene(data: bytes, source: Path | bytes, name: str) -> dict[str, Any]
     try:
         if clients.sniff(data, name) is None:
             return None
-        scene: dict[str, Any] = clients.read_client(source).scene_data()
+        # The reader names a file given as bytes by `name` where it takes one.
+        takes_name = "name" in inspect.signature(clients.read_client).parameters
+        options = {"name": name} if takes_name and isinstance(source, bytes) else {}
+        scene: dict[str, Any] = clients.read_client(source, **options).scene_data()
     except InvalidInputError:
         raise
     except (TabletopError, ValueError) as error:  # the reader's own errors
