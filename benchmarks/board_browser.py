@@ -11,10 +11,12 @@ waited for, killed only if it does not stop.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import re
 import signal
+import statistics
 import subprocess
 import sys
 import time
@@ -48,9 +50,9 @@ def missing() -> str | None:
     try:
         import playwright.sync_api  # noqa: F401
     except ImportError:
-        return "playwright is not installed (pip install playwright; make .venv/.installed)"
+        return "playwright is not installed (pip install -e .[test])"
     if not CHROMIUM.is_file() or not os.access(CHROMIUM, os.X_OK):
-        return f"no Chromium at {CHROMIUM} (apt-get install chromium; make .venv/.installed)"
+        return f"no Chromium at {CHROMIUM} (apt-get install chromium, or make browser as root)"
     return None
 
 
@@ -228,3 +230,75 @@ def timed(step: Callable[[], None]) -> float:
     start = time.perf_counter()
     step()
     return (time.perf_counter() - start) * 1000.0
+
+
+# -- the page at speed: python -m benchmarks.board_browser ------------------------------
+
+
+def _percentiles(values: list[float]) -> tuple[float, float]:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return statistics.median(ordered), p95
+
+
+def drag_timings(browser: Any, server: BoardServer, scene: dict[str, Any], drags: int) -> Any:
+    """Drag the first obstacle `drags` times (10 mm right, then back); return the timings.
+
+    Each is the page's: ms from the drop to the verdict in the page (``ms``) and on
+    screen (``painted``, the next frame).
+    """
+    server.put_scene(scene)
+    errors: list[str] = []
+    page = open_page(browser, server.url, errors)
+    target = scene["obstacles"][0]["id"]
+    for number in range(drags):
+        drag(page, target, 10.0 if number % 2 == 0 else -10.0, 0.0, steps=3)
+        wait_idle(page, timeout_ms=60000)
+    timings = page.evaluate("() => window.boardTimings || []")
+    page.close()
+    if errors:
+        raise RuntimeError("the page logged errors: " + "; ".join(errors))
+    if len(timings) != drags:
+        raise RuntimeError(f"{len(timings)} verdicts timed for {drags} drags")
+    return timings
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the page's drag-to-verdict times beside ``tabletop query``'s for the same check."""
+    from playwright.sync_api import sync_playwright
+
+    from benchmarks.board import requests, summary, through_command, tournament_table
+    from benchmarks.scaling import crammed_tokens
+
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.board_browser")
+    parser.add_argument("--drags", type=int, default=100)
+    args = parser.parse_args(argv)
+    reason = missing()
+    if reason is not None:
+        print(f"board page benchmark skipped: {reason}")
+        return 0
+    tables = {
+        "tournament (6 obstacles, 8 ships)": tournament_table(),
+        "crammed (60 tokens)": crammed_tokens(),
+    }
+    print(f"The board page: from the end of a drag to the verdict drawn, {args.drags} drags each,")
+    print("headless Chromium against tabletop serve; beside it the same check through")
+    print("tabletop query (one process, a line in and its answer out). Milliseconds, median / p95.")
+    print(f"{'table':<36}{'page: in DOM':>16}{'page: on screen':>18}{'tabletop query':>17}")
+    with sync_playwright() as playwright, BoardServer(None) as server:
+        browser = launch(playwright)
+        for name, scene in tables.items():
+            timings = drag_timings(browser, server, scene, args.drags)
+            dom = _percentiles([t["ms"] for t in timings])
+            painted = _percentiles([t["painted"] for t in timings])
+            lines = list(requests(scene, min(args.drags, 30)))
+            query = summary(through_command(lines, lines[:2]))
+            cells = [f"{a:.1f} / {b:.1f}" for a, b in (dom, painted, query)]
+            print(f"{name:<36}{cells[0]:>16}{cells[1]:>18}{cells[2]:>17}")
+        browser.close()
+    print("target: the tournament table's median on screen within 50 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,8 +23,36 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.toml"))
 TOURNAMENT = ROOT / "examples" / "xwing-tournament.toml"
 
-#: Opens the board on a scene (dict) and returns the page, idle.
-Opener = Callable[[dict[str, Any]], Any]
+
+class Opener:
+    """Open pages on the board, each on a scene; collect what the browser logs as errors.
+
+    A test that provokes a refusal on purpose says so with :meth:`allow`: the browser
+    logs every failed request, handled by the page or not.
+    """
+
+    def __init__(self, server: BoardServer, browser: Any) -> None:
+        self.server = server
+        self.browser = browser
+        self.errors: list[str] = []
+        self.allowed: list[str] = []
+        self.pages: list[Any] = []
+
+    def __call__(self, scene: dict[str, Any]) -> Any:
+        """Make `scene` the board and open a page on it, idle."""
+        self.server.put_scene(scene)
+        page = open_page(self.browser, self.server.url, self.errors)
+        wait_idle(page)
+        self.pages.append(page)
+        return page
+
+    def allow(self, fragment: str) -> None:
+        """Let a logged error holding `fragment` pass (a refusal the test asks for)."""
+        self.allowed.append(fragment)
+
+    def unexpected(self) -> list[str]:
+        """Return the logged errors that were not allowed."""
+        return [e for e in self.errors if not any(a in e for a in self.allowed)]
 
 
 def scene_of(path: Path) -> dict[str, Any]:
@@ -76,17 +104,9 @@ def browser() -> Iterator[Any]:
 @pytest.fixture
 def open_board(server: BoardServer, browser: Any) -> Iterator[Opener]:
     """Open pages on the board; after the test, no page may have logged an error."""
-    errors: list[str] = []
-    pages: list[Any] = []
-
-    def opener(scene: dict[str, Any]) -> Any:
-        server.put_scene(scene)
-        page = open_page(browser, server.url, errors)
-        wait_idle(page)
-        pages.append(page)
-        return page
-
+    opener = Opener(server, browser)
     yield opener
-    for page in pages:
+    for page in opener.pages:
         page.close()
-    assert errors == [], "the browser logged errors:\n" + "\n".join(errors)
+    unexpected = opener.unexpected()
+    assert unexpected == [], "the browser logged errors:\n" + "\n".join(unexpected)

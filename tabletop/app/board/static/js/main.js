@@ -144,7 +144,11 @@ class App {
       if (seq !== this.checkSeq) return;
       this.verdict.show(report);
       if (started !== null) {
-        this.timings.push({ why, ms: performance.now() - started });
+        // from the drop (or the key's pause) to the verdict in the page, then on screen
+        const timing = { why, ms: performance.now() - started, painted: null };
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        timing.painted = performance.now() - started;
+        this.timings.push(timing);
         window.boardTimings = this.timings;
       }
       if (layout) {

@@ -19,7 +19,9 @@ export function ruleWords(item) {
   if (item.rule === "ship-overlap") {
     return item.margin < 0 ? `overlap ${mm(item.distance)} mm` : `${mm(item.distance)} mm apart`;
   }
-  if (item.rule === "outside-play-area") return `${mm(item.distance)} mm off the table`;
+  if (item.rule === "outside-play-area") {
+    return item.margin < 0 ? `${mm(item.distance)} mm off the table` : `${mm(item.distance)} mm inside the edge`;
+  }
   return `${mm(item.distance)} mm, limit ${mm(item.limit)} mm`;
 }
 
@@ -108,12 +110,9 @@ export class VerdictView {
   renderNear(report) {
     clear(this.nearList);
     const near = this.near(report);
-    this.nearList.hidden = near.length === 0;
+    this.nearList.parentElement.hidden = near.length === 0;
     if (!near.length) return;
-    const head = document.createElement("li");
-    head.className = "near-head";
-    head.textContent = `Legal but within ${NEAR_LIMIT_MM} mm of the line (hover a piece to see it):`;
-    this.nearList.appendChild(head);
+    document.getElementById("near-count").textContent = String(near.length);
     for (const margin of near) {
       const li = document.createElement("li");
       li.className = `near${margin.contested ? " contested" : ""}`;
@@ -151,8 +150,34 @@ export class VerdictView {
     const [dx, dy] = this.app.mat.toDisplay((x0 + x1) / 2, (y0 + y1) / 2);
     const prefix = cls === "near" ? "✓ " : cls === "contested" ? "⚠ " : "✗ ";
     const suffix = item.contested ? " · contested" : "";
-    const label = text(labels, dx + 6, dy - 6, `${prefix}${words}${suffix}`, { class: `line-label ${cls}` });
-    label.dataset.violation = String(index);
+    this.callout(labels, dx, dy, `${prefix}${words}${suffix}`, `line-label ${cls}`, index);
+  }
+
+  /** A label in a box above the point (dx, dy), joined to it by a leader line. */
+  callout(labels, dx, dy, words, cls, index) {
+    const u = this.app.mat.u;
+    const rise = (34 + 24 * (index % 3)) * u;
+    const group = el("g", { class: `callout ${cls.replace("line-label ", "")}` }, labels);
+    el("line", { x1: dx, y1: dy, x2: dx, y2: dy - rise, class: "leader" }, group);
+    const label = text(group, dx, dy - rise - 5 * u, words, { class: cls, "text-anchor": "middle" });
+    const box = label.getBBox();
+    const pad = 4 * u;
+    const rect = el("rect", {
+      x: box.x - pad,
+      y: box.y - pad / 2,
+      width: box.width + 2 * pad,
+      height: box.height + pad,
+      rx: 3 * u,
+      class: "callout-box",
+    });
+    group.insertBefore(rect, label);
+    // keep the box on the page
+    const limit = this.app.mat.width;
+    const shift = Math.min(0, limit + 60 * u - (box.x + box.width + pad)) + Math.max(0, -60 * u - (box.x - pad));
+    if (shift) {
+      label.setAttribute("x", dx + shift);
+      rect.setAttribute("x", box.x - pad + shift);
+    }
   }
 
   ghost(fix) {
@@ -168,8 +193,9 @@ export class VerdictView {
     const ghost = el("g", { class: "ghost", "data-ghost-for": fix.object }, mat.overlay);
     el("polygon", { points: points(placed(outline, gx, gy, angle)) }, ghost);
     el("line", { x1: x, y1: y, x2: gx, y2: gy, class: "fix-arrow", "marker-end": "url(#arrow)" }, ghost);
-    const [dx, dy] = mat.toDisplay(gx, gy);
-    text(mat.overlayLabels, dx, dy, `legal here (${mm(moveLength(fix))} mm)`, {
+    const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
+    const [dx, dy] = mat.toDisplay(gx, gy - reach - 12 * mat.u);
+    text(mat.overlayLabels, dx, dy, `legal here (${mm(moveLength(fix))} mm away)`, {
       class: "ghost-label",
       "text-anchor": "middle",
     });
@@ -185,11 +211,17 @@ export class VerdictView {
     const found = this.app.board.find(fix.fix.object);
     if (!found) return;
     const [x, y] = found.entry.at;
-    const [cx, cy] = this.app.mat.clientPoint(x + fix.fix.move[0], y + fix.fix.move[1]);
+    const outline = this.app.shapeOf(fix.fix.object) || [[0, 0]];
+    const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
+    // below the ghost and its label
+    const below = y + fix.fix.move[1] - reach - 22 * this.app.mat.u;
+    const [cx, cy] = this.app.mat.clientPoint(x + fix.fix.move[0], below);
     const box = this.floating.parentElement.getBoundingClientRect();
     this.floating.dataset.object = fix.fix.object;
-    this.floating.style.left = `${cx - box.left + 18}px`;
-    this.floating.style.top = `${cy - box.top + 18}px`;
+    const width = this.floating.offsetWidth || 140;
+    const left = Math.max(4, Math.min(box.width - width - 4, cx - box.left - width / 2));
+    this.floating.style.left = `${left}px`;
+    this.floating.style.top = `${Math.min(box.height - 40, cy - box.top)}px`;
   }
 
   /** Draw the near-limit margins of the piece `id` (null: none). */
@@ -201,6 +233,6 @@ export class VerdictView {
     if (!id || !this.report) return;
     this.near(this.report)
       .filter((m) => m.objects.includes(id) && m.points)
-      .forEach((margin, index) => this.measureLine(margin, `near-${index}`, "near", `${ruleWords(margin)} · margin ${signed(margin.margin)} mm`, mat.marginGroup, labels));
+      .forEach((margin, index) => this.measureLine(margin, index, "near", `${ruleWords(margin)} · margin ${signed(margin.margin)} mm`, mat.marginGroup, labels));
   }
 }
