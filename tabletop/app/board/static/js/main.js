@@ -74,6 +74,19 @@ class App {
     });
   }
 
+  /** One line on the mat: what the last change did to the verdict, and the fix. */
+  sayVerdict(report) {
+    if (report.legal) {
+      this.say("✓ Legal: no rule broken.");
+      return;
+    }
+    const first = report.violations[0];
+    const more = report.violations.length > 1 ? ` (and ${report.violations.length - 1} more)` : "";
+    const fix = report.violations.find((v) => v.fix);
+    const hint = fix ? ` Press “Nudge to legal” (key N) to move ${fix.fix.object} where it is legal.` : "";
+    this.say(`✗ ${first.message}${more}.${hint}`, true);
+  }
+
   say(words, error = false) {
     this.status.textContent = words;
     this.status.classList.toggle("error", Boolean(error));
@@ -143,6 +156,7 @@ class App {
       const report = await verdict;
       if (seq !== this.checkSeq) return;
       this.verdict.show(report);
+      if (["drag", "keys", "turn", "nudge", "add", "flip"].includes(why)) this.sayVerdict(report);
       if (started !== null) {
         // from the drop (or the key's pause) to the verdict in the page, then on screen
         const timing = { why, ms: performance.now() - started, painted: null };
@@ -220,7 +234,9 @@ class App {
     const ship = found.kind === "ships";
     const angle = ship ? (entry.heading ?? (entry.player === 2 ? 270 : 90)) : (entry.angle ?? 0);
     const what = ship ? `${entry.base} ship` : entry.token || entry.kind || "obstacle";
-    panel.textContent = `${entry.id} (${what}${entry.flipped ? ", flipped" : ""}): x ${entry.at[0]} mm, y ${entry.at[1]} mm, ${ship ? "heading" : "angle"} ${angle}°`;
+    const short = (v) => String(Math.round(v * 100) / 100);
+    panel.textContent = `${entry.id} (${what}${entry.flipped ? ", flipped" : ""}): x ${short(entry.at[0])} mm, y ${short(entry.at[1])} mm, ${ship ? "heading" : "angle"} ${short(angle)}°`;
+    panel.title = `exactly: x ${entry.at[0]}, y ${entry.at[1]}, ${angle}°`;
     document.querySelector("[data-action=flip]").disabled = ship;
     this.interaction.drawHandle(this.selected, entry.at[0], entry.at[1], angle);
   }

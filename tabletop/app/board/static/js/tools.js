@@ -226,6 +226,9 @@ export class Tools {
       const answer = await api.query(request, raw);
       if (raw !== app.board.raw) return;
       this.showMeasurement(answer);
+      if (document.getElementById("status").textContent.startsWith("Measuring from")) {
+        app.say(`Measured ${m.from} → ${m.to}${request.arc ? ` (${request.arc} arc)` : ""}.`);
+      }
     } catch (error) {
       this.clearMeasurement();
       app.say(`Measure: ${error.message}`, true);
@@ -294,6 +297,7 @@ export class Tools {
     try {
       const preview = await api.previewMove(app.board.raw, ship, words);
       this.showPreview(preview);
+      app.say(`Preview of ${ship} ${words}: Apply moves it there, Discard drops it.`);
     } catch (error) {
       this.discard();
       app.say(`Move: ${error.message}`, true);
