@@ -46,6 +46,12 @@ class Opener:
         self.pages.append(page)
         return page
 
+    def open_more(self) -> Any:
+        """Open one more page on the board as it is (another tab)."""
+        page = open_page(self.browser, self.server.url, self.errors)
+        self.pages.append(page)
+        return page
+
     def allow(self, fragment: str) -> None:
         """Let a logged error holding `fragment` pass (a refusal the test asks for)."""
         self.allowed.append(fragment)

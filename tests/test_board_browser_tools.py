@@ -205,3 +205,28 @@ def test_the_menus_change_the_ruleset_and_format_undoably(
     page.keyboard.press("Control+z")
     wait_idle(page)
     assert json.dumps(server.scene()) == json.dumps(scene_of(TOURNAMENT))
+
+
+def test_a_second_tab_shows_the_change_made_in_the_first(
+    open_board: Opener, server: BoardServer
+) -> None:
+    first = open_board(scene_of(TOURNAMENT))
+    second = open_board.open_more()
+    x, y, angle = pose(second, "rock-d")
+    tab_focus_and_press(first, "rock-d", ["ArrowRight"] * 4)
+    wait_idle(first)
+    # the other tab looks for changes every 3 s
+    second.wait_for_selector(f'#mat [data-id="rock-d"][data-x="{x + 4.0:g}"]', timeout=8000)
+    assert pose(second, "rock-d") == (x + 4.0, y, angle)
+    assert verdict_of(second) == verdict_of(first)
+
+
+def tab_focus_and_press(page: Any, object_id: str, keys: list[str]) -> None:
+    """Select a piece with the keyboard (Tab until it has the focus, Enter), then press keys."""
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.dataset.id") == object_id:
+            break
+    page.keyboard.press("Enter")
+    for key in keys:
+        page.keyboard.press(key)
