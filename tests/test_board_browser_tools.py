@@ -230,3 +230,24 @@ def tab_focus_and_press(page: Any, object_id: str, keys: list[str]) -> None:
     page.keyboard.press("Enter")
     for key in keys:
         page.keyboard.press(key)
+
+
+def test_armada_measure_from_hull_zone_to_hull_zone_agrees_with_the_cli(
+    open_board: Opener, server: BoardServer
+) -> None:
+    example = next(p for p in EXAMPLES if p.stem.startswith("armada"))
+    page = open_board(scene_of(example))
+    assert page.locator("#defending-box").is_visible()
+    page.locator("[data-input=arc]").select_option("front")
+    page.locator("[data-input=defending-zone]").select_option("rear")
+    page.locator('#mat [data-id="victory"]').click()
+    page.locator("[data-action=measure]").click()
+    page.locator('#mat [data-id="cr90"]').click()
+    wait_idle(page)
+    _, expected = cli(
+        "measure", str(example), "victory", "cr90", "--arc", "front", "--defending-zone", "rear"
+    )
+    measured = page.locator("#measurement")
+    assert json.loads(measured.get_attribute("data-answer")) == expected
+    assert measured.get_attribute("data-defending_zone") == "rear"
+    assert abs(float(measured.get_attribute("data-distance")) - expected["distance"]) <= 0.001

@@ -53,7 +53,9 @@ export class Tools {
     this.maneuver = document.querySelector("[data-input=maneuver]");
     this.arc = document.querySelector("[data-input=arc]");
     this.palette = document.querySelector("[data-input=piece]");
+    this.defending = document.querySelector("[data-input=defending-zone]");
     this.arc.addEventListener("change", () => this.measured && this.remeasure());
+    this.defending.addEventListener("change", () => this.measured && this.remeasure());
     this.maneuver.addEventListener("keydown", (e) => {
       if (e.key === "Enter") {
         e.preventDefault();
@@ -96,7 +98,12 @@ export class Tools {
       }
       select.value = current[name];
     }
-    this.fillPalette(catalog, ruleset);
+    // the palette, arcs and maneuvers belong to the ruleset: kept (with the choices made
+    // in them) until the ruleset changes
+    if (this.paletteRuleset !== ruleset) {
+      this.paletteRuleset = ruleset;
+      this.fillPalette(catalog, ruleset);
+    }
   }
 
   setTable(name, value) {
@@ -142,6 +149,15 @@ export class Tools {
       option.textContent = name || "no arc (plain distance)";
       this.arc.appendChild(option);
     }
+    // Armada: the defender's hull zone too (an attack goes from zone to zone)
+    clear(this.defending);
+    for (const name of ["", ...(ruleset === "armada" ? catalog.arcs || ARCS.armada : [])]) {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = name || "nearest";
+      this.defending.appendChild(option);
+    }
+    document.getElementById("defending-box").hidden = ruleset !== "armada";
     const list = document.getElementById("maneuvers");
     clear(list);
     if (ruleset !== "armada") {
@@ -220,6 +236,7 @@ export class Tools {
     }
     const request = { op: "measure", from: m.from, to: m.to };
     if (this.arc.value) request.arc = this.arc.value;
+    if (this.defending.value) request.defending_zone = this.defending.value;
     const raw = app.board.raw;
     app.track(+1);
     try {
@@ -337,6 +354,13 @@ export class Tools {
     if (preview.template) el("polygon", { points: points(preview.template), class: "template" }, group);
     if (preview.path) el("polyline", { points: points(preview.path), class: "path", "marker-end": "url(#arrow)" }, group);
     if (preview.final_outline) el("polygon", { points: points(preview.final_outline), class: "final" }, group);
+    const final = preview.answer.final;
+    if (final && final.at) {
+      // where the ship faces at the end
+      const r = (final.heading * Math.PI) / 180;
+      const [x, y] = final.at;
+      el("line", { x1: x, y1: y, x2: x + 28 * Math.cos(r), y2: y + 28 * Math.sin(r), class: "facing", "marker-end": "url(#arrow)" }, group);
+    }
   }
 
   applyMove() {
