@@ -213,15 +213,21 @@ export class VerdictView {
     const [x, y] = found.entry.at;
     const outline = this.app.shapeOf(fix.fix.object) || [[0, 0]];
     const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
-    // below the ghost and its label
-    const below = y + fix.fix.move[1] - reach - 22 * this.app.mat.u;
-    const [cx, cy] = this.app.mat.clientPoint(x + fix.fix.move[0], below);
+    // beyond the ghost, on the side away from the piece: the lines of the violation lie
+    // between the piece and what it is too near, behind the ghost
+    const [mx, my] = fix.fix.move;
+    const length = Math.hypot(mx, my) || 1;
+    const [ux, uy] = [mx / length, my / length];
+    const gap = reach + 10 * this.app.mat.u;
+    const [cx, cy] = this.app.mat.clientPoint(x + mx + ux * gap, y + my + uy * gap);
     const box = this.floating.parentElement.getBoundingClientRect();
     this.floating.dataset.object = fix.fix.object;
     const width = this.floating.offsetWidth || 140;
-    const left = Math.max(4, Math.min(box.width - width - 4, cx - box.left - width / 2));
-    this.floating.style.left = `${left}px`;
-    this.floating.style.top = `${Math.min(box.height - 40, cy - box.top)}px`;
+    const height = this.floating.offsetHeight || 32;
+    const left = cx - box.left - width / 2 + (ux * width) / 2;
+    const top = cy - box.top - height / 2 - (uy * height) / 2;
+    this.floating.style.left = `${Math.max(4, Math.min(box.width - width - 4, left))}px`;
+    this.floating.style.top = `${Math.max(4, Math.min(box.height - height - 4, top))}px`;
   }
 
   /** Draw the near-limit margins of the piece `id` (null: none). */
