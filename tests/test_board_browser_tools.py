@@ -251,3 +251,18 @@ def test_armada_measure_from_hull_zone_to_hull_zone_agrees_with_the_cli(
     assert json.loads(measured.get_attribute("data-answer")) == expected
     assert measured.get_attribute("data-defending_zone") == "rear"
     assert abs(float(measured.get_attribute("data-distance")) - expected["distance"]) <= 0.001
+
+
+def test_a_refused_ruleset_leaves_the_board_and_the_menu_as_they_were(
+    open_board: Opener, server: BoardServer
+) -> None:
+    page = open_board(scene_of(TOURNAMENT))
+    before = server.scene_text()
+    open_board.allow("status of 400")  # X-Wing tokens are not Armada's: the server says so
+    page.locator("[data-input=ruleset]").select_option("armada")
+    page.wait_for_selector("#status.error:has-text('Not changed')")
+    wait_idle(page)
+    assert server.scene_text() == before
+    assert page.locator("[data-input=ruleset]").input_value() == "xwing2"
+    assert verdict_of(page)["legal"] is True
+    assert page.locator("[data-action=undo]").is_disabled()

@@ -152,7 +152,8 @@ class App {
       const key = this.layoutKeyOf(scene);
       const layoutWanted = key !== this.layoutKey;
       const verdict = api.query({ op: "check", margins: true }, raw);
-      const layout = layoutWanted ? api.layout(raw) : null;
+      // asked at once, beside the verdict; a refusal is reported once, by the verdict
+      const layout = layoutWanted ? api.layout(raw).catch((error) => error) : null;
       const report = await verdict;
       if (seq !== this.checkSeq) return;
       this.verdict.show(report);
@@ -167,6 +168,7 @@ class App {
       }
       if (layout) {
         const answer = await layout;
+        if (answer instanceof Error) throw answer;
         if (seq !== this.checkSeq) return;
         this.layoutKey = key;
         this.layoutShapes = new Map(
@@ -178,8 +180,9 @@ class App {
         this.mat.drawArea(answer, ruleset);
         this.drawPieces();
         this.verdict.show(report);
-        this.tools.fillTable(scene, catalog);
       }
+      // the menus say what the scene says (a refused change leaves them as they were)
+      this.tools.fillTable(scene, catalog);
       if (this.tools.measured) this.tools.remeasure();
       if (this.tools.preview && why !== "move") this.tools.discard();
     } catch (error) {
