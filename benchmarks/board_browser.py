@@ -22,7 +22,6 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -223,13 +222,6 @@ def cli_verdict(report: dict[str, Any]) -> dict[str, Any]:
             for v in report["violations"]
         ],
     }
-
-
-def timed(step: Callable[[], None]) -> float:
-    """Run `step`; return its wall time, ms."""
-    start = time.perf_counter()
-    step()
-    return (time.perf_counter() - start) * 1000.0
 
 
 # -- the page at speed: python -m benchmarks.board_browser ------------------------------

@@ -266,3 +266,17 @@ def test_a_refused_ruleset_leaves_the_board_and_the_menu_as_they_were(
     assert page.locator("[data-input=ruleset]").input_value() == "xwing2"
     assert verdict_of(page)["legal"] is True
     assert page.locator("[data-action=undo]").is_disabled()
+
+
+def test_measure_to_an_edge_agrees_with_the_cli(
+    open_board: Opener, server: BoardServer, tmp_path: Path
+) -> None:
+    page = open_board(scene_of(TOURNAMENT))
+    page.locator('#mat [data-id="rock-b"]').click()
+    page.locator("[data-input=measure-to]").select_option("edge:bottom")
+    page.keyboard.press("m")
+    wait_idle(page)
+    _, expected = cli("measure", str(TOURNAMENT), "rock-b", "edge:bottom")
+    measured = page.locator("#measurement")
+    assert json.loads(measured.get_attribute("data-answer")) == expected
+    assert measured.get_attribute("data-to") == "edge:bottom"

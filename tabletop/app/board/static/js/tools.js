@@ -54,6 +54,7 @@ export class Tools {
     this.arc = document.querySelector("[data-input=arc]");
     this.palette = document.querySelector("[data-input=piece]");
     this.defending = document.querySelector("[data-input=defending-zone]");
+    this.measureTarget = document.querySelector("[data-input=measure-to]");
     this.arc.addEventListener("change", () => this.measured && this.remeasure());
     this.defending.addEventListener("change", () => this.measured && this.remeasure());
     this.maneuver.addEventListener("keydown", (e) => {
@@ -149,6 +150,18 @@ export class Tools {
       option.textContent = name || "no arc (plain distance)";
       this.arc.appendChild(option);
     }
+    // the second end: a piece picked on the mat, or a line of the table
+    clear(this.measureTarget);
+    const lines = ["bottom", "top", "left", "right"].map((edge) => [`edge:${edge}`, `the ${edge} edge`]);
+    if (ruleset === "armada") {
+      lines.push(...["left", "right", "bottom", "top"].map((side) => [`setup:${side}`, `the setup area's ${side} line`]));
+    }
+    for (const [value, words] of [["", "a second piece"], ...lines]) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = words;
+      this.measureTarget.appendChild(option);
+    }
     // Armada: the defender's hull zone too (an attack goes from zone to zone)
     clear(this.defending);
     for (const name of ["", ...(ruleset === "armada" ? catalog.arcs || ARCS.armada : [])]) {
@@ -210,6 +223,11 @@ export class Tools {
       app.say("Measure: select the first piece (click it, or Tab to it and press Enter), then press M.");
       return;
     }
+    if (this.measureTarget.value) {
+      this.measureFrom = selected;
+      this.measureTo(this.measureTarget.value);
+      return;
+    }
     this.measureFrom = selected;
     document.body.dataset.mode = "measure";
     app.say(`Measuring from ${selected}: pick the second piece (click it, or Tab to it and press Enter).`);
@@ -230,7 +248,8 @@ export class Tools {
   async remeasure() {
     const app = this.app;
     const m = this.measured;
-    if (!m || !app.board.find(m.from) || !app.board.find(m.to)) {
+    const line = m && m.to.includes(":"); // edge:… or setup:…, not a piece
+    if (!m || !app.board.find(m.from) || (!line && !app.board.find(m.to))) {
       this.clearMeasurement();
       return;
     }
