@@ -38,8 +38,8 @@ def main(argv: list[str] | None = None) -> int:
         wait_idle(page)
         page.mouse.move(5, 5)  # the pointer off the mat: no hover marks in the picture
         print("after dragging rock-a 120 mm right:")
-        for line in page.locator("#verdict [data-rule]").all_text_contents():
-            print("  " + " ".join(line.split()))
+        for item in page.locator("#verdict [data-rule]").all_inner_texts():
+            print("  " + " | ".join(line.strip() for line in item.splitlines() if line.strip()))
         page.screenshot(path=str(out))
         print(f"wrote {out}")
         page.locator("#mat-nudge").click()

@@ -193,7 +193,7 @@ export class Interaction {
     }
     if (ctrl || event.altKey) return;
     const onPiece = target && target.classList && target.classList.contains("piece");
-    if (event.key === "Enter" && onPiece) {
+    if ((event.key === "Enter" || event.key === " ") && onPiece) {
       event.preventDefault();
       this.flushKeys();
       this.app.pick(target.dataset.id, { fromKeyboard: true });
