@@ -151,7 +151,10 @@ def launch(playwright: Any) -> Any:
 
 
 def open_page(browser: Any, url: str, errors: list[str]) -> Any:
-    """Open the board in a new page; uncaught errors and console errors go to `errors`."""
+    """Open the board in a new page, collecting what goes wrong in `errors`.
+
+    Uncaught errors, console errors, and any request to another address than the server's.
+    """
     page = browser.new_page(viewport=VIEWPORT, accept_downloads=True)
     page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
 
@@ -160,6 +163,13 @@ def open_page(browser: Any, url: str, errors: list[str]) -> Any:
             errors.append(f"console error: {message.text}")
 
     page.on("console", console)
+
+    def request(sent: Any) -> None:
+        # the page fetches from its own server only: nothing from the internet
+        if not sent.url.startswith((url, "blob:", "data:")):
+            errors.append(f"a request outside the server: {sent.url}")
+
+    page.on("request", request)
     page.goto(url)
     wait_idle(page)
     return page
