@@ -37,6 +37,7 @@ from board_support import (  # noqa: E402
 from benchmarks.board_browser import (  # noqa: E402
     BoardServer,
     cli_verdict,
+    client_point,
     drag,
     pose,
     verdict_of,
@@ -302,3 +303,27 @@ def test_keyboard_alone_moves_rotates_and_measures(
     page.keyboard.press("Control+z")
     wait_idle(page)
     assert pose(page, "rock-d") == (x0, y0, a0)
+
+
+def test_a_drag_follows_the_pointer_and_changes_the_board_on_drop(
+    open_board: Opener, server: BoardServer
+) -> None:
+    page = open_board(scene_of(TOURNAMENT))
+    before = server.scene_text()
+    x, y, angle = pose(page, "gas-f")
+    page.mouse.move(*client_point(page, x, y))
+    page.mouse.down()
+    page.mouse.move(*client_point(page, x - 50.0, y - 30.0), steps=5)
+    # under the pointer, one to one, while the board has not changed
+    shown = page.locator('#mat [data-id="gas-f"]').get_attribute("transform")
+    dx, dy = (float(v) for v in shown.split("translate(")[1].split(")")[0].split())
+    assert abs(dx - (x - 50.0)) < 1.5
+    assert abs(dy - (y - 30.0)) < 1.5
+    page.wait_for_timeout(200)
+    assert server.scene_text() == before
+    page.mouse.up()
+    wait_idle(page)
+    held = {o["id"]: o for o in server.scene()["obstacles"]}["gas-f"]
+    assert held["at"] == [pose(page, "gas-f")[0], pose(page, "gas-f")[1]]
+    assert abs(held["at"][0] - (x - 50.0)) < 1.5
+    assert held["angle"] == angle
