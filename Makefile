@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck clean bench docs
+.PHONY: test demo lint typecheck clean bench docs browser
 
 # The batch kernels compiled ahead of time (tabletop.geom._aot): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
@@ -15,7 +15,9 @@ AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs]'
+	@# serve: the board's server; test carries playwright, which drives the system's Chromium
+	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve]'
+	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(STAMP)
@@ -25,6 +27,17 @@ $(AOT): $(STAMP) $(AOT_SOURCES)
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(AOT)
+
+# The browser of the board's browser tests: Debian's chromium (Playwright's own browser
+# downloads are not used). Installed when missing and we are root; otherwise one line says
+# that those tests will skip.
+CHROMIUM := /usr/bin/chromium
+browser:
+	@if [ -x $(CHROMIUM) ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+		apt-get update -q && apt-get install -y -q chromium \
+		|| echo "chromium could not be installed: the board's browser tests will skip"; \
+	else echo "no $(CHROMIUM) and not root to install it: the board's browser tests will skip"; fi
 
 lint: $(STAMP)
 	$(BIN)/ruff check --no-cache .
@@ -80,6 +93,9 @@ demo: $(STAMP) $(AOT)
 	$(BIN)/tabletop event check examples/events/armada-store-championship.toml
 	$(BIN)/tabletop event check examples/events/armada-planted-fault.toml; test $$? -eq 1
 	$(BIN)/tabletop event render examples/events/destiny-regional-top8.json -o out/destiny-regional-top8.png --force
+	@# the board: tabletop serve on the tournament table, a rock dragged in headless Chromium,
+	@# the page with its verdict written to out/board.png; the server stopped after it
+	$(BIN)/python -m benchmarks.board_demo out/board.png
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery
@@ -87,6 +103,7 @@ gallery: $(STAMP)
 	mkdir -p docs/gallery
 	for f in examples/*.toml; do $(BIN)/tabletop render $$f -o docs/gallery/$$(basename $$f .toml).png --force || exit 1; done
 	$(BIN)/tabletop pocket render examples/pocket/battle-60.toml -o docs/gallery/pocket-battle-60.png --force
+	$(BIN)/python -m benchmarks.board_demo docs/gallery/board.png
 
 clean:
 	rm -rf $(VENV) out site .mypy_cache .pytest_cache .ruff_cache
@@ -102,3 +119,7 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
 	$(BIN)/python -m benchmarks.imports
+	@# the board: check through the server and through tabletop query, then the page's own
+	@# time from the end of a drag to the verdict drawn (headless Chromium)
+	$(BIN)/python -m benchmarks.board
+	$(BIN)/python -m benchmarks.board_browser

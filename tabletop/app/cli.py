@@ -11,6 +11,7 @@ Commands:
   render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
   query [--strict]                   JSON-lines requests on stdin, answers on stdout
+  serve [SCENE] [--port N] [--open]  the board in a browser: move pieces, see the verdict
   list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
                                      maneuvers, areas
   help COMMAND [ACTION]              what a command takes (as COMMAND [ACTION] --help)
@@ -74,6 +75,7 @@ COMMANDS: dict[str, str] = {
     "render": "tabletop.app.cmd_render",
     "setup": "tabletop.app.cmd_setup",
     "query": "tabletop.app.cmd_query",
+    "serve": "tabletop.app.board.server",
     "list": "tabletop.app.cmd_list",
     "pocket": "tabletop.app.cmd_pocket",
     "dogfight": "tabletop.app.cmd_dogfight",
