@@ -7,10 +7,16 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from tabletop.app.extras import require_plots
-from tabletop.app.paths import output_target, publish, sweep_stale_temporaries, temporary_path
+from tabletop.app.paths import (
+    OutputTarget,
+    output_target,
+    publish,
+    sweep_stale_temporaries,
+    temporary_path,
+)
 from tabletop.geom.errors import InvalidInputError
 
-__all__ = ["atomic_write", "picture_output"]
+__all__ = ["atomic_write", "picture_output", "stage_file"]
 
 
 def atomic_write(
@@ -34,14 +40,29 @@ def atomic_write(
         or a new path in an existing folder, or the folder cannot be written.
     """
     target = output_target(path, inputs=inputs, force=force)
+    publish(stage_file(target, data), target)
+
+
+def stage_file(target: OutputTarget, data: bytes | str) -> Path:
+    """Write `data` whole to a synced temporary file beside `target`; return its path.
+
+    The one place a file's bytes are written: :func:`atomic_write` then gives it its name
+    at once, :class:`tabletop.app.locking.FileUpdate` after the command's report. The new
+    file honours the umask (0o666 less it, as any program's; mkstemp would force 0600).
+
+    Raises
+    ------
+    InvalidInputError
+        When the temporary file cannot be made or written (no permission, a full disk).
+    """
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    where = os.fspath(target.path)
     sweep_stale_temporaries(target.folder)
     temporary = temporary_path(target.folder)
     try:
-        # 0o666 and the umask, as any program's new file; mkstemp would force 0600.
         handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except OSError as error:
-        raise InvalidInputError(f"cannot write there: {error.strerror}", where=str(path)) from None
+        raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
     try:
         with os.fdopen(handle, "wb") as stream:
             stream.write(payload)
@@ -49,11 +70,11 @@ def atomic_write(
             os.fsync(stream.fileno())
     except OSError as error:
         temporary.unlink(missing_ok=True)
-        raise InvalidInputError(f"cannot write there: {error.strerror}", where=str(path)) from None
+        raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
     except BaseException:
         temporary.unlink(missing_ok=True)
         raise
-    publish(temporary, target)
+    return temporary
 
 
 def picture_output(

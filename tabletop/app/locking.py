@@ -45,12 +45,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from tabletop.app.files import stage_file
 from tabletop.app.paths import (
     OutputTarget,
     output_target,
     publish,
-    sweep_stale_temporaries,
-    temporary_path,
 )
 from tabletop.app.text import clip, printable
 from tabletop.geom.errors import InvalidInputError
@@ -279,25 +278,7 @@ class FileUpdate:
         target = output_target(self.path if path is None else path, inputs=inputs, force=force)
         if refuse_read_only:
             _refuse_read_only(target)
-        payload = data.encode("utf-8") if isinstance(data, str) else data
-        sweep_stale_temporaries(target.folder)
-        temporary = temporary_path(target.folder)
-        where = os.fspath(target.path)
-        try:
-            handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-        except OSError as error:
-            raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(payload)
-                stream.flush()
-                os.fsync(stream.fileno())
-        except OSError as error:
-            temporary.unlink(missing_ok=True)
-            raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
+        temporary = stage_file(target, data)
         self._target, self._temporary = target, temporary
 
     def finish(self, report: str, out: TextIO) -> None:
