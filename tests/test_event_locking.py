@@ -194,6 +194,7 @@ def _wait_for(path: Path, timeout_s: float = 60.0) -> None:
 _STOPPING_CHILD = """
 import os, sys, time
 from pathlib import Path
+import tabletop.app.files as files
 import tabletop.app.locking as locking
 marker, point, argv = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
 real_fsync, real_publish = os.fsync, locking.publish
@@ -216,9 +217,10 @@ os.fsync = fsync
 locking.publish = publish
 if point == "writing":
     real_write = os.write
-    locking.os = type(os)("os_view")
-    locking.os.__dict__.update(os.__dict__)
-    locking.os.fdopen = lambda fd, mode: _Half(fd)
+    # The bytes are written by files.stage_file: its view of os writes half, then stops.
+    files.os = type(os)("os_view")
+    files.os.__dict__.update(os.__dict__)
+    files.os.fdopen = lambda fd, mode: _Half(fd)
 
     class _Half:
         def __init__(self, fd):
