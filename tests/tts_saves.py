@@ -157,3 +157,43 @@ def write(path: Path, document: dict[str, Any]) -> Path:
     """Write a save as TTS does (indented JSON)."""
     path.write_text(json.dumps(document, indent=2), "utf-8")
     return path
+
+
+# --- The Armada mod: 1 unit = 1 inch, the 6'x3' table centred at the origin -------------
+ARMADA_MM_PER_UNIT = 25.4
+ARMADA_ASSETS = (
+    "https://raw.githubusercontent.com/valadian/TabletopSimulatorIncludeDir/master/TTS_armada/"
+    "assets/"
+)
+#: The huge base's centre lies this far ahead of the model's origin, inches.
+ARMADA_HUGE_AHEAD_IN = (2.539 * 3 + 3.68 - 2.539) / 2
+
+
+def armada_ship(
+    guid: str,
+    name: str,
+    collider: str,
+    model: str,
+    at_mm: tuple[float, float],
+    heading: float,
+    scale: float = 1.0,
+) -> dict[str, Any]:
+    """An Armada mod ship or squadron whose base centre stands at `at_mm`, facing `heading`.
+
+    `collider` is a base collider's file (``small.obj``) or a full URL; `model` the
+    ``<faction>/<hull>`` folder of its mesh, or "" for none. The ship faces +z at rotY = 0.
+    """
+    rot_y = 90.0 - heading
+    x, z = (at_mm[0] - 914.4) / ARMADA_MM_PER_UNIT, (at_mm[1] - 457.2) / ARMADA_MM_PER_UNIT
+    if collider == "huge.obj":
+        dx, dz = tts_rotate(0.0, ARMADA_HUGE_AHEAD_IN, rot_y)
+        x, z = x - dx, z - dz
+    url = collider if "/" in collider else f"{ARMADA_ASSETS}misc/bases/{collider}"
+    mesh = f"{ARMADA_ASSETS}ships/{model}/mesh.obj" if model else ""
+    return {
+        "GUID": guid,
+        "Name": "Custom_Model",
+        "Nickname": name,
+        "Transform": transform(x, z, rot_y, scale=scale),
+        "CustomMesh": {"MeshURL": mesh, "ColliderURL": url},
+    }

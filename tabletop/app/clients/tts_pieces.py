@@ -28,6 +28,7 @@ from shapely.geometry import Polygon
 
 from tabletop.app.clients.facts import fact_value
 from tabletop.app.clients.model import Imported
+from tabletop.app.clients.tts_armada import armada_base, armada_hull, base_centre_offset
 from tabletop.app.clients.tts_frames import (
     Table,
     face_down_mirror,
@@ -36,6 +37,7 @@ from tabletop.app.clients.tts_frames import (
     yaw_matrix,
 )
 from tabletop.app.clients.tts_objects import TtsObject
+from tabletop.geom.hulls import hull_base
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog
 
@@ -98,8 +100,11 @@ class Piece:
         The token's reference point in the mesh frame, mesh units.
     residual_mm : float or None
         The outline match's residual, when matched by outline.
-    mm_per_unit : float
-        The mod's mm per TTS unit.
+    hull : str or None
+        An Armada ship's hull, where its model names one.
+    base_offset : tuple of float
+        The base centre's offset from the object's position, TTS (x, z) units (an
+        Armada huge ship's model stands off its base centre).
     """
 
     obj: TtsObject
@@ -110,14 +115,18 @@ class Piece:
     offset_deg: float = 0.0
     centroid: tuple[float, float] = (0.0, 0.0)
     residual_mm: float | None = None
+    hull: str | None = None
+    base_offset: tuple[float, float] = (0.0, 0.0)
 
     def place(self, ident: str, table: Table) -> Imported:
         """Return the imported entry of this piece on `table`."""
         obj = self.obj
         x_mm, y_mm = table.to_scene(obj.x, obj.z)
         if self.kind == "ship":
-            player = 1 if y_mm <= table.height_mm / 2 else 2
             assert self.base is not None
+            dx, dz = self.base_offset
+            x_mm, y_mm = table.to_scene(obj.x + dx, obj.z + dz)
+            player = 1 if y_mm <= table.height_mm / 2 else 2
             return Imported(
                 ident,
                 obj.guid,
@@ -127,6 +136,7 @@ class Piece:
                 ship_heading(obj.rot_y),
                 self.base,
                 player=player,
+                hull=self.hull,
             )
         tilt_yaw = yaw_matrix(obj.rot_y) @ face_down_mirror(obj.rot_x, obj.rot_z)
         scale = np.diag([obj.scale_x, obj.scale_z]) / table.units_per_mm
@@ -218,7 +228,44 @@ def _xwing_obstacle(
     return None, reason, []
 
 
+_ARMADA_SHIP_FACTS = [
+    "tts_armada_ship_colliders",
+    "tts_armada_ship_front",
+    "tts_rotation_clockwise",
+    "tts_armada_mm_per_unit",
+]
+
+
+def _armada_ship(obj: TtsObject, base: str) -> tuple[Piece | None, str, list[str]]:
+    """Return an Armada mod ship or squadron, on the base its collider gives it."""
+    if not (
+        math.isclose(obj.scale_x, 1.0, abs_tol=0.01)
+        and math.isclose(obj.scale_z, 1.0, abs_tol=0.01)
+    ):
+        reason = (
+            f"an Armada {base} base at scale {obj.scale_x:g} x {obj.scale_z:g}: the mod's "
+            "bases are the ruleset's size at scale 1 only"
+        )
+        return None, reason, []
+    used = list(_ARMADA_SHIP_FACTS)
+    hull = None
+    if base != "squadron":
+        used.append("tts_armada_ship_hulls")
+        hull = armada_hull(obj.mesh)
+        if hull is not None and hull_base(hull) != base:
+            hull = None
+    if base == "huge":
+        used.append("tts_armada_huge_base_centre")
+    piece = Piece(
+        obj, "ship", base=base, hull=hull, base_offset=base_centre_offset(base, obj.rot_y)
+    )
+    return piece, "", used
+
+
 def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
+    base = armada_base(obj.collider)
+    if base is not None:
+        return _armada_ship(obj, base)
     token = ARMADA_COLLIDERS.get(obj.collider)
     if token is not None:
         return (
@@ -240,7 +287,7 @@ def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
         )
     return (
         None,
-        "not an Armada obstacle the mod names (ships are not imported from Armada saves)",
+        "not an Armada ship, squadron or obstacle: its collider is none the mod names",
         [],
     )
 
