@@ -262,6 +262,28 @@ _TABLE: tuple[Fact, ...] = (
         True,
     ),
     Fact(
+        "tts_xwing1_obstacle_names",
+        "Asteroid|Debris",
+        "-",
+        "1st-edition mod: an obstacle is an object whose name holds 'Asteroid' or 'Debris'",
+        f"{_X1}: Global.-1.ttslua (MoveModule.SelectObstacles: getName():find('Asteroid') "
+        "or find('Debris'))",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_obstacle_colliders",
+        "tts-xwing-outlines.json",
+        "-",
+        "1st-edition mod: an obstacle whose collider file is one of the outline table's "
+        "meshes (the 2.0 mod's Core, TFA and Debris sets, named as the 1st-edition mod's "
+        "bags are) is that table's token; which collider files the 1st-edition mod's saves "
+        "name was not seen",
+        f"{_X1}: its repository holds no obstacle mesh or collider URL (the obstacles come "
+        "from the bags 'Core Set Asteroids', 'TFA Set Asteroids' and 'Debris Fields', "
+        "src/Layouts/Standard.ttslua)",
+        False,
+    ),
+    Fact(
         "tts_xwing1_ship_figurine",
         "Figurine",
         "-",

@@ -228,6 +228,38 @@ def _xwing_obstacle(
     return None, reason, []
 
 
+def is_first_edition_obstacle(obj: TtsObject) -> bool:
+    """Tell whether the 1st-edition mod takes `obj` for an obstacle.
+
+    Its movement code does so by name: 'Asteroid' or 'Debris' in it (case as written, so
+    a bomb's 'Chute debris' is not one).
+
+    Examples
+    --------
+    >>> from tabletop.app.clients.tts_objects import TtsObject
+    >>> rock = TtsObject.parse({"Name": "Custom_Model", "Nickname": "TFA Asteroid 3"}, "s", 0)
+    >>> chute = TtsObject.parse({"Name": "Custom_Model", "Nickname": "Rigged Cargo Chute debris"}, "s", 0)
+    >>> is_first_edition_obstacle(rock), is_first_edition_obstacle(chute)
+    (True, False)
+    """
+    return "Asteroid" in obj.nickname or "Debris" in obj.nickname
+
+
+def _first_edition_obstacle(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
+    """Match a 1st-edition obstacle by its collider, as a 2.0 mod's one would be."""
+    piece, reason, used = _xwing_obstacle(obj, "1st edition", fact_value("tts_xwing1_units_per_mm"))
+    if piece is not None:
+        return piece, "", [*used, "tts_xwing1_obstacle_names", "tts_xwing1_obstacle_colliders"]
+    if "not in the outline table" in reason:
+        collider = _file_name(obj.collider) if obj.collider else "none"
+        reason = (
+            f"a 1st-edition obstacle whose collider ({collider}) is not in the outline table: "
+            "not identified (the 1st-edition mod's obstacle meshes were not available to "
+            "match; names are not used)"
+        )
+    return None, reason, []
+
+
 _ARMADA_SHIP_FACTS = [
     "tts_armada_ship_colliders",
     "tts_armada_ship_front",
@@ -312,6 +344,8 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
             "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
         )
         return _xwing_obstacle(obj, kind, units_per_mm)
+    if client == "tts-xwing1" and is_first_edition_obstacle(obj):
+        return _first_edition_obstacle(obj)
     if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
         return None, "a die: not a ship or an obstacle", []
     if obj.name in ("Card", "CardCustom"):
