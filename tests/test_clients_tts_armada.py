@@ -9,9 +9,12 @@ its model, and a huge ship's base centre 4.379 in ahead of its model's origin.
 from __future__ import annotations
 
 import json
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
+from common import run
 from tts_saves import armada_ship
 
 from tabletop.app.clients import ClientImport, read_client
@@ -132,3 +135,24 @@ def test_other_custom_models_are_still_skipped() -> None:
     position = _read([ship, token])
     assert [i.id for i in position.imported] == ["Victory"]
     assert "its collider is none the mod names" in position.skipped[0].reason
+
+
+def test_the_command_prints_and_writes_the_hull(tmp_path: Path) -> None:
+    document = {
+        "SaveName": "",
+        "ObjectStates": [
+            armada_ship("v1", "Victory", "medium.obj", "empire/victory", (500.0, 200.0), 90.0)
+        ],
+    }
+    source = tmp_path / "armada.json"
+    source.write_text(json.dumps(document), encoding="utf-8")
+    scene = tmp_path / "scene.toml"
+    code, out, err = run("import", str(source), "-o", str(scene))
+    assert code == 0, err
+    assert (
+        "+ Victory (v1): ship medium at (500.0, 200.0), heading 90.0, player 1, hull victory" in out
+    )
+    (ship,) = tomllib.loads(scene.read_text("utf-8"))["ships"]
+    assert (ship["base"], ship["hull"]) == ("medium", "victory")
+    code, out, err = run("check", str(scene))
+    assert code == 0, out + err
