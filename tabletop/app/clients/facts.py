@@ -306,7 +306,9 @@ _TABLE: tuple[Fact, ...] = (
         "-",
         "Armada mod: the play area is 6'x3' centred at x = 0, z = 0, long sides along x, "
         "player 1 at the -z edge",
-        f"{_AR}: TTS_armada/src/MapManager.ttslua was not read to the position of the mat",
+        f"{_AR}: TTS_armada/src/MapManager.ttslua puts the 'Custom Table Mat' and the "
+        "setup guides at x = 0, z = 0 (spawnBlankCanvas, spawnGuides); the mat's size, its "
+        "orientation and which edge is player 1's were not read",
         False,
     ),
     Fact(
