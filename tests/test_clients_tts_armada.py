@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 from common import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from tts_saves import armada_ship
 
 from tabletop.app.clients import ClientImport, read_client
@@ -90,6 +92,16 @@ def test_a_huge_ship_stands_at_its_base_centre() -> None:
     )
 
 
+def test_a_huge_ship_is_on_the_table_by_its_base_centre() -> None:
+    # Facing +x at the left edge: the base centre at x = 5 mm is on the table; the model's
+    # origin, 111.2266 mm behind it at x = -106.2 mm, is past the 100 mm fled-ship margin.
+    raw = armada_ship("h1", "SSD", "huge.obj", "empire/ssd", (5.0, 457.2), 0.0)
+    assert (raw["Transform"]["posX"] + 36.0) * 25.4 == pytest.approx(-106.2266, abs=1e-3)
+    position = _read([raw])
+    assert [(i.id, round(i.x_mm, 3)) for i in position.imported] == [("SSD", 5.0)]
+    assert position.skipped == ()
+
+
 def test_a_model_of_another_base_gives_no_hull_and_a_scaled_base_is_skipped() -> None:
     wrong = armada_ship("w1", "Odd", "small.obj", "empire/victory", (300.0, 300.0), 90.0)
     scaled = armada_ship("z1", "Big", "medium.obj", "empire/victory", (400.0, 300.0), 90.0, 1.5)
@@ -156,3 +168,18 @@ def test_the_command_prints_and_writes_the_hull(tmp_path: Path) -> None:
     assert (ship["base"], ship["hull"]) == ("medium", "victory")
     code, out, err = run("check", str(scene))
     assert code == 0, out + err
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    x=st.floats(0.0, 1828.8),
+    y=st.floats(0.0, 914.4),
+    heading=st.floats(0.0, 359.99),
+    collider=st.sampled_from(["small.obj", "medium.obj", "large.obj", "huge.obj", "squad.obj"]),
+)
+def test_any_ship_reads_back_to_its_pose(x: float, y: float, heading: float, collider: str) -> None:
+    # Written from the facts (32-bit floats, as TTS holds them: under 0.001 mm here).
+    (ship,) = _read([armada_ship("p1", "P", collider, "", (x, y), heading)]).imported
+    assert ship.became == collider.removesuffix(".obj").replace("squad", "squadron")
+    assert (ship.x_mm, ship.y_mm) == pytest.approx((x, y), abs=1e-3)
+    assert abs((ship.angle_deg - heading + 180.0) % 360.0 - 180.0) < 1e-3

@@ -218,7 +218,7 @@ def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]
 
 
 def _choose(tables: list[Table], pieces: list[Piece], wanted: str | None, name: str) -> Table:
-    counts = [sum(1 for p in pieces if t.holds(p.obj.x, p.obj.z)) for t in tables]
+    counts = [sum(1 for p in pieces if t.holds(*p.table_point)) for t in tables]
     if wanted is not None:
         for table in tables:
             if wanted in (table.source_id, table.name, table.mat_id) or (
@@ -283,7 +283,7 @@ def read(
     for mat in mats:
         if mat.guid != chosen.source_id:
             skipped.append(Skipped(mat.guid, mat.label, "another mat: not the table imported"))
-    on_table = [p for p in pieces if chosen.holds(p.obj.x, p.obj.z)]
+    on_table = [p for p in pieces if chosen.holds(*p.table_point)]
     for piece in pieces:
         if piece not in on_table:
             skipped.append(

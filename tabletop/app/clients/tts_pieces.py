@@ -118,6 +118,11 @@ class Piece:
     hull: str | None = None
     base_offset: tuple[float, float] = (0.0, 0.0)
 
+    @property
+    def table_point(self) -> tuple[float, float]:
+        """Return the TTS (x, z) that must lie on a table: a ship's base centre."""
+        return self.obj.x + self.base_offset[0], self.obj.z + self.base_offset[1]
+
     def place(self, ident: str, table: Table) -> Imported:
         """Return the imported entry of this piece on `table`."""
         obj = self.obj
