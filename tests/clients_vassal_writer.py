@@ -154,3 +154,12 @@ def vsav(text: str, encoding: str) -> bytes:
         archive.writestr("savedGame", encode(text, encoding))
         archive.writestr("moduledata", b"<data/>")
     return buffer.getvalue()
+
+
+def board_command(boards: list[tuple[str, int, int]], *, map_id: str = MAP_ID) -> str:
+    """The BoardPicker command of a map: its id and ``BoardPicker``, then each board's
+    name, column and row, tab-separated (VASSAL's BoardPicker.encode)."""
+    fields = [f"{map_id}BoardPicker"]
+    for name, column, row in boards:
+        fields += [name, str(column), str(row)]
+    return join_tokens(fields, "\t")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from common import run, run_json
 
-from tabletop.app.clients.xws import parse_list, recognises, ship_bases
+from tabletop.app.clients.xws import parse_list, pilot_ships, recognises, ship_bases
 
 LEGAL = ["core2asteroid5", "yt2400debris1", "gascloud3"]
 
@@ -106,8 +106,9 @@ def test_unknown_ship_and_bad_pilot_exit_2(tmp_path: Path) -> None:
     _bad(tmp_path, ["check", path], path, "pilots[1]", "key 'ship'", "'deathstar'")
     path = _list(tmp_path, pilots=[{"id": "Luke Skywalker", "ship": "t65xwing"}])
     _bad(tmp_path, ["check", path], path, "pilots[0]", "key 'id'", "XWS pilot id")
-    path = _list(tmp_path, pilots=[{"id": "lukeskywalker"}])
-    _bad(tmp_path, ["check", path], path, "pilots[0]", "key 'ship'")
+    # A pilot without 'ship' is looked up in the pilot table; one it lacks is refused.
+    path = _list(tmp_path, pilots=[{"id": "lukeskywalker"}, {"id": "nosuchpilot"}])
+    _bad(tmp_path, ["check", path], path, "pilots[1]", "key 'id'", "unknown pilot 'nosuchpilot'")
     path = _list(tmp_path, pilots=[])
     _bad(tmp_path, ["check", path], path, "key 'pilots'")
 
@@ -165,3 +166,39 @@ def test_setup_from_illegal_list_writes_nothing(tmp_path: Path) -> None:
 
 def test_setup_still_needs_a_ruleset_without_a_list(tmp_path: Path) -> None:
     _bad(tmp_path, ["setup", "-o", str(tmp_path / "x.toml")], "--ruleset is required")
+
+
+def test_pilot_ships_from_xwing_data2() -> None:
+    # data/pilots/rebel-alliance/t-65-x-wing.json lists lukeskywalker; the rebel YT-1300
+    # file hansolo-modifiedyt1300lightfreighter, the scum one hansolo;
+    # galactic-empire/tie-ln-fighter.json maulermithel.
+    ships = pilot_ships()
+    assert ships["lukeskywalker"] == "t65xwing"
+    assert ships["hansolo-modifiedyt1300lightfreighter"] == "modifiedyt1300lightfreighter"
+    assert ships["hansolo"] == "customizedyt1300lightfreighter"
+    assert ships["maulermithel"] == "tielnfighter"
+    assert set(ships.values()) <= set(ship_bases())
+
+
+def test_pilots_given_by_id_alone(tmp_path: Path) -> None:
+    path = _list(
+        tmp_path,
+        pilots=[
+            {"id": "lukeskywalker"},
+            {"id": "hansolo-modifiedyt1300lightfreighter"},
+            {"id": "wedgeantilles", "ship": "t65xwing"},
+        ],
+    )
+    squad = parse_list(Path(path).read_bytes(), path)
+    assert [(p.ship, p.base) for p in squad.pilots] == [
+        ("t65xwing", "small"),
+        ("modifiedyt1300lightfreighter", "large"),
+        ("t65xwing", "small"),
+    ]
+    answer = run_json("check", path, "--json")
+    assert answer["legal"] is True
+    scene = tmp_path / "scene.toml"
+    code, _, err = run("setup", "--from", path, "--seed", "3", "-o", str(scene))
+    assert code == 0, err
+    ships = tomllib.loads(scene.read_text("utf-8"))["ships"]
+    assert sorted(s["base"] for s in ships) == ["large", "small", "small"]

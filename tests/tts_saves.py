@@ -52,9 +52,11 @@ def transform(
     }  # fmt: skip
 
 
-def world(x_mm: float, y_mm: float, mat_x: float = RED_BLUE_X) -> tuple[float, float]:
+def world(
+    x_mm: float, y_mm: float, mat_x: float = RED_BLUE_X, units_per_mm: float = UNITS_PER_MM
+) -> tuple[float, float]:
     """Return the TTS point of a scene point on the mat centred at (mat_x, 0)."""
-    return mat_x + (x_mm - HALF_MM) * UNITS_PER_MM, (y_mm - HALF_MM) * UNITS_PER_MM
+    return mat_x + (x_mm - HALF_MM) * units_per_mm, (y_mm - HALF_MM) * units_per_mm
 
 
 def ship(
@@ -75,11 +77,15 @@ def ship(
 
 def outlined_obstacle(
     guid: str, name: str, mesh: str, x_mm: float, y_mm: float, angle: float, flipped: bool,
-    mat_x: float = RED_BLUE_X,
+    mat_x: float = RED_BLUE_X, units_per_mm: float = UNITS_PER_MM,
 ) -> dict[str, Any]:  # fmt: skip
-    """Return an obstacle whose collider is `mesh`, placed so its token has this pose."""
+    """Return an obstacle whose collider is `mesh`, placed so its token has this pose.
+
+    At another mod's `units_per_mm` the mesh is scaled to keep the catalog's size; the
+    2.0 mod's ``__XW_Obstacle`` script is written only at the 2.0 mod's ratio.
+    """
     entry = OUTLINES[mesh]
-    alpha, scale = entry["angle_deg"], entry["scale"]
+    alpha, scale = entry["angle_deg"], entry["scale"] * units_per_mm / UNITS_PER_MM
     # The token is the mesh mirrored (``mirrored``) and turned by alpha: laid face down
     # (rotZ 180, x -> -x) when that makes the wanted side show.
     face_down = flipped != entry["mirrored"]
@@ -87,14 +93,14 @@ def outlined_obstacle(
     cx, cz = entry["centroid"]
     cx = -cx if face_down else cx
     dx, dz = tts_rotate(cx * scale, cz * scale, rot_y)
-    wx, wz = world(x_mm, y_mm, mat_x)
+    wx, wz = world(x_mm, y_mm, mat_x, units_per_mm)
     return {
         "GUID": guid,
         "Name": "Custom_Model",
         "Nickname": name,
         "Transform": transform(wx - dx, wz - dz, rot_y, 180.0 if face_down else 0.0, scale),
         "CustomMesh": {"MeshURL": "", "ColliderURL": COLLIDER_URL.format(mesh)},
-        "LuaScript": "__XW_Obstacle = 'gascloud'\n",
+        "LuaScript": "__XW_Obstacle = 'gascloud'\n" if units_per_mm == UNITS_PER_MM else "",
     }
 
 
@@ -157,3 +163,43 @@ def write(path: Path, document: dict[str, Any]) -> Path:
     """Write a save as TTS does (indented JSON)."""
     path.write_text(json.dumps(document, indent=2), "utf-8")
     return path
+
+
+# --- The Armada mod: 1 unit = 1 inch, the 6'x3' table centred at the origin -------------
+ARMADA_MM_PER_UNIT = 25.4
+ARMADA_ASSETS = (
+    "https://raw.githubusercontent.com/valadian/TabletopSimulatorIncludeDir/master/TTS_armada/"
+    "assets/"
+)
+#: The huge base's centre lies this far ahead of the model's origin, inches.
+ARMADA_HUGE_AHEAD_IN = (2.539 * 3 + 3.68 - 2.539) / 2
+
+
+def armada_ship(
+    guid: str,
+    name: str,
+    collider: str,
+    model: str,
+    at_mm: tuple[float, float],
+    heading: float,
+    scale: float = 1.0,
+) -> dict[str, Any]:
+    """An Armada mod ship or squadron whose base centre stands at `at_mm`, facing `heading`.
+
+    `collider` is a base collider's file (``small.obj``) or a full URL; `model` the
+    ``<faction>/<hull>`` folder of its mesh, or "" for none. The ship faces +z at rotY = 0.
+    """
+    rot_y = 90.0 - heading
+    x, z = (at_mm[0] - 914.4) / ARMADA_MM_PER_UNIT, (at_mm[1] - 457.2) / ARMADA_MM_PER_UNIT
+    if collider == "huge.obj":
+        dx, dz = tts_rotate(0.0, ARMADA_HUGE_AHEAD_IN, rot_y)
+        x, z = x - dx, z - dz
+    url = collider if "/" in collider else f"{ARMADA_ASSETS}misc/bases/{collider}"
+    mesh = f"{ARMADA_ASSETS}ships/{model}/mesh.obj" if model else ""
+    return {
+        "GUID": guid,
+        "Name": "Custom_Model",
+        "Nickname": name,
+        "Transform": transform(x, z, rot_y, scale=scale),
+        "CustomMesh": {"MeshURL": mesh, "ColliderURL": url},
+    }

@@ -56,6 +56,7 @@ def report_text(source: str, position: ClientImport, phase: str) -> str:
         pose = "heading" if item.kind == "ship" else "angle"
         extra = f", player {item.player}" if item.player is not None else ""
         extra += ", flipped" if item.flipped else ""
+        extra += f", hull {item.hull}" if item.hull is not None else ""
         lines.append(
             f"  + {item.id} ({item.source_id}): {item.kind} {item.became} at "
             f"({mm_text(item.x_mm)}, {mm_text(item.y_mm)}), {pose} {mm_text(item.angle_deg)}"

@@ -262,6 +262,28 @@ _TABLE: tuple[Fact, ...] = (
         True,
     ),
     Fact(
+        "tts_xwing1_obstacle_names",
+        "Asteroid|Debris",
+        "-",
+        "1st-edition mod: an obstacle is an object whose name holds 'Asteroid' or 'Debris'",
+        f"{_X1}: Global.-1.ttslua (MoveModule.SelectObstacles: getName():find('Asteroid') "
+        "or find('Debris'))",
+        True,
+    ),
+    Fact(
+        "tts_xwing1_obstacle_colliders",
+        "tts-xwing-outlines.json",
+        "-",
+        "1st-edition mod: an obstacle whose collider file is one of the outline table's "
+        "meshes (the 2.0 mod's Core, TFA and Debris sets, named as the 1st-edition mod's "
+        "bags are) is that table's token; which collider files the 1st-edition mod's saves "
+        "name was not seen",
+        f"{_X1}: its repository holds no obstacle mesh or collider URL (the obstacles come "
+        "from the bags 'Core Set Asteroids', 'TFA Set Asteroids' and 'Debris Fields', "
+        "src/Layouts/Standard.ttslua)",
+        False,
+    ),
+    Fact(
         "tts_xwing1_ship_figurine",
         "Figurine",
         "-",
@@ -284,7 +306,9 @@ _TABLE: tuple[Fact, ...] = (
         "-",
         "Armada mod: the play area is 6'x3' centred at x = 0, z = 0, long sides along x, "
         "player 1 at the -z edge",
-        f"{_AR}: TTS_armada/src/MapManager.ttslua was not read to the position of the mat",
+        f"{_AR}: TTS_armada/src/MapManager.ttslua puts the 'Custom Table Mat' and the "
+        "setup guides at x = 0, z = 0 (spawnBlankCanvas, spawnGuides); the mat's size, its "
+        "orientation and which edge is player 1's were not read",
         False,
     ),
     Fact(
@@ -305,6 +329,51 @@ _TABLE: tuple[Fact, ...] = (
         "tabletop/obstacles/data/armada-obstacles.json (source: the mod's collider meshes); "
         "the mesh origin lying at the outline's centroid is not established",
         False,
+    ),
+    Fact(
+        "tts_armada_ship_colliders",
+        "misc/bases/<size>.obj",
+        "-",
+        "Armada mod: a ship or squadron is an object whose collider is one of the mod's base "
+        "colliders, misc/bases/small, medium, large, huge or squad.obj (formerly the "
+        "paste.ee files eDbf1, 6LYTT, a7mfW, ClCL3 and nAMCQ or ZKM7E); the collider names "
+        "the base size, each the ruleset's base (the colliders' bottom plates measure "
+        "40.9 x 71.0, 60.9 x 102.0 and 75.9 x 129.0 mm at scale 1)",
+        f"{_AR}: TTS_armada/src/Global.ttslua (SHIPS, SQUAD_COLLIDERS, isShip, getSize, "
+        "isSquad, ship_size), TTS_armada/src/Armada_Spawner.ttslua (SmallShip ... Squadron "
+        "colliders) and the meshes TTS_armada/assets/misc/bases/*.obj",
+        True,
+    ),
+    Fact(
+        "tts_armada_ship_front",
+        0.0,
+        "degrees of rotY",
+        "Armada mod: a ship at rotY = 0 faces +z (its bow is local +z)",
+        f"{_AR}: the hull models TTS_armada/assets/ships/empire/victory and imperial/mesh.obj "
+        "(the wedge narrows to 0.19 in wide at +z, 1.6 in at -z) and Global.ttslua "
+        "(moveRuler notches the maneuver tool at local +z, the front of the base)",
+        True,
+    ),
+    Fact(
+        "tts_armada_ship_hulls",
+        "ships/<faction>/<hull>/mesh.obj",
+        "-",
+        "Armada mod: a ship's hull is the folder of its model (ships/<faction>/<hull>/mesh.obj; "
+        "rebel/nebulon is nebulon-b, rebel/afm2 assault-frigate-mk2, rebel/mc80l "
+        "mc80-liberty, empire/ssd super-star-destroyer); a model of no known hull, or of a "
+        "hull printed for another base, gives a ship without hull",
+        f"{_AR}: TTS_armada/src/defs/<faction>/ships.ttslua (mesh and base of each ship card)",
+        True,
+    ),
+    Fact(
+        "tts_armada_huge_base_centre",
+        4.379,
+        "inches",
+        "Armada mod: a huge ship's base reaches 2.539 in behind its object's position and "
+        "11.297 in ahead, so the base centre is 4.379 in ahead of the position",
+        f"{_AR}: TTS_armada/src/Global.ttslua (ship_size[4] = {{1.496, 0, 2.539, "
+        "2.539*3+3.68}}) and TTS_armada/assets/misc/bases/huge.obj (z from -2.49 to 11.26)",
+        True,
     ),
     # --- VASSAL X-Wing module and XWS lists (vassal.py, xws.py) ---------------------
     Fact(
@@ -340,10 +409,24 @@ _TABLE: tuple[Fact, ...] = (
         "vassal_single_board",
         "3x3ft",
         "-",
-        "VASSAL: the map holds one 3'x3' board at its origin (the board chosen in the save "
-        "is not read; epic 6'x3' and 4'x4' boards would be placed wrongly)",
-        "Mu0n/XWVassal: buildFile.xml (the Map's edgeWidth and edgeHeight are 0)",
+        "VASSAL: a save that names no board for its table map is taken to hold one 3'x3' "
+        "board at the map's origin",
+        "Mu0n/XWVassal: buildFile.xml (the Map's edgeWidth and edgeHeight are 0); a save "
+        "without a BoardPicker command for its map was not seen",
         False,
+    ),
+    Fact(
+        "vassal_board_choice",
+        "BoardPicker",
+        "-",
+        "VASSAL X-Wing module: a save names its table map's board in the command '<map "
+        "id>BoardPicker', tab-separated board name, column, row; the 18 boards named "
+        "3'x3' are 2583 x 2583 px, the others (6'x3', 3'x6', 4'x4', 5'x5') are refused",
+        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/build/module/map/"
+        "BoardPicker.java (encode, decode, getRestoreCommand); Mu0n/XWVassal: "
+        "mic/swxwmg.vmod-unpacked/buildFile.xml (the Contested Sector map's 24 boards) and "
+        "its 3'x3' board images (each 2583 x 2583 px)",
+        True,
     ),
     Fact(
         "vassal_y_down",
@@ -437,6 +520,16 @@ _TABLE: tuple[Fact, ...] = (
         "XWS: a pilot's base is its ship's size in xwing-data2 "
         "(tabletop/app/clients/data/xws-ships.json)",
         "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (xws, size)",
+        True,
+    ),
+    Fact(
+        "xws_pilot_ships",
+        "xws-pilots.json",
+        "-",
+        "XWS: a pilot given by its id alone flies the ship xwing-data2 lists it under "
+        "(tabletop/app/clients/data/xws-pilots.json)",
+        "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (the ship's xws and each "
+        "pilot's xws; no pilot id is listed under two ships)",
         True,
     ),
     # --- end of the VASSAL and XWS facts ---------------------------------------------

@@ -108,6 +108,8 @@ class Imported:
         An obstacle turned over (a mirror image of the catalog outline).
     player : int or None
         A ship's player: the half of the table it stands on.
+    hull : str or None
+        An Armada ship's hull (``armada-hulls.json``), where the client names it.
     """
 
     id: str
@@ -119,6 +121,7 @@ class Imported:
     became: str
     flipped: bool = False
     player: int | None = None
+    hull: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return one entry of the report's ``imported`` list."""
@@ -131,6 +134,8 @@ class Imported:
         if self.kind == "ship":
             entry["heading"] = self.angle_deg
             entry["player"] = self.player
+            if self.hull is not None:
+                entry["hull"] = self.hull
         else:
             entry["angle"] = self.angle_deg
             entry["flipped"] = self.flipped
@@ -145,6 +150,8 @@ class Imported:
             ship["heading"] = self.angle_deg
             if self.player is not None:
                 ship["player"] = self.player
+            if self.hull is not None:
+                ship["hull"] = self.hull
             return ship
         token: dict[str, Any] = {"id": self.id, "token": self.became, "at": at}
         token["angle"] = self.angle_deg

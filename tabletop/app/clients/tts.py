@@ -2,7 +2,7 @@
 
 Recognised by content: a JSON document with ``ObjectStates``. Which mod wrote it is read
 from its ``GameMode``, the unit ratio in its scripts, the X-Wing markers (``__XW_Ship``,
-``__XW_Obstacle``) and the Armada mod's obstacle colliders. Every constant comes from
+``__XW_Obstacle``) and the Armada mod's obstacle and ship-base colliders. Every constant comes from
 :mod:`tabletop.app.clients.facts`; every object not imported is listed as skipped.
 
 Examples
@@ -65,7 +65,7 @@ def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:
     """
     mode = document.get("GameMode")
     mode = mode if isinstance(mode, str) else ""
-    if "armada" in mode.lower() or (b"paste.ee/r/" in data and _armada_colliders(data)):
+    if "armada" in mode.lower() or _armada_colliders(data):
         return "tts-armada", []
     if "2.0" in mode or "2.5" in mode or _X2_RATIO.search(data):
         return "tts-xwing2", []
@@ -77,9 +77,18 @@ def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:
 
 
 def _armada_colliders(data: bytes) -> bool:
+    """Tell whether a save holds an Armada obstacle's or ship base's collider."""
+    from tabletop.app.clients.tts_armada import ARMADA_BASE_COLLIDERS
     from tabletop.app.clients.tts_pieces import ARMADA_COLLIDERS
 
-    return any(key.encode() in data for key in ARMADA_COLLIDERS)
+    if b"TTS_armada/assets/misc/bases/" in data:
+        return True
+    if b"paste.ee/r/" not in data:
+        return False
+    pastes = [key for key in ARMADA_BASE_COLLIDERS if not key.endswith(".obj")]
+    return any(key.encode() in data for key in ARMADA_COLLIDERS) or any(
+        f"paste.ee/r/{key}".encode() in data for key in pastes
+    )
 
 
 def _source(document: dict[str, Any], client: str) -> SourceInfo:
@@ -209,7 +218,7 @@ def _tables(mats: list[TtsObject], client: str) -> tuple[list[Table], list[str]]
 
 
 def _choose(tables: list[Table], pieces: list[Piece], wanted: str | None, name: str) -> Table:
-    counts = [sum(1 for p in pieces if t.holds(p.obj.x, p.obj.z)) for t in tables]
+    counts = [sum(1 for p in pieces if t.holds(*p.table_point)) for t in tables]
     if wanted is not None:
         for table in tables:
             if wanted in (table.source_id, table.name, table.mat_id) or (
@@ -274,7 +283,7 @@ def read(
     for mat in mats:
         if mat.guid != chosen.source_id:
             skipped.append(Skipped(mat.guid, mat.label, "another mat: not the table imported"))
-    on_table = [p for p in pieces if chosen.holds(p.obj.x, p.obj.z)]
+    on_table = [p for p in pieces if chosen.holds(*p.table_point)]
     for piece in pieces:
         if piece not in on_table:
             skipped.append(

@@ -28,6 +28,7 @@ from shapely.geometry import Polygon
 
 from tabletop.app.clients.facts import fact_value
 from tabletop.app.clients.model import Imported
+from tabletop.app.clients.tts_armada import armada_base, armada_hull, base_centre_offset
 from tabletop.app.clients.tts_frames import (
     Table,
     face_down_mirror,
@@ -36,6 +37,7 @@ from tabletop.app.clients.tts_frames import (
     yaw_matrix,
 )
 from tabletop.app.clients.tts_objects import TtsObject
+from tabletop.geom.hulls import hull_base
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog
 
@@ -98,8 +100,11 @@ class Piece:
         The token's reference point in the mesh frame, mesh units.
     residual_mm : float or None
         The outline match's residual, when matched by outline.
-    mm_per_unit : float
-        The mod's mm per TTS unit.
+    hull : str or None
+        An Armada ship's hull, where its model names one.
+    base_offset : tuple of float
+        The base centre's offset from the object's position, TTS (x, z) units (an
+        Armada huge ship's model stands off its base centre).
     """
 
     obj: TtsObject
@@ -110,14 +115,23 @@ class Piece:
     offset_deg: float = 0.0
     centroid: tuple[float, float] = (0.0, 0.0)
     residual_mm: float | None = None
+    hull: str | None = None
+    base_offset: tuple[float, float] = (0.0, 0.0)
+
+    @property
+    def table_point(self) -> tuple[float, float]:
+        """Return the TTS (x, z) that must lie on a table: a ship's base centre."""
+        return self.obj.x + self.base_offset[0], self.obj.z + self.base_offset[1]
 
     def place(self, ident: str, table: Table) -> Imported:
         """Return the imported entry of this piece on `table`."""
         obj = self.obj
         x_mm, y_mm = table.to_scene(obj.x, obj.z)
         if self.kind == "ship":
-            player = 1 if y_mm <= table.height_mm / 2 else 2
             assert self.base is not None
+            dx, dz = self.base_offset
+            x_mm, y_mm = table.to_scene(obj.x + dx, obj.z + dz)
+            player = 1 if y_mm <= table.height_mm / 2 else 2
             return Imported(
                 ident,
                 obj.guid,
@@ -127,6 +141,7 @@ class Piece:
                 ship_heading(obj.rot_y),
                 self.base,
                 player=player,
+                hull=self.hull,
             )
         tilt_yaw = yaw_matrix(obj.rot_y) @ face_down_mirror(obj.rot_x, obj.rot_z)
         scale = np.diag([obj.scale_x, obj.scale_z]) / table.units_per_mm
@@ -218,7 +233,76 @@ def _xwing_obstacle(
     return None, reason, []
 
 
+def is_first_edition_obstacle(obj: TtsObject) -> bool:
+    """Tell whether the 1st-edition mod takes `obj` for an obstacle.
+
+    Its movement code does so by name: 'Asteroid' or 'Debris' in it (case as written, so
+    a bomb's 'Chute debris' is not one).
+
+    Examples
+    --------
+    >>> from tabletop.app.clients.tts_objects import TtsObject
+    >>> rock = TtsObject.parse({"Name": "Custom_Model", "Nickname": "TFA Asteroid 3"}, "s", 0)
+    >>> chute = TtsObject.parse({"Name": "Custom_Model", "Nickname": "Rigged Cargo Chute debris"}, "s", 0)
+    >>> is_first_edition_obstacle(rock), is_first_edition_obstacle(chute)
+    (True, False)
+    """
+    return "Asteroid" in obj.nickname or "Debris" in obj.nickname
+
+
+def _first_edition_obstacle(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
+    """Match a 1st-edition obstacle by its collider, as a 2.0 mod's one would be."""
+    piece, reason, used = _xwing_obstacle(obj, "1st edition", fact_value("tts_xwing1_units_per_mm"))
+    if piece is not None:
+        return piece, "", [*used, "tts_xwing1_obstacle_names", "tts_xwing1_obstacle_colliders"]
+    if "not in the outline table" in reason:
+        collider = _file_name(obj.collider) if obj.collider else "none"
+        reason = (
+            f"a 1st-edition obstacle whose collider ({collider}) is not in the outline table: "
+            "not identified (the 1st-edition mod's obstacle meshes were not available to "
+            "match; names are not used)"
+        )
+    return None, reason, []
+
+
+_ARMADA_SHIP_FACTS = [
+    "tts_armada_ship_colliders",
+    "tts_armada_ship_front",
+    "tts_rotation_clockwise",
+    "tts_armada_mm_per_unit",
+]
+
+
+def _armada_ship(obj: TtsObject, base: str) -> tuple[Piece | None, str, list[str]]:
+    """Return an Armada mod ship or squadron, on the base its collider gives it."""
+    if not (
+        math.isclose(obj.scale_x, 1.0, abs_tol=0.01)
+        and math.isclose(obj.scale_z, 1.0, abs_tol=0.01)
+    ):
+        reason = (
+            f"an Armada {base} base at scale {obj.scale_x:g} x {obj.scale_z:g}: the mod's "
+            "bases are the ruleset's size at scale 1 only"
+        )
+        return None, reason, []
+    used = list(_ARMADA_SHIP_FACTS)
+    hull = None
+    if base != "squadron":
+        used.append("tts_armada_ship_hulls")
+        hull = armada_hull(obj.mesh)
+        if hull is not None and hull_base(hull) != base:
+            hull = None
+    if base == "huge":
+        used.append("tts_armada_huge_base_centre")
+    piece = Piece(
+        obj, "ship", base=base, hull=hull, base_offset=base_centre_offset(base, obj.rot_y)
+    )
+    return piece, "", used
+
+
 def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
+    base = armada_base(obj.collider)
+    if base is not None:
+        return _armada_ship(obj, base)
     token = ARMADA_COLLIDERS.get(obj.collider)
     if token is not None:
         return (
@@ -240,7 +324,7 @@ def _armada(obj: TtsObject) -> tuple[Piece | None, str, list[str]]:
         )
     return (
         None,
-        "not an Armada obstacle the mod names (ships are not imported from Armada saves)",
+        "not an Armada ship, squadron or obstacle: its collider is none the mod names",
         [],
     )
 
@@ -265,6 +349,8 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
             "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
         )
         return _xwing_obstacle(obj, kind, units_per_mm)
+    if client == "tts-xwing1" and is_first_edition_obstacle(obj):
+        return _first_edition_obstacle(obj)
     if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
         return None, "a die: not a ship or an obstacle", []
     if obj.name in ("Card", "CardCustom"):

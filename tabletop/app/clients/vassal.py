@@ -23,7 +23,9 @@ Conversions (each a fact of :mod:`tabletop.app.clients.facts`):
   ``data/vassal-obstacles.json``, turned with the piece; when its rock layer shows the
   back image it is flipped, and the table's back-face point is used;
 - the table is the map named ``Contested Sector`` when it holds ships or obstacles (the
-  players' own maps hold ships not yet deployed), else the one map that does;
+  players' own maps hold ships not yet deployed), else the one map that does; the board
+  the save chose for it (its BoardPicker command, :mod:`tabletop.app.clients.vassal_boards`)
+  must be one of the module's 3'x3' boards, else the save is refused;
 - resolution: whole pixels (1/2.825 = 0.354 mm), and for ships whole degrees.
 
 Examples
@@ -54,6 +56,7 @@ from tabletop.app.clients.model import (
     Step,
     unique_ids,
 )
+from tabletop.app.clients.vassal_boards import check_board
 from tabletop.app.clients.vassal_codec import (
     COMMAND_SEPARATOR,
     flatten_commands,
@@ -70,7 +73,6 @@ _SHIP_NAME = re.compile(r"^ship -- .*?\b(Small|Medium|Large)\b")
 _FACTS_USED = (
     "vassal_px_per_mm",
     "vassal_board_px",
-    "vassal_single_board",
     "vassal_table_map",
     "vassal_y_down",
     "vassal_player1_edge",
@@ -269,6 +271,9 @@ class _Snapshot:
     """One position before the scene ids are known: objects by piece id."""
 
     chosen: str | None
+    #: The chosen map's board as the save names it (a standard 3'x3' one), or None when
+    #: the save names none.
+    board: str | None
     #: (piece id, kind, became, x mm, y mm, angle, flipped)
     objects: tuple[tuple[str, str, str, float, float, float, bool], ...]
     skipped: tuple[Skipped, ...]
@@ -277,6 +282,9 @@ class _Snapshot:
 def _snapshot(game: Game, table: str | None) -> _Snapshot:
     stacks = game.stacks()
     chosen = _map_choice(game, stacks, table)
+    board = None
+    if chosen is not None and chosen in game.boards:
+        board = check_board(chosen, game.boards[chosen], game.file)
     objects = []
     skipped: list[Skipped] = []
     for piece_id in game.order:
@@ -295,7 +303,7 @@ def _snapshot(game: Game, table: str | None) -> _Snapshot:
             continue
         x_mm, y_mm = to_scene_mm(x_px, y_px)
         objects.append((piece_id, kind[0], kind[1], x_mm + dx, y_mm + dy, angle, flipped))
-    return _Snapshot(chosen, tuple(objects), tuple(skipped))
+    return _Snapshot(chosen, board, tuple(objects), tuple(skipped))
 
 
 def _table_name(map_name: str) -> str:
@@ -332,14 +340,20 @@ def _finish(snapshot: _Snapshot, ids: dict[str, str], replay: _Replay) -> Client
         for piece_id, kind, became, x_mm, y_mm, angle, flipped in snapshot.objects
     ]
     flipped_any = any(entry[6] for entry in snapshot.objects)
-    facts = (*_FACTS_USED, "vassal_obstacle_flipped") if flipped_any else _FACTS_USED
+    facts = [*_FACTS_USED, "vassal_obstacle_flipped"] if flipped_any else list(_FACTS_USED)
+    facts.append("vassal_single_board" if snapshot.board is None else "vassal_board_choice")
     chosen = snapshot.chosen
+    table_name = None if chosen is None else _table_name(chosen)
+    if table_name is not None and snapshot.board is not None:
+        table_name += f"; board {snapshot.board!r}"
     return ClientImport(
         source=SourceInfo("vassal-xwing", replay.format, replay.version),
         ruleset="xwing2",
         imported=tuple(imported),
         skipped=snapshot.skipped,
-        table=None if chosen is None else {"source_id": chosen, "name": _table_name(chosen)},
+        table=None
+        if chosen is None or table_name is None
+        else {"source_id": chosen, "name": table_name},
         resolution=Resolution(
             round(1.0 / fact_value("vassal_px_per_mm"), 6),
             round(360.0 / fact_value("vassal_ship_facings"), 6),

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from tabletop.app.clients.model import ClientFileError
+from tabletop.app.clients.vassal_boards import board_command
 from tabletop.app.clients.vassal_codec import split_nested, split_pair, split_tokens
 
 __all__ = ["Game", "Piece", "trait_chain"]
@@ -230,6 +231,8 @@ class Game:
     #: The name each piece had when first added (its pilot name, else its piece name).
     names: dict[str, str] = field(default_factory=dict)
     chat: list[str] = field(default_factory=list)
+    #: Map id -> the boards its BoardPicker command chose, as (name, column, row).
+    boards: dict[str, tuple[tuple[str, int, int], ...]] = field(default_factory=dict)
 
     def stacks(self) -> dict[str, Piece]:
         """Return piece id -> the stack that holds it."""
@@ -246,7 +249,8 @@ class Game:
     def apply(self, command: str) -> str:
         """Apply one command.
 
-        Returns its kind: ``add``, ``remove``, ``change``, ``move``, ``chat`` or ``other``.
+        Returns its kind: ``add``, ``remove``, ``change``, ``move``, ``chat``, ``boards``
+        or ``other``.
         """
         if command.startswith("+/"):
             fields = split_tokens(command[2:], "/")
@@ -275,6 +279,10 @@ class Game:
         if command.startswith("CHAT"):
             self.chat.append(command[4:].strip())
             return "chat"
+        chosen = board_command(command)
+        if chosen is not None:
+            self.boards[chosen[0]] = chosen[1]
+            return "boards"
         return "other"
 
     def _move(self, command: str) -> str:

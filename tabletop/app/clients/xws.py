@@ -8,8 +8,9 @@ it and points to what reads a list: ``check LIST`` (the tournament obstacle comp
 and ``setup --from LIST`` (a random legal table with the list's ships and obstacles).
 
 A ship's base comes from ``data/xws-ships.json`` (ship XWS id -> size, made from
-xwing-data2 by ``data/make_xws_ships.py``): a list names each pilot's ship, so the table
-maps ships, not pilots.
+xwing-data2 by ``data/make_xws_ships.py``). A pilot that gives only its ``id`` (XWS 2.0
+lists may leave ``ship`` out) flies the ship ``data/xws-pilots.json`` names (pilot XWS id
+-> ship XWS id, made from xwing-data2 by ``data/make_xws_pilots.py``).
 
 Examples
 --------
@@ -17,6 +18,8 @@ Examples
 ...                    b' "ship": "t65xwing"}], "obstacles": ["core2asteroid5"]}', "l.json")
 >>> squad.pilots[0].base, squad.obstacles
 ('small', ('core2asteroid5',))
+>>> parse_list(b'{"pilots": [{"id": "lukeskywalker"}]}', "l.json").pilots[0].ship
+'t65xwing'
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ __all__ = [
     "XwsPilot",
     "is_list_file",
     "parse_list",
+    "pilot_ships",
     "read",
     "recognises",
     "ship_bases",
@@ -53,6 +57,14 @@ def ship_bases() -> dict[str, str]:
     """Return ship XWS id -> base size (``small``, ``medium``, ``large``, ``huge``)."""
     path = Path(__file__).parent / "data" / "xws-ships.json"
     table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["ships"]
+    return table
+
+
+@functools.cache
+def pilot_ships() -> dict[str, str]:
+    """Return pilot XWS id -> the XWS id of the ship the pilot flies."""
+    path = Path(__file__).parent / "data" / "xws-pilots.json"
+    table: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))["pilots"]
     return table
 
 
@@ -119,6 +131,20 @@ def _text(value: Any, file: str, entry: str, key: str, expected: str) -> str:
     return value
 
 
+def _ship_of_pilot(pilot: str, file: str, entry: str, key: str) -> str:
+    """Return the ship of a pilot named without one, from the pilot table."""
+    ship = pilot_ships().get(pilot)
+    if ship is None:
+        raise ClientFileError(
+            f"unknown pilot {pilot!r} and no 'ship' key: expected a pilot XWS id of "
+            "xwing-data2 (such as lukeskywalker), or the pilot's ship given by 'ship'",
+            file=file,
+            entry=entry,
+            key=key,
+        )
+    return ship
+
+
 def _pilot(index: int, raw: Any, file: str) -> XwsPilot:
     entry = f"pilots[{index}]"
     if not isinstance(raw, dict):
@@ -133,7 +159,10 @@ def _pilot(index: int, raw: Any, file: str) -> XwsPilot:
             entry=entry,
             key=key,
         )
-    ship = _text(raw.get("ship"), file, entry, "ship", "the ship's XWS id (a string)")
+    if "ship" in raw:
+        ship = _text(raw.get("ship"), file, entry, "ship", "the ship's XWS id (a string)")
+    else:
+        ship = _ship_of_pilot(pilot, file, entry, key)
     base = ship_bases().get(ship)
     if base is None:
         raise ClientFileError(
