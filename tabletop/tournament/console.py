@@ -102,10 +102,15 @@ def final_placings(event: Event) -> list[Placing]:
     rows = standings(event)
     seeds = playoff_seeds(event)
     playoff = [(n, r) for n, r in enumerate(event.rounds, 1) if r.kind == "playoff"]
-    reached: dict[str, int] = {}
-    for index, (_, round_) in enumerate(playoff):
+    reached: dict[str, int] = {}  # the last playoff round each player reached, from 0
+    for index, (number, round_) in enumerate(playoff):
         for pid in round_.seated():
             reached[pid] = index
+        for m in round_.matches:
+            # a winner who drops before the next round still reached it
+            through = match_winner(event, m, number)
+            if through is not None and index + 1 < len(playoff):
+                reached[through] = index + 1
     champion: str | None = None
     if playoff:
         number, final = playoff[-1]
