@@ -1,16 +1,22 @@
 """Organized play: run an Armada or Destiny event kept in one TOML or JSON file.
 
   new --game G [--players CSV] [--seed N] -o EVENT     a new event
+  announce EVENT                                       Swiss rounds, cut, playoff, round time
+  add EVENT ID [--name N] [--faction F] [--club C]     register a player (late: losses before)
   pair EVENT [-o OUT]                                  pair the next round (Swiss or playoff)
-  result EVENT ROUND TABLE (--scores A B [--second ID] [--concession ID]
-         | --winner ID | --games A B [A] [--by-time]) [--tp A B] [--replace]
+  pending EVENT                                        the current round's tables still playing
+  result EVENT ROUND TABLE (--scores A B | --score ID=N --score ID=N) [--second ID]
+         [--concession ID] | --winner ID | --games A B [A] [--by-time]
+         [--tp A B [--override-tp REASON]] [--replace] | --clear
   drop EVENT ID [--after ROUND]  /  return EVENT ID
-  standings EVENT [--round N]                          rank, TP, tiebreakers, record
+  standings EVENT [--round N] [--top N] [--final]      rank, TP, tiebreakers, record; placings
   check EVENT                                          audit the event (exit 1 on findings)
+  export EVENT --format csv|json [-o FILE]             standings and every result
+  print EVENT --what pairings|standings|slips -o FILE.pdf|html   A4 printables
   render EVENT -o OUT.png|svg|pdf                      standings and bracket as a picture
 
-Every command but new, standings, check and render writes the event back atomically, in
-place unless -o names another file; on any error nothing is written.
+new, add, pair, result, drop and return write the event back atomically under its lock,
+in place unless -o names another file; on any error nothing is written.
 """
 
 from __future__ import annotations
