@@ -16,7 +16,7 @@ import pytest
 
 from tabletop.app.cli import main
 from tabletop.app.eventfile import load_event, write_event
-from tabletop.tournament import Bye, Match, Round, standings
+from tabletop.tournament import Bye, Match, Round, simulate_event, standings
 
 # An Armada event of 8 (informal, 2 Swiss rounds, cut 4) whose standings are all distinct
 # TP. Round 1, MoV -> TP by the table: 230 -> 10/0, 160 -> 9/1, 110 -> 8/2, 70 -> 7/3.
@@ -487,3 +487,36 @@ def test_a_best_of_three_without_a_winner_names_the_key_games(tmp_path: Path) ->
     assert "round 1 table 1" in err
     assert "key 'games'" in err
     assert "no game 3 winner" in err
+
+
+def test_without_a_cut_the_final_placings_are_the_swiss_standings(tmp_path: Path) -> None:
+    path = tmp_path / "event.toml"
+    write_event(simulate_event("armada", 12, seed=5), path)
+    code, out, err = run("event", "standings", str(path), "--final", "--json")
+    assert code == 0, err
+    placed = json.loads(out)["players"]
+    _, out, _ = run("event", "standings", str(path), "--json")
+    assert [(r["place"], r["id"], r["reached"]) for r in placed] == [
+        (r["rank"], r["id"], "swiss") for r in json.loads(out)["players"]
+    ]
+
+
+def test_a_late_arrival_that_changes_the_destiny_row_is_said(tmp_path: Path) -> None:
+    # basic: 17-24 players -> 4 rounds, 25-40 -> 5 rounds (registrations count)
+    path = _destiny(tmp_path, 24, 'structure = "basic"')
+    event = load_event(path)
+    write_event(event.with_rounds((Round("swiss"),)), path, force=True)
+    code, out, err = run("event", "add", str(path), "d25", "--json")
+    assert code == 0, err
+    assert json.loads(out) == {
+        "player": "d25",
+        "name": "d25",
+        "arrived_for": 2,
+        "rounds_missed": 1,
+        "players": 25,
+        "swiss_rounds": 5,
+    }
+    code, out, _ = run("event", "add", str(path), "d26")
+    assert (
+        out == "d26 (d26) registered for round 2; 1 round(s) missed count as losses; 26 players\n"
+    )
