@@ -28,6 +28,8 @@ A4_PORTRAIT_IN = (210 / 25.4, 297 / 25.4)
 ROWS_PER_PAGE = 48
 #: Slips on one page, one above the other, with a cut line between.
 SLIPS_PER_PAGE = 3
+#: The longest name drawn at full size on a slip (12 pt bold in 0.44 of the page's width).
+NAME_CHARS = 32
 _PDF_METADATA = {"CreationDate": None, "ModDate": None}
 
 
@@ -150,7 +152,9 @@ def _draw_slip(fig: Any, slip: Slip, bottom: float, height: float) -> None:
     )
     columns = (0.06, 0.52)
     for x, player in zip(columns, slip.players, strict=True):
-        fig.text(x, top - 0.07, player, fontsize=12, weight="bold", color=INK)
+        # a long name is drawn smaller so that it stays in its half of the slip
+        size = 12.0 if len(player) <= NAME_CHARS else max(5.0, 12.0 * NAME_CHARS / len(player))
+        fig.text(x, top - 0.07, player, fontsize=size, weight="bold", color=INK)
         for k, label in enumerate(slip.fields):
             y = top - 0.105 - 0.03 * k
             fig.text(x, y, label, fontsize=9, color=INK)
