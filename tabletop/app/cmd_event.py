@@ -49,6 +49,7 @@ from tabletop.app.event_print import PRINT_WHATS, print_action
 from tabletop.app.event_reports import (
     export_action,
     final_standings,
+    settled_round,
     standings_json,
     standings_text,
 )
@@ -72,7 +73,6 @@ from tabletop.tournament import (
     get_regulation,
     pair_next,
     standings,
-    swiss_round_count,
 )
 
 __all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
@@ -423,10 +423,7 @@ def _standings(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
         if args.round is not None:
             raise UsageError("--final places the finished event; it takes no --round")
         return final_standings(event, args, out)
-    played = swiss_round_count(event)
-    last = event.rounds[-1] if event.rounds else None
-    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
-        played -= 1  # the round being played does not count until its results are in
+    played = settled_round(event)  # the round being played counts once its results are in
     through = played if args.round is None else args.round
     if not 0 <= through <= played:
         raise UsageError(f"--round is a Swiss round from 0 to {played}, got {through}")

@@ -153,7 +153,9 @@ def _find_match(event: Event, source: str, number: int, table: int) -> tuple[Rou
     return round_, match
 
 
-def _clear(args: argparse.Namespace, event: Event, source: str, found: tuple[int, Match]) -> int:
+def _clear(
+    args: argparse.Namespace, event: Event, source: str, found: tuple[int, Match], out: TextIO
+) -> int:
     number, match = found
     where = f"round {number} table {match.table}"
     if not match.has_result:
@@ -161,11 +163,9 @@ def _clear(args: argparse.Namespace, event: Event, source: str, found: tuple[int
     save_event(_replace_match(event, number, match.without_result()), args, source)
     a, b = match.players
     if args.json:
-        emit_json(
-            {"round": number, "table": match.table, "players": [a, b], "cleared": True}, args.out
-        )
+        emit_json({"round": number, "table": match.table, "players": [a, b], "cleared": True}, out)
     else:
-        args.out.write(printable(f"{where}: result cleared ({a} v {b})") + "\n")
+        out.write(printable(f"{where}: result cleared ({a} v {b})") + "\n")
     return EXIT_OK
 
 
@@ -211,12 +211,11 @@ def result_action(args: argparse.Namespace, operands: list[str], out: TextIO) ->
     table = positive_number(table_text, "TABLE")
     round_, match = _find_match(event, source, number, table)
     where = f"round {number} table {table}"
-    args.out = out
     if args.clear:
         options = (args.scores, args.score, args.winner, args.games, args.tp, args.concession)
         if any(options) or args.second or args.by_time or args.replace:
             raise UsageError("--clear removes a result and takes no result options")
-        return _clear(args, event, source, (number, match))
+        return _clear(args, event, source, (number, match), out)
     if match.has_result and not args.replace:
         raise EventFileError(
             "already has a result; give --replace to replace it (or --clear to remove it)",

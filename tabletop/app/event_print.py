@@ -21,12 +21,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tabletop.app.cli import EXIT_OK, UsageError, emit_json
+from tabletop.app.event_reports import settled_round
 from tabletop.app.eventfile import EventFileError, load_event
 from tabletop.app.extras import require_plots
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.paths import output_target
 from tabletop.app.text import printable
-from tabletop.tournament import Event, standing_headings, standings, swiss_round_count
+from tabletop.tournament import Event, standing_headings, standings, structure_of
 
 if TYPE_CHECKING:
     from tabletop.plots.printables import PrintTable, Slip
@@ -35,7 +36,6 @@ __all__ = [
     "PRINT_WHATS",
     "pairing_tables",
     "print_action",
-    "settled_round",
     "slips_of",
     "standings_table",
 ]
@@ -43,15 +43,6 @@ __all__ = [
 #: What ``event print`` prints.
 PRINT_WHATS = ("pairings", "standings", "slips")
 _FORMATS = {".pdf": "pdf", ".html": "html", ".htm": "html"}
-
-
-def settled_round(event: Event) -> int:
-    """Return the last Swiss round whose results are all in (the standings' round)."""
-    played = swiss_round_count(event)
-    last = event.rounds[-1] if event.rounds else None
-    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
-        played -= 1  # the round being played does not count until its results are in
-    return played
 
 
 def _title(event: Event, what: str) -> str:
@@ -134,8 +125,6 @@ def slips_of(event: Event) -> list[Slip]:
 
 
 def _best_of_three(event: Event) -> bool:
-    from tabletop.tournament import structure_of
-
     return structure_of(event).playoff_games == 3
 
 

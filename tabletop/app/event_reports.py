@@ -40,6 +40,7 @@ __all__ = [
     "export_rows",
     "final_standings",
     "results_json",
+    "settled_round",
     "standings_json",
     "standings_text",
 ]
@@ -82,6 +83,15 @@ def standings_text(event: Event, rows: list[Standing], through: int) -> str:
         ]
         lines.append(("  ".join(cells) + "  " + row[-1]).rstrip())
     return "\n".join(lines)
+
+
+def settled_round(event: Event) -> int:
+    """Return the last Swiss round whose results are all in (the standings' round)."""
+    played = swiss_round_count(event)
+    last = event.rounds[-1] if event.rounds else None
+    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
+        played -= 1  # the round being played does not count until its results are in
+    return played
 
 
 # -- final placings ----------------------------------------------------------------------
@@ -186,7 +196,7 @@ def export_rows(event: Event) -> list[list[str]]:
 
 
 def _export_text(event: Event, fmt: str) -> str:
-    through = swiss_round_count(event)
+    through = settled_round(event)
     table = standings_json(event, standings(event, through), through)
     if fmt == "json":
         buffer = io.StringIO()
