@@ -1,16 +1,22 @@
 """Organized play: run an Armada or Destiny event kept in one TOML or JSON file.
 
   new --game G [--players CSV] [--seed N] -o EVENT     a new event
+  announce EVENT                                       Swiss rounds, cut, playoff, round time
+  add EVENT ID [--name N] [--faction F] [--club C]     register a player (late: losses before)
   pair EVENT [-o OUT]                                  pair the next round (Swiss or playoff)
-  result EVENT ROUND TABLE (--scores A B [--second ID] [--concession ID]
-         | --winner ID | --games A B [A] [--by-time]) [--tp A B] [--replace]
+  pending EVENT                                        the current round's tables still playing
+  result EVENT ROUND TABLE (--scores A B | --score ID=N --score ID=N) [--second ID]
+         [--concession ID] | --winner ID | --games A B [A] [--by-time]
+         [--tp A B [--override-tp REASON]] [--replace] | --clear
   drop EVENT ID [--after ROUND]  /  return EVENT ID
-  standings EVENT [--round N]                          rank, TP, tiebreakers, record
+  standings EVENT [--round N] [--top N] [--final]      rank, TP, tiebreakers, record; placings
   check EVENT                                          audit the event (exit 1 on findings)
+  export EVENT --format csv|json [-o FILE]             standings and every result
+  print EVENT --what pairings|standings|slips -o FILE.pdf|html   A4 printables
   render EVENT -o OUT.png|svg|pdf                      standings and bracket as a picture
 
-Every command but new, standings, check and render writes the event back atomically, in
-place unless -o names another file; on any error nothing is written.
+new, add, pair, result, drop and return write the event back atomically under its lock,
+in place unless -o names another file; on any error nothing is written.
 """
 
 from __future__ import annotations
@@ -30,6 +36,23 @@ from tabletop.app.cli import (
     add_actions,
     emit_json,
 )
+from tabletop.app.event_console import (
+    add_action as _add,
+)
+from tabletop.app.event_console import (
+    announce_action,
+    pending_action,
+    result_action,
+    save_event,
+)
+from tabletop.app.event_print import PRINT_WHATS, print_action
+from tabletop.app.event_reports import (
+    export_action,
+    final_standings,
+    settled_round,
+    standings_json,
+    standings_text,
+)
 from tabletop.app.eventfile import (
     EventFileError,
     checked_event_text,
@@ -45,24 +68,20 @@ from tabletop.tournament import (
     TIERS,
     Event,
     Pairing,
-    Round,
-    Standing,
     TournamentError,
     audit,
     get_regulation,
     pair_next,
-    score_match,
-    standing_headings,
     standings,
-    structure_of,
-    swiss_round_count,
-    tiebreakers,
 )
 
 __all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
 
 #: The sub-commands of ``tabletop event``.
-ACTIONS = ("new", "pair", "result", "drop", "return", "standings", "check", "render")
+ACTIONS = (
+    "new", "pair", "result", "drop", "return", "standings", "check", "render", "add", "pending",
+    "announce", "export", "print",
+)  # fmt: skip
 _OPERANDS = {
     "new": (),
     "pair": ("EVENT",),
@@ -72,6 +91,11 @@ _OPERANDS = {
     "standings": ("EVENT",),
     "check": ("EVENT",),
     "render": ("EVENT",),
+    "add": ("EVENT", "ID"),
+    "pending": ("EVENT",),
+    "announce": ("EVENT",),
+    "export": ("EVENT",),
+    "print": ("EVENT",),
 }
 
 
@@ -119,7 +143,47 @@ def _register_result(actions: argparse._SubParsersAction[Any]) -> None:
     result.add_argument("--concession", help="the player who conceded")
     result.add_argument("--by-time", action="store_true", help="the last game ended on time")
     result.add_argument("--tp", type=int, nargs=2, metavar=("A", "B"), help="the TP written down")
+    result.add_argument(
+        "--score",
+        action="append",
+        metavar="ID=N",
+        help="a player's final score by id (Armada; once per player, in any order)",
+    )
+    result.add_argument(
+        "--override-tp",
+        metavar="REASON",
+        help="keep a --tp that differs from the regulation's, with the TO's reason",
+    )
     result.add_argument("--replace", action="store_true", help="replace an entered result")
+    result.add_argument("--clear", action="store_true", help="remove the table's result")
+
+
+def _register_console(actions: argparse._SubParsersAction[Any]) -> None:
+    add = add_action(
+        actions,
+        "add",
+        "register a player, late if rounds have been paired",
+        "Register player ID. After round k the player arrives for round k + 1 and every "
+        "round missed is a loss (0 TP, 0 MoV, not a round played).",
+    )
+    _event_operand(add)
+    add.add_argument("id", metavar="ID", help="the new player's id")
+    _writes(add, "file to write (default: the event, in place)")
+    add.add_argument("--name", help="the player's name (default: the id)")
+    add.add_argument("--faction", help="the player's faction (Armada: rebel | imperial)")
+    add.add_argument("--club", help="the player's club")
+    pending = add_action(actions, "pending", "the current round's tables without a result")
+    _event_operand(pending)
+    announce = add_action(actions, "announce", "Swiss rounds, cut, playoff games and round time")
+    _event_operand(announce)
+    export = add_action(actions, "export", "standings and every result as CSV or JSON")
+    _event_operand(export)
+    export.add_argument("--format", choices=("csv", "json"), help="csv or json")
+    _writes(export, "the file to write (default: the standard output)")
+    print_ = add_action(actions, "print", "pairings, standings or match slips on A4")
+    _event_operand(print_)
+    print_.add_argument("--what", choices=PRINT_WHATS, help="what to print")
+    _writes(print_, "the file to write: .pdf or .html")
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -142,11 +206,14 @@ def register(parser: argparse.ArgumentParser) -> None:
     table = add_action(actions, "standings", "rank, TP, tiebreakers, record")
     _event_operand(table)
     table.add_argument("--round", type=int, help="as of this Swiss round")
+    table.add_argument("--top", type=int, help="show the first N players only")
+    table.add_argument("--final", action="store_true", help="final placings after the playoff")
     audit_ = add_action(actions, "check", "audit the event (exit 1 on findings)")
     _event_operand(audit_)
     render = add_action(actions, "render", "standings and bracket as a picture")
     _event_operand(render)
     _writes(render, "the picture to write: .png, .svg or .pdf")
+    _register_console(actions)
 
 
 def _operands(args: argparse.Namespace) -> list[str]:
@@ -155,20 +222,6 @@ def _operands(args: argparse.Namespace) -> list[str]:
 
 def _load(path: str) -> Event:
     return load_event(path)
-
-
-def _save(event: Event, args: argparse.Namespace, source: str) -> str:
-    # The event file is the document being kept: updating it in place is the point. Any
-    # other -o is a new file, replaced only with --force, and never the source. The text
-    # is staged in the command's locked update (see _run_writer), published after the
-    # report is written.
-    update: FileUpdate = args.event_update
-    if args.output is None or same_file(args.output, source):
-        update.stage(checked_event_text(event, source), path=source, force=True)
-        return source
-    text = checked_event_text(event, args.output)
-    update.stage(text, path=args.output, inputs=[source], force=args.force)
-    return str(args.output)
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -187,7 +240,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 # -- one writer at a time (tabletop.app.locking) ------------------------------------------
 
 #: The actions that write an event file.
-_WRITERS = frozenset({"new", "pair", "result", "drop", "return"})
+_WRITERS = frozenset({"new", "pair", "result", "drop", "return", "add"})
 
 
 def _run_writer(
@@ -302,7 +355,7 @@ def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     event = _load(source)
     pairing = pair_next(event)
     updated = event.with_rounds((*event.rounds, pairing.to_round()))
-    _save(updated, args, source)
+    save_event(updated, args, source)
     if args.json:
         emit_json(pairing.to_json(), out)
     else:
@@ -311,87 +364,6 @@ def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 
 # -- result, drop, return ----------------------------------------------------------------
-
-
-def _number(text: str, what: str) -> int:
-    # ASCII digits only (int() refuses some of what isdigit() accepts), and no more than
-    # an event file can hold: int() of thousands of digits is refused, not read.
-    if not (text.isascii() and text.isdigit()) or len(text) > 18 or int(text) < 1:
-        shown = text if len(text) <= 30 else f"{text[:20]}… ({len(text)} characters)"
-        raise UsageError(f"{what} is a number from 1 to {10**18 - 1}, got {shown!r}")
-    return int(text)
-
-
-def _result(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
-    source, round_text, table_text = operands
-    event = _load(source)
-    number, table = _number(round_text, "ROUND"), _number(table_text, "TABLE")
-    if number > len(event.rounds):
-        raise EventFileError(
-            f"the event has {len(event.rounds)} round(s)", file=source, entry=f"round {number}"
-        )
-    round_ = event.rounds[number - 1]
-    match = round_.match(table)
-    if match is None:
-        raise EventFileError(
-            f"no such table; round {number} has tables {', '.join(str(m.table) for m in round_.matches) or 'none'}",
-            file=source,
-            entry=f"round {number} table {table}",
-        )
-    if match.has_result and not args.replace:
-        raise EventFileError(
-            "already has a result; give --replace to replace it",
-            file=source,
-            entry=f"round {number} table {table}",
-        )
-    given = [k for k in ("scores", "winner", "games") if getattr(args, k) is not None]
-    if len(given) != 1:
-        raise UsageError("result needs exactly one of --scores, --winner, --games")
-    for pid in (args.second, args.winner, args.concession, *(args.games or ())):
-        if pid is not None and pid not in match.players:
-            raise EventFileError(
-                f"{pid!r} is not at this table ({match.players[0]} v {match.players[1]})",
-                file=source,
-                entry=f"round {number} table {table}",
-            )
-    games = structure_of(event).playoff_games if round_.kind == "playoff" else 1
-    try:
-        entered = replace(
-            match.without_result(),
-            scores=tuple(args.scores) if args.scores else None,
-            second_player=args.second,
-            winner=args.winner,
-            games=tuple(args.games) if args.games else None,
-            concession=args.concession,
-            by_time=args.by_time,
-            tp=tuple(args.tp) if args.tp else None,
-        )
-        outcome = score_match(event.regulation, entered, games)
-    except TournamentError as error:
-        error.round = number
-        raise
-    assert outcome is not None
-    matches = tuple(entered if m.table == table else m for m in round_.matches)
-    rounds = list(event.rounds)
-    rounds[number - 1] = Round(round_.kind, matches, round_.byes)
-    _save(event.with_rounds(tuple(rounds)), args, source)
-    if args.json:
-        emit_json(
-            {
-                "round": number,
-                "table": table,
-                "players": list(match.players),
-                "winner": outcome.winner,
-                "tp": list(outcome.tp),
-                "mov": outcome.margin,
-            },
-            out,
-        )
-    else:
-        a, b = match.players
-        said = f"round {number} table {table}: {a} {outcome.tp[0]} TP, {b} {outcome.tp[1]} TP"
-        out.write(printable(f"{said}; {outcome.winner} wins") + "\n")
-    return EXIT_OK
 
 
 def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -412,7 +384,7 @@ def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     if not 0 <= after <= len(event.rounds):
         raise UsageError(f"--after is a round from 0 to {len(event.rounds)}, got {after}")
     updated = event.with_player(replace(player, dropped_after=after, returned_for=None))
-    _save(updated, args, source)
+    save_event(updated, args, source)
     if args.json:
         emit_json({"player": pid, "dropped_after": after}, out)
     else:
@@ -431,7 +403,7 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         updated = event.with_player(replace(player, dropped_after=None, returned_for=None))
     else:
         updated = event.with_player(replace(player, returned_for=back))
-    _save(updated, args, source)
+    save_event(updated, args, source)
     missed = max(0, back - 1 - (player.dropped_after or 0))
     if args.json:
         emit_json({"player": pid, "returned_for": back, "rounds_missed": missed}, out)
@@ -444,61 +416,22 @@ def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 # -- standings, check, render ------------------------------------------------------------
 
 
-def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str, Any]:
-    """Return the JSON object of ``tabletop event standings --json``."""
-    ranking = tiebreakers(event.regulation.tiebreakers)
-    players = []
-    for s in rows:
-        entry: dict[str, Any] = {
-            "rank": s.rank,
-            "id": s.player.id,
-            "name": s.player.name,
-            "tp": s.tp,
-        }
-        entry |= {t.field: t.json(s) for t in ranking}
-        entry |= {
-            "wins": s.wins,
-            "losses": s.losses,
-            "byes": s.byes,
-            "opponents": list(s.opponents),
-            "dropped": s.dropped,
-        }
-        players.append(entry)
-    return {"round": through, "players": players}
-
-
-def standings_text(event: Event, rows: list[Standing], through: int) -> str:
-    """Return the standings as a table."""
-    keys = event.regulation.tiebreakers
-    head = ["rank", *standing_headings(keys), "opponents"]
-    table = [head]
-    for s in rows:
-        cells = s.cells(keys, decimals=4)
-        cells[0] = printable(cells[0])  # the player's name, from the TO's files
-        table.append([str(s.rank), *cells, printable(" ".join(s.opponents))])
-    widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
-    title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")
-    lines = [printable(title)]
-    for row in table:
-        cells = [
-            row[k].ljust(widths[k]) if k == 1 else row[k].rjust(widths[k])
-            for k in range(len(head) - 1)
-        ]
-        lines.append(("  ".join(cells) + "  " + row[-1]).rstrip())
-    return "\n".join(lines)
-
-
 def _standings(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     (source,) = operands
     event = _load(source)
-    played = swiss_round_count(event)
-    last = event.rounds[-1] if event.rounds else None
-    if last is not None and last.kind == "swiss" and any(not m.has_result for m in last.matches):
-        played -= 1  # the round being played does not count until its results are in
+    if args.final:
+        if args.round is not None:
+            raise UsageError("--final places the finished event; it takes no --round")
+        return final_standings(event, args, out)
+    played = settled_round(event)  # the round being played counts once its results are in
     through = played if args.round is None else args.round
     if not 0 <= through <= played:
         raise UsageError(f"--round is a Swiss round from 0 to {played}, got {through}")
     rows = standings(event, through)
+    if args.top is not None:
+        if args.top < 1:
+            raise UsageError(f"--top is a number of players from 1, got {args.top}")
+        rows = rows[: args.top]
     if args.json:
         emit_json(standings_json(event, rows, through), out)
     else:
@@ -556,10 +489,15 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 _HANDLERS = {
     "new": _new,
     "pair": _pair,
-    "result": _result,
+    "result": result_action,
     "drop": _drop,
     "return": _return,
     "standings": _standings,
     "check": _check,
     "render": _render,
+    "add": _add,
+    "pending": pending_action,
+    "announce": announce_action,
+    "export": export_action,
+    "print": print_action,
 }

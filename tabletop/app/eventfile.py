@@ -59,16 +59,16 @@ __all__ = [
 
 _EVENT_KEYS = (
     "game", "regulation", "name", "seed", "tier", "structure", "swiss_rounds", "cut",
-    "playoff_games", "players", "rounds",
+    "playoff_games", "round_minutes", "players", "rounds",
 )  # fmt: skip
 _PLAYER_KEYS = (
     "id", "name", "faction", "club", "fleet_points", "squadron_points", "first_round_bye",
-    "dropped_after", "returned_for",
+    "dropped_after", "returned_for", "arrived_for",
 )  # fmt: skip
 _ROUND_KEYS = ("kind", "matches", "byes")
 _MATCH_KEYS = (
     "table", "players", "scores", "second_player", "winner", "games", "concession", "by_time",
-    "tp",
+    "tp", "tp_override",
 )  # fmt: skip
 _BYE_KEYS = ("player", "table")
 _GAMES = ("armada", "destiny")
@@ -89,7 +89,7 @@ def tournament_error(error: TournamentError, file: str) -> EventFileError:
         parts.append(f"table {error.table}")
     if not parts and error.player is not None:
         parts.append(f"player {error.player!r}")
-    return EventFileError(error.message, file=file, entry=" ".join(parts) or None)
+    return EventFileError(error.message, file=file, entry=" ".join(parts) or None, key=error.key)
 
 
 class _Reader:
@@ -167,6 +167,16 @@ class _Reader:
                     "returned_for",
                 )
             optional["returned_for"] = back
+        if "arrived_for" in raw:
+            arrived = self.integer(raw["arrived_for"], entry, "arrived_for", 2)
+            if "dropped_after" in raw and raw["dropped_after"] < arrived - 1:
+                self.fail(
+                    f"expected a round from {arrived - 1} (arrived_for - 1): a player cannot "
+                    "drop before arriving",
+                    entry,
+                    "dropped_after",
+                )
+            optional["arrived_for"] = arrived
         first = self.flag(raw.get("first_round_bye", False), entry, "first_round_bye")
         return Player(pid, self.text(raw["name"], entry, "name"), first_round_bye=first, **optional)
 
@@ -211,6 +221,12 @@ class _Reader:
                 options[key] = raw[key]
         if "by_time" in raw:
             options["by_time"] = self.flag(raw["by_time"], entry, "by_time")
+        if "tp_override" in raw:
+            if "tp" not in raw:
+                self.fail(
+                    "expected only beside tp (the reason for the TP entered)", entry, "tp_override"
+                )
+            options["tp_override"] = self.text(raw["tp_override"], entry, "tp_override")
         try:
             return Match(table, (players[0], players[1]), **options)
         except TournamentError as error:
@@ -290,6 +306,8 @@ def parse_event(data: Any, source: str = "<event>") -> Event:
         if games not in (1, 3):
             reader.fail(f"expected 1 or 3, got {games}", None, "playoff_games")
         numbers["playoff_games"] = games
+    if "round_minutes" in raw:
+        numbers["round_minutes"] = reader.integer(raw["round_minutes"], None, "round_minutes", 1)
     players_raw = raw.get("players")
     if not isinstance(players_raw, list):
         reader.fail(f"expected a list of players, got {show(players_raw)}", None, "players")
@@ -343,7 +361,10 @@ def _score_all(event: Event, source: str) -> None:
                 score_match(event.regulation, match, games if round_.kind == "playoff" else 1)
             except TournamentError as error:
                 raise EventFileError(
-                    error.message, file=source, entry=f"round {number} table {match.table}"
+                    error.message,
+                    file=source,
+                    entry=f"round {number} table {match.table}",
+                    key=error.key,
                 ) from None
 
 
@@ -367,7 +388,7 @@ def event_data(event: Event) -> dict[str, Any]:
         data["name"] = event.name
     data["seed"] = event.seed
     data["tier"] = event.tier
-    for key in ("structure", "swiss_rounds", "cut", "playoff_games"):
+    for key in ("structure", "swiss_rounds", "cut", "playoff_games", "round_minutes"):
         value = getattr(event, key)
         if value is not None:
             data[key] = value

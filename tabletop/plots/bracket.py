@@ -20,7 +20,14 @@ from typing import Any, cast
 
 from tabletop.plots.formats import check_picture_format, picture_bytes
 from tabletop.plots.style import INK, OKABE_ITO, RC_PARAMS
-from tabletop.tournament import Event, Round, match_winner, standing_headings, standings
+from tabletop.tournament import (
+    Event,
+    Round,
+    match_winner,
+    playoff_seeds,
+    standing_headings,
+    standings,
+)
 
 __all__ = ["A4_LANDSCAPE_IN", "STANDINGS_ROWS", "bracket_layout", "event_picture"]
 
@@ -125,7 +132,7 @@ def _draw_bracket(ax: Any, event: Event, layout: list[list[int]], playoff: list[
     columns = len(layout)
     ax.set_xlim(0, columns + 1)
     ax.set_ylim(slots, 0)
-    seeds = {s.player.id: s.rank for s in standings(event)}
+    seeds = playoff_seeds(event)  # fixed at the cut, as the pairing numbers them
     names = {p.id: p.name for p in event.players}
     offset = len(event.rounds) - len(playoff)
     ys: dict[tuple[int, int], float] = {}

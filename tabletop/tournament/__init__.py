@@ -14,6 +14,7 @@ Examples
 """
 
 from tabletop.tournament.audit import AuditReport, Finding, audit
+from tabletop.tournament.console import Placing, add_player, final_placings, pending_tables
 from tabletop.tournament.errors import (
     EventCompleteError,
     PairingError,
@@ -58,10 +59,11 @@ from tabletop.tournament.rounds import (
     is_complete,
     match_winner,
     pair_next,
+    playoff_seeds,
     qualifiers,
     structure_of,
 )
-from tabletop.tournament.scoring import Outcome, score_match
+from tabletop.tournament.scoring import Outcome, counted_tp, score_match
 from tabletop.tournament.simulate import random_result, simulate_event, with_result
 from tabletop.tournament.standings import (
     Standing,
@@ -98,6 +100,7 @@ __all__ = [
     "PairedMatch",
     "Pairing",
     "PairingError",
+    "Placing",
     "Player",
     "Regulation",
     "RegulationError",
@@ -112,16 +115,21 @@ __all__ = [
     "Tally",
     "Tiebreaker",
     "TournamentError",
+    "add_player",
     "audit",
     "bracket_order",
     "check_round_complete",
+    "counted_tp",
+    "final_placings",
     "get_regulation",
     "is_complete",
     "match_winner",
     "max_weight_perfect_matching",
     "pair_next",
     "pair_swiss",
+    "pending_tables",
     "plain_max_weight_perfect_matching",
+    "playoff_seeds",
     "qualifiers",
     "random_order",
     "random_result",

@@ -22,7 +22,7 @@ from tabletop.tournament.errors import TournamentError
 from tabletop.tournament.pairing import pair_swiss, swiss_state
 from tabletop.tournament.records import Event, Round
 from tabletop.tournament.rounds import pair_next, structure_of
-from tabletop.tournament.scoring import score_match
+from tabletop.tournament.scoring import counted_tp, score_match
 from tabletop.tournament.standings import standings
 
 __all__ = ["AuditReport", "Finding", "audit"]
@@ -120,13 +120,15 @@ def audit(event: Event) -> AuditReport:
                     )
                 )
             if outcome is not None and m.tp is not None and m.tp != outcome.tp:
+                overridden = m.tp_override is not None
                 findings.append(
                     Finding(
                         number,
                         m.table,
-                        "tp",
+                        "tp-override" if overridden else "tp",
                         f"TP entered {list(m.tp)}; {regulation.id} gives {list(outcome.tp)} "
-                        f"(MoV {outcome.margin}, {outcome.winner} wins)",
+                        f"(MoV {outcome.margin}, {outcome.winner} wins)"
+                        + (f"; the TO's reason: {m.tp_override}" if overridden else ""),
                     )
                 )
         for b in round_.byes:
@@ -196,7 +198,9 @@ class _Running:
             self.met.add(frozenset(m.players))
             outcome = score_match(regulation, m)
             if outcome is not None:
-                for pid, points, margin in zip(m.players, outcome.tp, outcome.mov, strict=True):
+                for pid, points, margin in zip(
+                    m.players, counted_tp(m, outcome), outcome.mov, strict=True
+                ):
                     self.tp[pid] += points
                     self.mov[pid] += margin
         for b in round_.byes:

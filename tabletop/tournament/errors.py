@@ -28,6 +28,8 @@ class TournamentError(ValueError):
         The table at fault, when there is one.
     player : str or None
         The player at fault, when there is one.
+    key : str or None
+        The event file's key at fault (``"games"``), when there is one.
     """
 
     def __init__(
@@ -37,10 +39,12 @@ class TournamentError(ValueError):
         round: int | None = None,
         table: int | None = None,
         player: str | None = None,
+        key: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.round, self.table, self.player = round, table, player
+        self.key = key
 
 
 class RegulationError(TournamentError):

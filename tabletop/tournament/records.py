@@ -34,7 +34,8 @@ class Player:
     """A registered player.
 
     ``dropped_after`` is the last round played before dropping (0: before round 1);
-    ``returned_for`` the round the player came back for (rounds between are losses).
+    ``returned_for`` the round the player came back for (rounds between are losses);
+    ``arrived_for`` the first round of a late arrival (every round before it is a loss).
     """
 
     id: str
@@ -46,15 +47,20 @@ class Player:
     first_round_bye: bool = False
     dropped_after: int | None = None
     returned_for: int | None = None
+    arrived_for: int | None = None
 
     def active_in(self, round_number: int) -> bool:
         """Whether the player takes part in round `round_number` (1-based)."""
+        if self.arrived_for is not None and round_number < self.arrived_for:
+            return False
         if self.dropped_after is None or round_number <= self.dropped_after:
             return True
         return self.returned_for is not None and round_number >= self.returned_for
 
     def missed(self, round_number: int) -> bool:
-        """Whether round `round_number` is a round missed between a drop and a return."""
+        """Whether round `round_number` is missed: before arriving, or between drop and return."""
+        if self.arrived_for is not None and round_number < self.arrived_for:
+            return True
         return (
             self.returned_for is not None
             and self.dropped_after is not None
@@ -67,7 +73,8 @@ class Match:
     """One table of a round, with its result once entered.
 
     Armada: `scores` in the order of `players`, `second_player` (needed for equal
-    scores), `concession`, and optionally the `tp` a TO wrote down. Destiny: `winner`
+    scores), `concession`, and optionally the `tp` a TO wrote down, with `tp_override`
+    the TO's reason when they differ from the regulation's. Destiny: `winner`
     for one game, `games` (each game's winner) for a best of three, `by_time`.
     """
 
@@ -80,6 +87,7 @@ class Match:
     concession: str | None = None
     by_time: bool = False
     tp: tuple[int, int] | None = None
+    tp_override: str | None = None
 
     def __post_init__(self) -> None:
         """Check the result against the table."""
@@ -188,6 +196,7 @@ class Event:
     swiss_rounds: int | None = None
     cut: int | None = None
     playoff_games: int | None = None
+    round_minutes: int | None = None
     _index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:

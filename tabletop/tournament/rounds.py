@@ -29,6 +29,7 @@ __all__ = [
     "is_complete",
     "match_winner",
     "pair_next",
+    "playoff_seeds",
     "qualifiers",
     "structure_of",
 ]
@@ -95,28 +96,58 @@ def match_winner(event: Event, match: Match, round_number: int) -> str | None:
     return None if outcome is None else outcome.winner
 
 
+def playoff_seeds(event: Event) -> dict[str, int]:
+    """Return each playoff player's seed, fixed by the first playoff round's bracket.
+
+    In a bracket of size 2n, table k of the first playoff round seats seed k (first) and
+    seed 2n + 1 - k; a bye at table k is seed k. A drop later renumbers nothing.
+    """
+    first = next((r for r in event.rounds if r.kind == "playoff"), None)
+    if first is None:
+        return {}
+    size = 2 * (len(first.matches) + len(first.byes))
+    seeds: dict[str, int] = {}
+    for m in first.matches:
+        seeds[m.players[0]] = m.table
+        seeds[m.players[1]] = size + 1 - m.table
+    for b in first.byes:
+        seeds[b.player] = b.table or 0
+    return seeds
+
+
 def check_round_complete(event: Event) -> None:
     """Raise unless every match of the last round has a result.
 
     Raises
     ------
     PairingError
-        Naming the round and table without a result.
+        Naming the round and every table without a result.
     """
     if not event.rounds:
         return
     number = len(event.rounds)
     last = event.rounds[-1]
     games = structure_of(event).playoff_games if last.kind == "playoff" else 1
+    missing = []
     for match in last.matches:
         a, b = match.players
         both = event.player(a).active_in(number) and event.player(b).active_in(number)
         if both and score_match(event.regulation, match, games) is None:
-            raise PairingError(
-                f"no result yet ({a} v {b}); enter it before pairing round {number + 1}",
-                round=number,
-                table=match.table,
-            )
+            missing.append(match)
+    if len(missing) == 1:
+        a, b = missing[0].players
+        raise PairingError(
+            f"no result yet ({a} v {b}); enter it before pairing round {number + 1}",
+            round=number,
+            table=missing[0].table,
+        )
+    if missing:
+        tables = ", ".join(f"table {m.table} ({m.players[0]} v {m.players[1]})" for m in missing)
+        raise PairingError(
+            f"no result yet at {len(missing)} tables: {tables}; enter them before pairing "
+            f"round {number + 1}",
+            round=number,
+        )
 
 
 def qualifiers(event: Event, round_number: int) -> list[str]:
@@ -219,7 +250,7 @@ def _pair_playoff(event: Event, number: int, structure: Structure) -> Pairing:
     slots.extend((bye.table or 0, bye.player) for bye in last.byes)
     slots.sort()
     ranked = standings(event)
-    rank = {s.player.id: s.rank for s in ranked}
+    rank = playoff_seeds(event)  # fixed at the cut: a later drop renumbers nothing
     points = {s.player.id: s.tp for s in ranked}
     winners: list[str | None] = [
         w if w is not None and event.player(w).active_in(number) else None for _, w in slots

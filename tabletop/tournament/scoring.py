@@ -18,7 +18,7 @@ from tabletop.tournament.errors import ResultError
 from tabletop.tournament.records import Match
 from tabletop.tournament.regulations import Regulation
 
-__all__ = ["Outcome", "score_match"]
+__all__ = ["Outcome", "counted_tp", "score_match"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +47,10 @@ def _by_games(match: Match, games: tuple[str, ...], table: int) -> str:
     for number, game in enumerate(games, 1):
         if max(wins.values()) == 2:
             raise ResultError(
-                f"game {number} was entered after the match was won", table=table, player=game
+                f"game {number} was entered after the match was won",
+                table=table,
+                player=game,
+                key="games",
             )
         wins[game] += 1
     leader = max(wins, key=lambda p: wins[p])
@@ -59,11 +62,13 @@ def _by_games(match: Match, games: tuple[str, ...], table: int) -> str:
         raise ResultError(
             "one game win each and no game 3 winner; enter game 3's winner (by time if time ended)",
             table=table,
+            key="games",
         )
     raise ResultError(
         f"{len(games)} game(s) entered and nobody has two wins; a best of three needs "
         "two game wins, or by_time with game 1's winner",
         table=table,
+        key="games",
     )
 
 
@@ -156,7 +161,9 @@ def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome
         raise ResultError(f"{regulation.id} enters a winner, not scores", table=table)
     if match.games is not None:
         if games != 3 and len(match.games) != 1:
-            raise ResultError("this match is a single game; enter one winner", table=table)
+            raise ResultError(
+                "this match is a single game; enter one winner", table=table, key="games"
+            )
         winner = match.games[0] if games != 3 else _by_games(match, match.games, table)
         if match.winner is not None and match.winner != winner:
             raise ResultError(
@@ -167,7 +174,9 @@ def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome
     elif match.winner is not None:
         if games == 3:
             raise ResultError(
-                "a best of three enters each game's winner (games = [...])", table=table
+                "a best of three enters each game's winner (games = [...])",
+                table=table,
+                key="games",
             )
         winner = match.winner
     else:
@@ -184,3 +193,25 @@ def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome
             f"{match.concession!r} conceded but is entered as the winner", table=table
         )
     return Outcome(winner, loser, tp, (0, 0), 0)
+
+
+def counted_tp(match: Match, outcome: Outcome) -> tuple[int, int]:
+    """Return the TP a played match adds to the standings, in the match's player order.
+
+    The regulation's TP, unless the TO kept other TP with a reason (``tp_override``):
+    then the TP written down count, and ``check`` shows the override.
+
+    Examples
+    --------
+    >>> from tabletop.tournament.regulations import ARMADA_2015
+    >>> m = Match(1, ("a", "b"), scores=(100, 100), second_player="b", tp=(6, 4))
+    >>> counted_tp(m, score_match(ARMADA_2015, m))
+    (5, 5)
+    >>> kept = Match(1, ("a", "b"), scores=(100, 100), second_player="b", tp=(6, 4),
+    ...              tp_override="the slip's TP stand")
+    >>> counted_tp(kept, score_match(ARMADA_2015, kept))
+    (6, 4)
+    """
+    if match.tp_override is not None and match.tp is not None:
+        return match.tp
+    return outcome.tp

@@ -24,7 +24,7 @@ from fractions import Fraction
 
 from tabletop.tournament.errors import ResultError
 from tabletop.tournament.records import Event, Player
-from tabletop.tournament.scoring import score_match
+from tabletop.tournament.scoring import counted_tp, score_match
 from tabletop.tournament.tiebreakers import sos_is_average, tiebreakers
 
 __all__ = [
@@ -167,7 +167,9 @@ def tally(event: Event, through: int | None = None) -> dict[str, Tally]:
             opponents[b].append(a)
             played[a] += 1
             played[b] += 1
-            for pid, points, margin in zip(match.players, outcome.tp, outcome.mov, strict=True):
+            for pid, points, margin in zip(
+                match.players, counted_tp(match, outcome), outcome.mov, strict=True
+            ):
                 tp[pid] += points
                 mov[pid] += margin
             wins[outcome.winner] += 1
@@ -248,7 +250,7 @@ def standings(event: Event, through: int | None = None) -> list[Standing]:
                 t.byes,
                 t.rounds_played,
                 t.opponents,
-                not player.active_in(last + 1),
+                player.dropped_after is not None and not player.active_in(last + 1),
             )
         )
 

@@ -1,0 +1,142 @@
+"""What a TO asks of a running event: late arrivals, open tables, seeds and final placings.
+
+Examples
+--------
+>>> from tabletop.tournament.records import Event, Match, Player, Round
+>>> ps = tuple(Player(i, i.title()) for i in ("ann", "bob", "cat", "dan"))
+>>> r1 = Round("swiss", (Match(1, ("ann", "bob"), winner="ann"), Match(2, ("cat", "dan"))))
+>>> event = Event("destiny", "destiny", "E", 1, ps, (r1,), swiss_rounds=3)
+>>> pending_tables(event)
+(1, [Match(table=2, players=('cat', 'dan'), scores=None, second_player=None, winner=None, games=None, concession=None, by_time=False, tp=None, tp_override=None)])
+>>> late = add_player(event, Player("eve", "Eve"))
+>>> late.player("eve").arrived_for, late.player("eve").missed(1)
+(2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from tabletop.tournament.errors import RosterError
+from tabletop.tournament.records import Event, Match, Player
+from tabletop.tournament.rounds import is_complete, match_winner, playoff_seeds, structure_of
+from tabletop.tournament.standings import Standing, standings, swiss_round_count
+
+__all__ = ["Placing", "add_player", "final_placings", "pending_tables"]
+
+
+def pending_tables(event: Event) -> tuple[int, list[Match]]:
+    """Return the current round's number and its matches still waiting for a result.
+
+    A table where a player has dropped needs no result (the other goes through), so it
+    is not pending. An event with no round yet is round 0 with nothing pending.
+    """
+    if not event.rounds:
+        return 0, []
+    number = len(event.rounds)
+    last = event.rounds[-1]
+    waiting = [
+        m
+        for m in last.matches
+        if not m.has_result and all(event.player(p).active_in(number) for p in m.players)
+    ]
+    return number, waiting
+
+
+def add_player(event: Event, player: Player) -> Event:
+    """Return the event with a player registered, late if rounds have been paired.
+
+    Before round 1 the player is like any other. After round k the player arrives for
+    round k + 1 (``arrived_for``): every round before it is a loss with no opponent (0 TP,
+    0 MoV) and not a round played, as for a return after a drop.
+
+    Raises
+    ------
+    RosterError
+        For an id already registered, or an event whose Swiss rounds are over.
+    """
+    if any(p.id == player.id for p in event.players):
+        raise RosterError("is already registered", player=player.id)
+    if any(r.kind == "playoff" for r in event.rounds):
+        raise RosterError("the playoff has started; a late arrival joins Swiss rounds only")
+    played = swiss_round_count(event)
+    if event.rounds and played >= structure_of(event).swiss_rounds:
+        raise RosterError(f"all {played} Swiss rounds have been paired; nobody can join now")
+    arrived = replace(player, arrived_for=len(event.rounds) + 1) if event.rounds else player
+    return replace(event, players=(*event.players, arrived), _index={})
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A final place, how far the player went, the playoff seed and the Swiss standing.
+
+    `reached` is ``"winner"``, ``"finalist"``, ``"semi-finalist"``, ``"quarter-finalist"``,
+    ``"top N"``, or ``"swiss"``; `seed` is None outside the playoff.
+    """
+
+    place: int
+    reached: str
+    seed: int | None
+    standing: Standing
+
+
+def _stage(rounds_from_final: int) -> str:
+    names = {0: "finalist", 1: "semi-finalist", 2: "quarter-finalist"}
+    return names.get(rounds_from_final, f"top {2 ** (rounds_from_final + 1)}")
+
+
+def final_placings(event: Event) -> list[Placing]:
+    """Return every player's final place once the event is complete.
+
+    The playoff's winner is 1st and the finalist 2nd; players out in earlier playoff
+    rounds follow, the later the round the higher, and within one round by Swiss rank;
+    then everyone else by Swiss rank. An event without a cut places by Swiss rank.
+
+    Raises
+    ------
+    RosterError
+        When the event is not complete.
+    """
+    if not is_complete(event):
+        raise RosterError("the event is not complete; final placings come after the last round")
+    rows = standings(event)
+    seeds = playoff_seeds(event)
+    playoff = [(n, r) for n, r in enumerate(event.rounds, 1) if r.kind == "playoff"]
+    reached: dict[str, int] = {}  # the last playoff round each player reached, from 0
+    for index, (number, round_) in enumerate(playoff):
+        for pid in round_.seated():
+            reached[pid] = index
+        for m in round_.matches:
+            # a winner who drops before the next round still reached it
+            through = match_winner(event, m, number)
+            if through is not None and index + 1 < len(playoff):
+                reached[through] = index + 1
+    champion: str | None = None
+    if playoff:
+        number, final = playoff[-1]
+        if final.matches:
+            champion = match_winner(event, final.matches[0], number)
+        elif final.byes:
+            champion = final.byes[0].player
+    last = len(playoff) - 1
+    swiss_rank = {s.player.id: s.rank for s in rows}
+
+    def order(row: Standing) -> tuple[int, int, int]:
+        pid = row.player.id
+        if pid == champion:
+            return (0, 0, 0)
+        if pid in reached:
+            return (1, last - reached[pid], swiss_rank[pid])
+        return (2, 0, swiss_rank[pid])
+
+    placings = []
+    for place, row in enumerate(sorted(rows, key=order), 1):
+        pid = row.player.id
+        if pid == champion:
+            stage = "winner"
+        elif pid in reached:
+            stage = _stage(last - reached[pid])
+        else:
+            stage = "swiss"
+        placings.append(Placing(place, stage, seeds.get(pid), row))
+    return placings
