@@ -28,6 +28,7 @@ import shapely
 
 from tabletop.geom.mmtext import mm_text
 from tabletop.geom.poses import FloatArray, normalize_heading
+from tabletop.maneuvers.overlaps import ShipOverlaps
 
 __all__ = [
     "ActionPosition",
@@ -254,6 +255,9 @@ class MoveResult:
     detail : TemplateMove or ToolMove
         What the game adds: X-Wing progress, roll positions and huge-ship sections, or
         the Armada speed, tool side and squadrons.
+    overlaps : ShipOverlaps or None
+        X-Wing huge ships and Armada courses that overlapped a ship: the speeds tried,
+        the ships overlapped, what happened to them, the damage; None otherwise.
     """
 
     ship: str
@@ -270,6 +274,7 @@ class MoveResult:
     bump_point: FloatArray | None = None
     counted_template: shapely.Geometry | None = None
     detail: MoveDetail = _dc.field(default_factory=TemplateMove)
+    overlaps: ShipOverlaps | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the ``tabletop move --json`` object (``cli.md``)."""
@@ -300,6 +305,8 @@ class MoveResult:
             data["legal"] = self.legal
             data["reason"] = self.reason
         data.update(self.detail.json_fields())
+        if self.overlaps is not None:
+            data.update(self.overlaps.json_fields())
         return data
 
     def describe(self) -> str:
@@ -337,5 +344,7 @@ class MoveResult:
         lines.append(f"  fled:       {_yes(self.fled)}")
         hits = ", ".join(f"{ident} ({how.replace('-', ' ')})" for ident, how in self.obstacles)
         lines.append(f"  obstacles:  {hits or 'none'}")
+        if self.overlaps is not None:
+            lines += self.overlaps.lines()
         lines += self.detail.tail_lines()
         return "\n".join(lines)
