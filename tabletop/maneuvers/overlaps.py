@@ -151,7 +151,11 @@ class ShipOverlaps:
     def lines(self) -> list[str]:
         """Return the report lines: speeds, ships overlapped, damage."""
         tried = ", ".join(str(s) for s in self.speeds_tried)
-        flown = f"; flown: {self.flown}" if self.flown is not None else ""
+        flown = (
+            f"; flown: {self.flown}"
+            if self.flown is not None
+            else f"; ends at speed {self.speeds_tried[-1]}"
+        )
         lines = [f"  speeds:     tried {tried}{flown}"]
         for overlap in self.ships:
             speeds = ", ".join(str(s) for s in overlap.speeds)

@@ -340,6 +340,8 @@ class MoveResult:
             bumped = f"yes, {self.bumped}"
             if self.bump_point is not None:
                 bumped += f" (touching at ({self.bump_point[0]:.1f}, {self.bump_point[1]:.1f}))"
+            elif self.overlaps is not None:
+                bumped += " (the closest ship overlapped; the ships do not touch)"
         lines.append(f"  bumped:     {bumped}")
         lines.append(f"  fled:       {_yes(self.fled)}")
         hits = ", ".join(f"{ident} ({how.replace('-', ' ')})" for ident, how in self.obstacles)
