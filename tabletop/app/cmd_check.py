@@ -82,6 +82,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         answer = report.to_json()
         mark_within_resolution(answer["violations"], scene.resolution_mm)
         mark_within_resolution(answer.get("margins", []), scene.resolution_mm)
+        mark_within_resolution(answer.get("contested", []), scene.resolution_mm)
         emit_json(answer, out)
     else:
         text = report_text(source_name(args.scene), report)

@@ -29,7 +29,7 @@ from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
-from tabletop.obstacles.verdicts import CheckReport, Margin, Violation
+from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation
 
 __all__ = [
     "MAX_FIXES",
@@ -275,7 +275,19 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     listed = None
     if margins:
         listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
-    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes)
+    # Legal placements near their line: the rule holds, but a judge would be called.
+    broken = {(v.rule, v.objects) for v in found}
+    contested = tuple(
+        sorted(
+            (
+                m
+                for m in measured
+                if m.contested and m.rule in PLACEMENT_RULES and (m.rule, m.objects) not in broken
+            ),
+            key=lambda m: (m.margin, order[m.rule], m.objects),
+        )
+    )
+    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
 
 
 class TooManyFixesError(InvalidInputError):
