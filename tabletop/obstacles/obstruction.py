@@ -49,6 +49,7 @@ __all__ = [
     "armada_sight_line",
     "obstructed_band",
     "obstructed_segment",
+    "segment_clearance",
     "tied_bands",
 ]
 
@@ -175,6 +176,46 @@ def obstructed_segment(
         i for i, blocker in enumerate(blockers) if shapely.dwithin(segment, blocker, EPSILON_MM)
     ]
     return bool(hits), hits
+
+
+def segment_clearance(points: FloatArray, blocker: shapely.Geometry) -> float:
+    """Return how far the segment `points` clears `blocker`, signed, mm.
+
+    Positive: the gap between them (the line of fire passes clear by that much). Zero:
+    they touch (a tangent; touching obstructs). Negative: the segment crosses the blocker,
+    by as far as the line would have to move sideways to clear it (the lesser of how far
+    the blocker reaches either side of it, over the segment's length).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> line = np.array([[0.0, 0.0], [100.0, 0.0]])
+    >>> segment_clearance(line, shapely.box(40, 0.01, 60, 20))
+    0.01
+    >>> segment_clearance(line, shapely.box(40, 0.0, 60, 20))
+    0.0
+    >>> round(segment_clearance(line, shapely.box(40, -0.01, 60, 20)), 9)
+    -0.01
+    """
+    a, b = np.asarray(points[0], dtype=np.float64), np.asarray(points[1], dtype=np.float64)
+    segment = shapely.Point(a) if np.array_equal(a, b) else shapely.LineString([a, b])
+    gap = float(shapely.distance(segment, blocker))
+    if gap > EPSILON_MM:
+        return gap
+    length = float(np.hypot(*(b - a)))
+    if length <= EPSILON_MM:
+        return 0.0
+    u = (b - a) / length
+    n = np.array([-u[1], u[0]])
+    # The strip of points beside the segment (between its ends), wider than any table.
+    reach = 1e5
+    strip = shapely.Polygon([a - reach * n, b - reach * n, b + reach * n, a + reach * n])
+    coords = shapely.get_coordinates(shapely.intersection(blocker, strip))
+    if len(coords) == 0:
+        return 0.0
+    side = (coords - a) @ n
+    depth = min(max(float(side.max()), 0.0), max(-float(side.min()), 0.0))
+    return -depth if depth > EPSILON_MM else 0.0
 
 
 def obstructed_band(
