@@ -222,7 +222,20 @@ class Violation:
                     f"     fix: move {self.fix['object']} by ({mm(dx, sign=True)}, "
                     f"{mm(dy, sign=True)}) mm"
                 )
+                if "placeable" in self.fix:
+                    lines.append(_placeable_line(self.fix["object"], self.fix["placeable"]))
         return "\n".join(lines)
+
+
+def _placeable_line(ident: str, placeable: Mapping[str, Any] | None) -> str:
+    """Return the line of a fix a hand can place (``tabletop check --clearance``)."""
+    if placeable is None:
+        return f"     placeable: no position of {ident} at this rotation clears every line"
+    dx, dy = placeable["move"]
+    return (
+        f"     placeable: move {ident} by ({mm(dx, sign=True)}, {mm(dy, sign=True)}) mm "
+        f"({placeable['way']}), {mm(placeable['clearance'])} mm past every line"
+    )
 
 
 @_dc.dataclass(frozen=True, eq=False)
