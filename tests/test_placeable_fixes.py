@@ -111,3 +111,25 @@ def test_bad_options_exit_2(tmp_path: Path, options: tuple[str, str], words: str
     assert code == 2
     assert out == ""
     assert words in err
+
+
+def test_the_scene_s_placed_last_names_the_token_moved(tmp_path: Path) -> None:
+    data = {**scene(("a", 300.0, 457.2), ("b", 430.0, 457.2)), "placed_last": "b"}
+    answer = check_json(tmp_path, data)
+    (violation,) = answer["violations"]
+    assert violation["objects"] == ["b", "a"]
+    assert violation["fix"] == {"object": "b", "move": [10.00001, 0.0]}
+    # --placed says otherwise for this one check.
+    answer = check_json(tmp_path, data, "--placed", "a")
+    assert answer["violations"][0]["fix"]["object"] == "a"
+
+
+@pytest.mark.parametrize("value", ["nobody", 5, ["b"]])
+def test_a_bad_placed_last_is_a_load_error(tmp_path: Path, value: object) -> None:
+    data = {**scene(("a", 300.0, 457.2), ("b", 430.0, 457.2)), "placed_last": value}
+    path = json_scene_file(tmp_path, data)
+    code, out, err = run("check", path)
+    assert code == 2
+    assert out == ""
+    assert "placed_last" in err
+    assert "expected the id of an obstacle" in err

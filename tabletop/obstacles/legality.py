@@ -211,8 +211,8 @@ def check(
     clearance : float, optional
         Each fix also gives a ``placeable`` move landing this far (mm) past every line.
     placed : str, optional
-        The obstacle being placed: in a spacing violation it is named first and is the
-        one the fix moves.
+        The obstacle being placed (default: the scene's ``placed_last``): in a spacing
+        violation it is named first and is the one the fix moves.
 
     Returns
     -------
@@ -232,6 +232,7 @@ def check(
     ('ship-deployment', True)
     """
     ruleset, area = scene.ruleset, scene.area
+    placed = scene.placed_last if placed is None else placed
     if placed is not None and placed not in {o.id for o in scene.obstacles}:
         raise InvalidInputError(
             f"no obstacle has the id {placed!r}; expected one of: "
