@@ -25,6 +25,7 @@ from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.obstruction import Obstructed
+from tabletop.obstacles.verdicts import mm
 
 __all__ = [
     "RANGE_BAND_NAMES",
@@ -94,7 +95,7 @@ class Clearance:
         flag = ", contested" if self.contested else ""
         if self.how == "tangent":
             return f"{self.id}: tangent, the line of fire touches it (obstructs){flag}"
-        amount = mm_text(abs(self.margin))
+        amount = mm(abs(self.margin))
         if self.how == "clear":
             return f"{self.id}: clear, {amount} mm from the line of fire{flag}"
         return f"{self.id}: crossing, {amount} mm across the line of fire{flag}"
