@@ -109,3 +109,42 @@ def test_a_distance_and_its_margin_print_at_the_same_precision(tmp_path: Path) -
     assert code == 0
     assert "200.0005" in out
     assert "-0.0005" in out
+
+
+@pytest.mark.parametrize(
+    ("gap", "how", "obstructed"),
+    [
+        (0.3, "clear", False),
+        (0.0, "tangent", True),
+        (-0.3, "crossing", True),
+        (1.0, "clear", False),
+    ],
+)
+def test_an_armada_sight_line_s_clearance(
+    tmp_path: Path, gap: float, how: str, obstructed: bool
+) -> None:
+    """Worked out by hand: ``a`` (small, no hull: the generic token, 38.5 x 70.25, its front
+    hull zone the triangle from the front corners to the centre) at (500, 200) facing +y
+    has its front targeting point at the zone's centroid, (500, 200 + 70.25 / 3) =
+    (500, 223.416667); the squadron's is its centre (500, 400): the sight line is x = 500.
+    A 20 x 20 rock whose left side is at x = 500 + gap (y 290-310, outside both tokens)
+    is cleared by gap, touched, or crossed by -gap."""
+    square = [[0.0, -10.0], [20.0, -10.0], [20.0, 10.0], [0.0, 10.0]]
+    data = {
+        "ruleset": "armada",
+        "phase": "play",
+        "ships": [
+            {"id": "a", "base": "small", "at": [500.0, 200.0], "heading": 90.0},
+            {"id": "s", "base": "squadron", "at": [500.0, 400.0], "heading": 90.0},
+        ],
+        "obstacles": [{"id": "rock", "outline": square, "at": [500.0 + gap, 300.0]}],
+    }
+    path = json_scene_file(tmp_path, data)
+    code, out, _ = run("measure", path, "a", "s", "--arc", "front", "--json")
+    assert code == 0
+    answer = json.loads(out)
+    assert answer["sight_line"] == [[500.0, 223.416667], [500.0, 400.0]]
+    assert answer["obstructed"] is obstructed
+    (entry,) = answer["clearances"]
+    assert (entry["id"], entry["how"], entry["contested"]) == ("rock", how, True)
+    assert entry["margin"] == pytest.approx(gap, abs=1e-6)

@@ -192,6 +192,9 @@ class ArmadaDetail:
         With an arc: False where the sight line passes through another hull zone.
     sight_line : Segment or None
         With an arc: the sight line traced, from attacker to defender.
+    clearances : tuple of Clearance
+        With an arc: each blocker the traced sight line (outside the two tokens) crosses,
+        touches or clears by no more than ``contested_within``, smallest margin first.
     """
 
     distance_band: int | None
@@ -201,6 +204,12 @@ class ArmadaDetail:
     obstructed_by: tuple[str, ...] = ()
     line_of_sight: bool | None = None
     sight_line: Segment | None = None
+    clearances: tuple[Clearance, ...] = ()
+
+    @property
+    def contested_clearance(self) -> bool:
+        """Whether the sight line passes within ``contested_within`` of a blocker's edge."""
+        return any(c.contested for c in self.clearances)
 
     #: What a measurement from part of a base is called in this game.
     arc_word = "hull zone"
@@ -230,6 +239,8 @@ class ArmadaDetail:
             out["obstructed_by"] = list(self.obstructed_by)
             out["line_of_sight"] = self.line_of_sight
             out["sight_line"] = None if self.sight_line is None else _points_json(self.sight_line)
+            if self.contested_clearance:
+                out["clearances"] = [c.to_json() for c in self.clearances]
         return out
 
 
@@ -238,7 +249,7 @@ MeasurementDetail: TypeAlias = XWingDetail | ArmadaDetail
 
 
 def _clearances(detail: MeasurementDetail) -> tuple[Clearance, ...]:
-    return detail.clearances if isinstance(detail, XWingDetail) else ()
+    return detail.clearances
 
 
 def _point(p: Any) -> str:
@@ -395,7 +406,7 @@ class Measurement:
                 lines.append(f"  obstructed: {verdict}{tied}, {by}")
             else:
                 lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
-            if isinstance(detail, XWingDetail) and detail.contested_clearance:
+            if detail.contested_clearance:
                 lines.extend(f"  clearance:  {c.words()}" for c in detail.clearances)
         if detail.line_of_sight is not None:
             sight = "yes" if detail.line_of_sight else "NO: traced through another hull zone"

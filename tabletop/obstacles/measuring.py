@@ -69,6 +69,7 @@ from tabletop.obstacles.obstruction import (
     obstructed_segment,
     segment_clearance,
     tied_bands,
+    traced_clearance,
 )
 from tabletop.obstacles.scene import Obstacle, Scene
 
@@ -279,6 +280,7 @@ class _ArmadaArc(NamedTuple):
     line_of_sight: bool
     sight_line: Segment
     defending_zone: str | None
+    clearances: tuple[Clearance, ...] = ()
 
 
 def _detail(
@@ -306,6 +308,7 @@ def _detail(
             shot.obstructed_by,
             shot.line_of_sight,
             shot.sight_line,
+            shot.clearances,
         )
     return ArmadaDetail(d_band, r_band)
 
@@ -549,8 +552,25 @@ def _armada_shot(
         sight.line_of_sight,
         _segment(sight.points),
         chosen.defending_zone,
+        _sight_clearances(sight, blockers, scene.ruleset.contested_within),
     )
     return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, detail
+
+
+def _sight_clearances(
+    sight: SightLine, blockers: list[tuple[str, shapely.Geometry]], within_mm: float
+) -> tuple[Clearance, ...]:
+    """How far the traced line of sight clears each blocker within the contested distance."""
+    if sight.traced is None or sight.traced.is_empty:
+        return ()
+    found = []
+    for ident, geometry in blockers:
+        if not shapely.dwithin(sight.traced, geometry, within_mm + EPSILON_MM):
+            continue
+        margin = traced_clearance(sight.traced, geometry)
+        if margin <= within_mm + EPSILON_MM:
+            found.append(Clearance(ident, margin, bool(within(abs(margin), within_mm))))
+    return tuple(sorted(found, key=lambda c: (c.margin, c.id)))
 
 
 def _nearest_zone(

@@ -51,6 +51,7 @@ __all__ = [
     "obstructed_segment",
     "segment_clearance",
     "tied_bands",
+    "traced_clearance",
 ]
 
 #: Edges within this angle of parallel, and lengths within this distance, tie (rules.md).
@@ -286,6 +287,9 @@ class SightLine:
         Indexes of the blockers the traced part meets.
     attacker_note, defender_note : str or None
         Where a targeting point was estimated (the centroid of the hull zone).
+    traced : shapely geometry or None
+        The part of the line outside the attacker's and defender's tokens (what can be
+        obstructed).
     """
 
     points: FloatArray
@@ -293,6 +297,7 @@ class SightLine:
     blocked_by: list[int]
     attacker_note: str | None = None
     defender_note: str | None = None
+    traced: shapely.Geometry | None = None
 
 
 def armada_sight_line(
@@ -337,4 +342,26 @@ def armada_sight_line(
         if traced.is_empty
         else [i for i, b in enumerate(blockers) if shapely.dwithin(traced, b, EPSILON_MM)]
     )
-    return SightLine(np.array([start, end]), not crossed, blocked, attacker_note, defender_note)
+    return SightLine(
+        np.array([start, end]), not crossed, blocked, attacker_note, defender_note, traced
+    )
+
+
+def traced_clearance(traced: shapely.Geometry, blocker: shapely.Geometry) -> float:
+    """Return how far a traced line of sight clears `blocker`, signed as :func:`segment_clearance`.
+
+    The traced line is the straight sight line with the parts under the two tokens cut
+    out: each remaining piece is a segment, and the least clearance of them counts.
+
+    Examples
+    --------
+    >>> traced = shapely.MultiLineString([[(0, 0), (10, 0)], [(90, 0), (100, 0)]])
+    >>> traced_clearance(traced, shapely.box(95, 0.5, 96, 3))
+    0.5
+    """
+    clearances = [
+        segment_clearance(shapely.get_coordinates(part)[[0, -1]], blocker)
+        for part in shapely.get_parts(traced)
+        if not part.is_empty
+    ]
+    return min(clearances) if clearances else _math.inf
