@@ -140,7 +140,11 @@ def test_huge_ship_sections_and_removal() -> None:
         square("mid", 457.2, 565.0),
         square("on-template", 457.2, 432.0),  # template only: no effect for huge ships
     )
-    result = execute(scene_of(obstacles, huge), "cr90", "straight 1")
+    # The 1st-edition Huge Ship Rules remove them; 2.0 does not (tests/test_huge_ships.py).
+    scene = Scene(
+        get_ruleset("xwing1"), play_area("3x3ft"), phase="play", obstacles=obstacles, ships=(huge,)
+    )
+    result = execute(scene, "cr90", "straight 1")
     assert result.final[1] == pytest.approx(565.0)
     assert result.obstacles == (
         ("aft-rock", "ends-on"),

@@ -22,6 +22,7 @@ from tabletop.app.datafile import source_name
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import CheckReport, Violation, check
+from tabletop.obstacles.placeable import check_clearance
 from tabletop.obstacles.verdicts import Margin
 
 __all__ = ["register", "report_text", "run", "violation_text"]
@@ -56,6 +57,19 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="list every measurement each rule made with its margin, smallest first",
     )
     parser.add_argument(
+        "--clearance",
+        type=float,
+        metavar="MM",
+        default=None,
+        help="each fix also gives a move a hand can place, landing MM past every line",
+    )
+    parser.add_argument(
+        "--placed",
+        metavar="ID",
+        default=None,
+        help="the obstacle being placed: the one a spacing fix moves",
+    )
+    parser.add_argument(
         "--all-steps",
         action="store_true",
         help="a VASSAL log: check every step; name the first at which the setup is illegal",
@@ -77,11 +91,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     if args.all_steps:
         return _all_steps(args, out)
     scene = scene_from_args(args)
-    report = check(scene, fixes=args.fix, margins=args.margins)
+    clearance = None if args.clearance is None else check_clearance(args.clearance)
+    report = check(
+        scene, fixes=args.fix, margins=args.margins, clearance=clearance, placed=args.placed
+    )
     if args.json:
         answer = report.to_json()
         mark_within_resolution(answer["violations"], scene.resolution_mm)
         mark_within_resolution(answer.get("margins", []), scene.resolution_mm)
+        mark_within_resolution(answer.get("contested", []), scene.resolution_mm)
         emit_json(answer, out)
     else:
         text = report_text(source_name(args.scene), report)

@@ -22,6 +22,7 @@ from tabletop.app.clients.options import (
 )
 from tabletop.app.text import printable_report
 from tabletop.obstacles.measuring import Measurement, measure
+from tabletop.obstacles.rulings import contested_ruling
 from tabletop.obstacles.tts import tts_reading
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
@@ -57,6 +58,11 @@ def register(parser: argparse.ArgumentParser) -> None:
         "it differs",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--ruling",
+        action="store_true",
+        help="name the line a contested measurement is near and how it is ruled",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -64,14 +70,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
     tts = None if args.also != "tts" else tts_reading(scene, result)
+    ruling = contested_ruling(scene.ruleset, result.distance) if args.ruling else None
     if args.json:
         answer = result.to_json()
         mark_within_resolution([answer], scene.resolution_mm)
+        if args.ruling:
+            empty = {"contested_line": None, "contested_margin": None, "ruling": None}
+            answer.update(empty if ruling is None else ruling.to_json())
         if tts is not None:
             answer["tts"] = tts.to_json()
         emit_json(answer, out)
     else:
         text = measurement_text(result)
+        if args.ruling:
+            text += f"\n  ruling:     {'not contested' if ruling is None else ruling.text()}"
         if mark_within_resolution([{"margin": result.margin}], scene.resolution_mm):
             text += (
                 f"\nwithin resolution: the margin is below {scene.resolution_mm:g} mm, what the "

@@ -23,9 +23,9 @@ from tabletop.maneuvers import MoveResult, execute
 __all__ = ["move_text", "register", "run"]
 
 
-def move_text(result: MoveResult) -> str:
+def move_text(result: MoveResult, *, close_calls: bool = False) -> str:
     """Return the human report of a move (:meth:`MoveResult.describe`)."""
-    return result.describe()
+    return result.describe(close_calls=close_calls)
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -37,6 +37,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("ship", help="id of the ship that moves")
     parser.add_argument("maneuver", nargs="+", help="the maneuver words, e.g. bank 2 left")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument(
+        "--close-calls",
+        action="store_true",
+        help="list the obstacles and ships the move comes within the contested distance of",
+    )
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -45,7 +50,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     maneuver = " ".join(args.maneuver)
     result = execute(scene, args.ship, maneuver)
     if args.json:
-        emit_json(result.to_json(), out)
+        emit_json(result.to_json(close_calls=args.close_calls), out)
     else:
-        out.write(printable_report(move_text(result), scene.ids) + "\n")
+        text = move_text(result, close_calls=args.close_calls)
+        out.write(printable_report(text, scene.ids) + "\n")
     return EXIT_OK

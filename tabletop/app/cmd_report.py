@@ -12,7 +12,7 @@ from tabletop.app.cmd_measure import band_words
 from tabletop.app.datafile import source_name
 from tabletop.app.text import printable, printable_report
 from tabletop.geom.errors import InvalidInputError
-from tabletop.geom.mmtext import mm_text
+from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.obstacles.measuring import Measurement, measure
 from tabletop.obstacles.scene import Scene
 
@@ -67,11 +67,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     head = ", ".join(scene.ruleset.band_kinds)
     out.write(f"  {'from':<12}{'to':<12}{'mm':>8}  {head:<36}{'line':>7}{'margin':>9}  contested\n")
     for m in rows:
+        # The distance and its margin at the same precision, however fine the call.
+        distance, margin = mm_with_margin(m.distance, m.margin, line=m.nearest_line)
         out.write(
             printable_report(
                 f"  {m.from_id:<12}{m.to_id:<12}"
-                f"{mm_text(m.distance, line=m.nearest_line):>8}  {band_words(m):<36}"
-                f"{mm_text(m.nearest_line):>7}{mm_text(m.margin, signed=True):>9}"
+                f"{distance:>8}  {band_words(m):<36}"
+                f"{mm_text(m.nearest_line):>7}{margin:>9}"
                 f"  {'YES' if m.contested else '-'}",
                 names,
             )

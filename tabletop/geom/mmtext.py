@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from tabletop.geom.tolerance import EPSILON_MM
 
-__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_text"]
+__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_text", "mm_with_margin"]
 
 #: Most decimals printed: the tolerance's (1e-6 mm); closer than that is equal.
 MOST_DECIMALS = 6
@@ -91,3 +91,32 @@ def mm_pair_text(dx: float, dy: float, *, digits: int = 2) -> str:
     '(+12.50, -3.00)'
     """
     return f"({mm_text(dx, digits=digits, signed=True)}, {mm_text(dy, digits=digits, signed=True)})"
+
+
+def _places(text: str) -> int:
+    return len(text.split(".", 1)[1]) if "." in text else 0
+
+
+def mm_with_margin(
+    value: float, margin: float, *, line: float | None = None, signed: bool = True
+) -> tuple[str, str]:
+    """Return a measurement and its margin, both at the precision the finer one needs.
+
+    A distance of 200.0005 mm beside a margin printed "0.001" reads as two different
+    measurements: both are printed with as many decimals as either needs (each as
+    :func:`mm_text` would have it, `value` kept off `line`).
+
+    Examples
+    --------
+    >>> mm_with_margin(200.0005, 200.0 - 200.0005, line=200.0)
+    ('200.0005', '-0.0005')
+    >>> mm_with_margin(191.010205, 8.989795, line=200.0)
+    ('191.0', '+9.0')
+    >>> mm_with_margin(200.0005, abs(200.0 - 200.0005), line=200.0, signed=False)
+    ('200.0005', '0.0005')
+    """
+    places = max(_places(mm_text(value, line=line)), _places(mm_text(margin, signed=signed)))
+    if abs(margin) <= EPSILON_MM:
+        margin = 0.0
+    sign = "+" if signed else ""
+    return f"{float(value):.{places}f}", f"{float(margin) + 0.0:{sign}.{places}f}"

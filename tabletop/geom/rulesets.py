@@ -99,6 +99,14 @@ class Ruleset(_abc.ABC):
     xwing_tournament_families: frozenset[str] = frozenset()
     #: Barrel roll model: "positions" (2.0: three positions) or "slide" (1e: continuous).
     xwing_roll_model: Literal["positions", "slide"] = "positions"
+    #: What a huge ship's final position does to the ships it overlaps (``rules.md``, Huge
+    #: ships): "speed-down" (2.0: a huge ship overlapped makes it fly one speed lower, a
+    #: standard ship is set aside) or "destroy" (1e: small and large ships are destroyed,
+    #: a huge ship is bumped).
+    xwing_huge_overlaps: Literal["speed-down", "destroy"] = "speed-down"
+    #: Whether a huge ship's template counts for obstacles (2.0) or only its final
+    #: position does (1e, where the obstacles under it are removed).
+    xwing_huge_template_counts: bool = True
     armada_distance_bands: tuple[float, ...] = (76.5, 124.5, 185.0, 245.0, 304.8)
     armada_range_bands: tuple[float, ...] = (123.5, 187.0, 304.8)
     armada_squadron_diameter: float = 31.0
@@ -537,6 +545,8 @@ RULESETS: Mapping[str, Ruleset] = _frozen(
             base_sizes=_XWING_BASES,
             xwing_tournament_families=_XWING1_FAMILIES,
             xwing_roll_model="slide",
+            xwing_huge_overlaps="destroy",
+            xwing_huge_template_counts=False,
         ),
         "armada": ArmadaRuleset(
             name="armada",

@@ -31,13 +31,14 @@ import shapely
 
 from tabletop.geom.errors import IllegalManeuverError
 from tabletop.geom.hulls import speed_chart
-from tabletop.geom.measure import closest_points, geometry_distance, overlaps
+from tabletop.geom.measure import geometry_distance, overlaps
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, Millimetres, compose
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import rectangle, world_polygon
 from tabletop.maneuvers._shared import nearest_first, outside_play_area, place
 from tabletop.maneuvers.notation import ArmadaCourse, Direction, maneuver_name
+from tabletop.maneuvers.overlaps import Damage, ShipOverlap, ShipOverlaps
 from tabletop.maneuvers.result import MoveResult, ObstacleHit, ToolMove
 from tabletop.obstacles.scene import Scene
 
@@ -49,6 +50,9 @@ __all__ = [
     "choose_side",
     "execute_armada",
 ]
+
+#: The rule that deals the damage of a ship overlapping a ship (RRG, Overlapping).
+_OVERLAP_RULE = "one facedown damage card to the ship that moved and the closest ship it overlapped"
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -274,7 +278,8 @@ def execute_armada(
         template = place(layout.polygon(), start)
     blockers = [s for s in scene.ships if s.id != ship.id and not s.is_squadron]
     blocker_polygons = [s.polygon(ruleset) for s in blockers]
-    overlapped: set[int] = set()
+    overlapped_at: dict[int, list[int]] = {}
+    tried: list[int] = []
     # A ship that would overlap a ship moves at one speed less until it fits (even at 0).
     speed = course.speed
     while True:
@@ -286,21 +291,23 @@ def execute_armada(
         )
         final = compose(start, move)
         polygon = world_polygon(body, final)
-        hits = {i for i, other in enumerate(blocker_polygons) if overlaps(polygon, other)}
-        overlapped |= hits
+        tried.append(speed)
+        hits = [i for i, other in enumerate(blocker_polygons) if overlaps(polygon, other)]
+        for i in hits:
+            overlapped_at.setdefault(i, []).append(speed)
         if not hits or speed == 0:
             break
         speed -= 1
     bumped: str | None = None
-    bump_point: FloatArray | None = None
-    if overlapped:
+    ship_overlaps: ShipOverlaps | None = None
+    if overlapped_at:
+        # The closest ship it overlapped, by range from where it ends; it is not touching.
         index = min(
-            overlapped,
+            overlapped_at,
             key=lambda i: (float(geometry_distance(polygon, blocker_polygons[i])), blockers[i].id),
         )
         bumped = blockers[index].id
-        _, points = closest_points(polygon, blocker_polygons[index])
-        bump_point = np.asarray(points.mean(axis=0), dtype=np.float64)
+        ship_overlaps = _overlap_answer(ship, blockers, overlapped_at, index, tried)
     # Obstacles count at the final position only, nearest to the starting base first.
     ends_on = [o for o in scene.obstacles if overlaps(polygon, o.polygon())]
     hits_out: tuple[ObstacleHit, ...] = tuple(
@@ -320,12 +327,35 @@ def execute_armada(
         start=start,
         final=final,
         template=template,
-        complete=not overlapped,
+        complete=not overlapped_at,
         bumped=bumped,
         fled=outside_play_area(scene.area, polygon),
         obstacles=hits_out,
-        bump_point=bump_point,
         detail=ToolMove(
             speed=speed, side=side, tool_overlap=tool_overlap, squadrons=tuple(squadrons)
         ),
+        overlaps=ship_overlaps,
     )
+
+
+def _overlap_answer(
+    ship: Ship,
+    blockers: list[Ship],
+    overlapped_at: dict[int, list[int]],
+    closest: int,
+    tried: list[int],
+) -> ShipOverlaps:
+    """Say an overlap in Armada's words: speeds tried, ships overlapped, damage cards.
+
+    RRG, Overlapping: "deal one facedown damage card to the ship that moved and the
+    closest ship that it overlapped".
+    """
+    ships = tuple(
+        ShipOverlap(blockers[i].id, blockers[i].base, "speed-down", tuple(speeds))
+        for i, speeds in sorted(overlapped_at.items(), key=lambda item: blockers[item[0]].id)
+    )
+    damage = tuple(
+        Damage(ident, 1, "facedown-card", _OVERLAP_RULE)
+        for ident in (ship.id, blockers[closest].id)
+    )
+    return ShipOverlaps(speeds_tried=tuple(tried), ships=ships, damage=damage)

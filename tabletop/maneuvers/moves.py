@@ -20,6 +20,7 @@ tabletop.geom.errors.InvalidManeuverError: maneuver 'loop 2': cannot read maneuv
 
 from __future__ import annotations
 
+import dataclasses as _dc
 from collections.abc import Iterable
 from typing import Protocol
 
@@ -28,9 +29,11 @@ from numpy.typing import ArrayLike
 
 from tabletop.geom._aot import GEOM_KERNELS
 from tabletop.geom.batch import RulesetLike, as_ruleset, backend, pose_rows
+from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, compose
 from tabletop.geom.rulesets import Ruleset
 from tabletop.maneuvers.armada import armada_local_move, execute_armada
+from tabletop.maneuvers.contacts import close_calls
 from tabletop.maneuvers.notation import ArmadaCourse, Maneuver, parse_maneuver
 from tabletop.maneuvers.result import MoveResult
 from tabletop.maneuvers.xwing import execute_xwing, xwing_local_move
@@ -186,5 +189,39 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
     ship = scene.ship(ship_id)
     maneuver = parse_maneuver(maneuver_text, scene.ruleset)
     if isinstance(maneuver, ArmadaCourse):
-        return execute_armada(scene, ship, maneuver, text=maneuver_text)
-    return execute_xwing(scene, ship, maneuver, text=maneuver_text)
+        result = execute_armada(scene, ship, maneuver, text=maneuver_text)
+    else:
+        result = execute_xwing(scene, ship, maneuver, text=maneuver_text)
+    return _with_close_calls(scene, ship, result)
+
+
+def _with_close_calls(scene: Scene, ship: Ship, result: MoveResult) -> MoveResult:
+    """Add the move's close calls: obstacles and ships within the contested distance.
+
+    Rolls, boosts and refused courses (``legal`` is not None) answer with their positions
+    instead, and a ship that did not move is where it was; a ship the move bumped into or
+    overlapped by the rules is said already.
+    """
+    if result.legal is not None or np.array_equal(result.final, result.start):
+        return result
+    ruleset = scene.ruleset
+    final = ship.moved(*(float(v) for v in result.final))
+    base = final.polygon(ruleset, guides=ruleset.ship_guides)
+    said = {result.bumped}
+    if result.overlaps is not None:
+        said |= {s.ship for s in result.overlaps.ships}
+    obstacles = [(o.id, o.polygon()) for o in scene.obstacles]
+    ships = [
+        (s.id, s.polygon(ruleset, guides=ruleset.ship_guides))
+        for s in scene.ships
+        if s.id != ship.id and s.id not in said and not s.is_squadron
+    ]
+    within_mm = ruleset.contested_within
+    found = close_calls(
+        (("base", base), ("template", result.counted_template)), obstacles, within_mm
+    )
+    found += close_calls((("base", base),), ships, within_mm)
+    if not found:
+        return result
+    ordered = tuple(sorted(found, key=lambda c: (c.margin, c.id, c.part)))
+    return _dc.replace(result, contacts=ordered)

@@ -28,6 +28,8 @@ import shapely
 
 from tabletop.geom.mmtext import mm_text
 from tabletop.geom.poses import FloatArray, normalize_heading
+from tabletop.maneuvers.contacts import Contact
+from tabletop.maneuvers.overlaps import ShipOverlaps
 
 __all__ = [
     "ActionPosition",
@@ -254,6 +256,13 @@ class MoveResult:
     detail : TemplateMove or ToolMove
         What the game adds: X-Wing progress, roll positions and huge-ship sections, or
         the Armada speed, tool side and squadrons.
+    overlaps : ShipOverlaps or None
+        X-Wing huge ships and Armada courses that overlapped a ship: the speeds tried,
+        the ships overlapped, what happened to them, the damage; None otherwise.
+    contacts : tuple of Contact
+        The close calls: obstacles the final base or the template that counted, and
+        ships the final base, come within ``contested_within`` of (clear, touching or
+        overlapping), smallest margin first.
     """
 
     ship: str
@@ -270,9 +279,14 @@ class MoveResult:
     bump_point: FloatArray | None = None
     counted_template: shapely.Geometry | None = None
     detail: MoveDetail = _dc.field(default_factory=TemplateMove)
+    overlaps: ShipOverlaps | None = None
+    contacts: tuple[Contact, ...] = ()
 
-    def to_json(self) -> dict[str, Any]:
-        """Return the ``tabletop move --json`` object (``cli.md``)."""
+    def to_json(self, *, close_calls: bool = False) -> dict[str, Any]:
+        """Return the ``tabletop move --json`` object (``cli.md``).
+
+        `close_calls` adds ``close_calls`` (``tabletop move --close-calls``).
+        """
         sections = self.detail.sections if isinstance(self.detail, TemplateMove) else ()
         in_section = {
             ident: [name for name, ids in sections if ident in ids] for ident, _ in self.obstacles
@@ -300,10 +314,14 @@ class MoveResult:
             data["legal"] = self.legal
             data["reason"] = self.reason
         data.update(self.detail.json_fields())
+        if self.overlaps is not None:
+            data.update(self.overlaps.json_fields())
+        if close_calls:
+            data["close_calls"] = [c.to_json() for c in self.contacts]
         return data
 
-    def describe(self) -> str:
-        """Return the report of ``tabletop move`` for people.
+    def describe(self, *, close_calls: bool = False) -> str:
+        """Return the report of ``tabletop move`` for people (`close_calls`: their lines).
 
         Examples
         --------
@@ -333,9 +351,16 @@ class MoveResult:
             bumped = f"yes, {self.bumped}"
             if self.bump_point is not None:
                 bumped += f" (touching at ({self.bump_point[0]:.1f}, {self.bump_point[1]:.1f}))"
+            elif self.overlaps is not None:
+                bumped += " (the closest ship overlapped; the ships do not touch)"
         lines.append(f"  bumped:     {bumped}")
         lines.append(f"  fled:       {_yes(self.fled)}")
         hits = ", ".join(f"{ident} ({how.replace('-', ' ')})" for ident, how in self.obstacles)
         lines.append(f"  obstacles:  {hits or 'none'}")
+        if self.overlaps is not None:
+            lines += self.overlaps.lines()
+        if close_calls:
+            calls = [f"  close call: {c.words()}" for c in self.contacts]
+            lines += calls or ["  close calls: none within the contested distance"]
         lines += self.detail.tail_lines()
         return "\n".join(lines)

@@ -314,28 +314,6 @@ def _obstacle_hits(
     return tuple((ident, how[ident]) for ident in table.nearest_first(found))
 
 
-def _huge_sections(
-    table: _Table, final: FloatArray
-) -> tuple[tuple[ObstacleHit, ...], tuple[tuple[str, tuple[str, ...]], ...]]:
-    width, length = table.scene.ruleset.base_size(table.ship.base)
-    outline = shapely.Polygon(table.outline)
-    halves = {
-        "fore": shapely.box(-width, 0.0, width, length),
-        "aft": shapely.box(-width, -length, width, 0.0),
-    }
-    sections: list[tuple[str, tuple[str, ...]]] = []
-    overlapped: set[int] = set()
-    for name, half in halves.items():
-        section = place(shapely.intersection(outline, half), final)
-        ids = [i for i, poly in enumerate(table.obstacle_polygons) if overlaps(section, poly)]
-        overlapped.update(ids)
-        sections.append((name, tuple(table.nearest_first(ids))))
-    hits: tuple[ObstacleHit, ...] = tuple(
-        (ident, "ends-on") for ident in table.nearest_first(overlapped)
-    )
-    return hits, tuple(sections)
-
-
 def _bump_point(table: _Table, polygon: shapely.Polygon, index: int) -> FloatArray:
     _, points = closest_points(polygon, table.other_polygons[index])
     return np.asarray(points.mean(axis=0), dtype=np.float64)
@@ -345,13 +323,8 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     ship, ruleset = table.ship, table.scene.ruleset
     start = ship.pose
     half_length = ruleset.base_size(ship.base)[1] / 2.0
-    huge = ruleset.base_spec(ship.base).is_huge
     name = maneuver_name(maneuver)
     if maneuver.bearing == "stationary":
-        hits: tuple[ObstacleHit, ...] = ()
-        sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
-        if huge:
-            hits, sections = _huge_sections(table, start)
         return MoveResult(
             ship=ship.id,
             maneuver=name,
@@ -361,8 +334,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             complete=True,
             bumped=None,
             fled=table.fled(start),
-            obstacles=hits,
-            detail=TemplateMove(sections=sections, removed=tuple(i for i, _ in hits)),
+            obstacles=(),
         )
     shape, left, reverse = _template_of(maneuver)
     path = PosePath(shape, half_length, left, reverse)
@@ -389,14 +361,7 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             template_polygon(shape, half_length, left=left, reverse=reverse, upto=upto), start
         )
     final_polygon = table.at(final)
-    if huge:
-        # Huge ships: only the final position counts, per section; the template has no effect.
-        hits, sections = _huge_sections(table, final)
-        counted_template = None
-    else:
-        hits = _obstacle_hits(table, final_polygon, counted, moved=progress > 0.0)
-        sections = ()
-        counted_template = counted
+    hits = _obstacle_hits(table, final_polygon, counted, moved=progress > 0.0)
     return MoveResult(
         ship=ship.id,
         maneuver=name,
@@ -408,12 +373,8 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         fled=table.fled(final),
         obstacles=hits,
         bump_point=bump_point,
-        counted_template=counted_template,
-        detail=TemplateMove(
-            progress=float(progress),
-            sections=sections,
-            removed=tuple(i for i, _ in hits) if huge else (),
-        ),
+        counted_template=counted,
+        detail=TemplateMove(progress=float(progress)),
     )
 
 
@@ -588,4 +549,9 @@ def execute_xwing(
         return _roll(table, maneuver)
     if isinstance(maneuver, Boost):
         return _boost(table, maneuver)
+    if scene.ruleset.base_spec(ship.base).is_huge:
+        # Huge ships follow their edition's rules, built on this module's moves.
+        from tabletop.maneuvers.huge import huge_maneuver
+
+        return huge_maneuver(table, maneuver)
     return _maneuver(table, maneuver)

@@ -27,9 +27,10 @@ from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.tolerance import same_length, within
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
+from tabletop.obstacles.placeable import placeable_entry
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
-from tabletop.obstacles.verdicts import CheckReport, Margin, Violation
+from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation
 
 __all__ = [
     "MAX_FIXES",
@@ -187,7 +188,14 @@ def _words_first(ruleset: Ruleset, limit: float) -> str:
     return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
 
 
-def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckReport:
+def check(
+    scene: Scene,
+    *,
+    fixes: bool = True,
+    margins: bool = False,
+    clearance: float | None = None,
+    placed: str | None = None,
+) -> CheckReport:
     """Check a scene's legality under its ruleset; report every broken rule.
 
     Parameters
@@ -200,6 +208,11 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     margins : bool, default False
         Whether the report lists every measurement the rules made
         (:attr:`CheckReport.margins`, smallest margin first).
+    clearance : float, optional
+        Each fix also gives a ``placeable`` move landing this far (mm) past every line.
+    placed : str, optional
+        The obstacle being placed (default: the scene's ``placed_last``): in a spacing
+        violation it is named first and is the one the fix moves.
 
     Returns
     -------
@@ -219,6 +232,13 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
     ('ship-deployment', True)
     """
     ruleset, area = scene.ruleset, scene.area
+    placed = scene.placed_last if placed is None else placed
+    if placed is not None and placed not in {o.id for o in scene.obstacles}:
+        raise InvalidInputError(
+            f"no obstacle has the id {placed!r}; expected one of: "
+            + ", ".join(o.id for o in scene.obstacles),
+            where="--placed",
+        )
     setup = scene.phase == "setup"
     found: list[Violation] = []
     measured: list[Margin] = []
@@ -236,7 +256,9 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
         return None
 
     if setup:
-        _obstacle_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for)
+        _obstacle_rules(
+            scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed=placed
+        )
         # Tournament play: the obstacle composition.
         if scene.format == "tournament":
             found.extend(composition_violations(scene))
@@ -269,13 +291,25 @@ def check(scene: Scene, *, fixes: bool = True, margins: bool = False) -> CheckRe
             )
     checked["outside-play-area"] = len(objects)
     if fixes and wanted:
-        found = _with_fixes(found, wanted, obstacle_shapes, index, limits)
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
     order = {rule: i for i, rule in enumerate(RULES)}
     found.sort(key=lambda v: order[v.rule])
     listed = None
     if margins:
         listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
-    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes)
+    # Legal placements near their line: the rule holds, but a judge would be called.
+    broken = {(v.rule, v.objects) for v in found}
+    contested = tuple(
+        sorted(
+            (
+                m
+                for m in measured
+                if m.contested and m.rule in PLACEMENT_RULES and (m.rule, m.objects) not in broken
+            ),
+            key=lambda m: (m.margin, order[m.rule], m.objects),
+        )
+    )
+    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
 
 
 class TooManyFixesError(InvalidInputError):
@@ -302,8 +336,13 @@ def _with_fixes(
     shapes: Sequence[shapely.Geometry],
     index: Mapping[str, int],
     limits: Any,
+    clearance: float | None = None,
 ) -> list[Violation]:
-    """Return the violations with each placement violation's fix filled in."""
+    """Return the violations with each placement violation's fix filled in.
+
+    With a `clearance`, each fix also carries a ``placeable`` move that lands that far
+    past every line.
+    """
     if len(wanted) > MAX_FIXES:
         raise TooManyFixesError(len(wanted))
     # Forbidden regions shared between the fixes of this table (alike tokens at alike
@@ -317,9 +356,17 @@ def _with_fixes(
         others = [p for i, p in enumerate(shapes) if i != mine]
         theirs = [g for i, g in enumerate(grown) if i != mine]
         move = shortest_fix(shapes[mine], others, limits, cache=sums, grown=theirs)
-        moves[ident] = (
-            None if move is None else {"object": ident, "move": [json_mm(float(v)) for v in move]}
-        )
+        fix: dict[str, Any] | None = None
+        if move is not None:
+            fix = {"object": ident, "move": [json_mm(float(v)) for v in move]}
+            if clearance is not None:
+                hand = shortest_fix(
+                    shapes[mine], others, limits, clearance=clearance, cache=sums, grown=theirs
+                )
+                fix["placeable"] = (
+                    None if hand is None else placeable_entry(hand.tolist(), clearance)
+                )
+        moves[ident] = fix
     return [
         _dc.replace(v, fix=moves[v.objects[0]]) if v.fixable and v.objects[0] in moves else v
         for v in found
@@ -334,6 +381,8 @@ def _obstacle_rules(
     measured: list[Margin],
     checked: dict[str, int],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    *,
+    placed: str | None = None,
 ) -> None:
     """Apply the placement rules: edge, spacing and (Armada) the setup area."""
     ruleset, area = scene.ruleset, scene.area
@@ -373,6 +422,10 @@ def _obstacle_rules(
         distances, points = closest_points(array[first], array[second])
         for (i, j), d, pts in zip(pairs, distances, points, strict=True):
             a, b = scene.obstacles[i], scene.obstacles[j]
+            if b.id == placed:
+                # The token being placed is named first, and it is the one the fix moves.
+                a, b = b, a
+                pts = pts[::-1]
             distance = float(d)
             m = _measure(
                 ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts

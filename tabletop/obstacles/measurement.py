@@ -21,10 +21,11 @@ import dataclasses as _dc
 from typing import Any, TypeAlias
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.mmtext import mm_text
+from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.obstruction import Obstructed
+from tabletop.obstacles.verdicts import mm
 
 __all__ = [
     "RANGE_BAND_NAMES",
@@ -47,6 +48,60 @@ def _points_json(points: Segment) -> list[list[float]]:
 
 
 @_dc.dataclass(frozen=True, slots=True)
+class Clearance:
+    """How far the measured line of fire clears one obstacle (or obstructing ship).
+
+    Attributes
+    ----------
+    id : str
+        The obstacle or ship.
+    margin : float
+        Signed, mm: positive, the gap between the segment and it; 0, a tangent (touching,
+        which obstructs); negative, how far the segment crosses it (how far the line would
+        have to move sideways to clear it).
+    contested : bool
+        ``|margin| <= contested_within``: a judge's call.
+
+    Examples
+    --------
+    >>> Clearance("rock", 0.0, True).to_json()
+    {'id': 'rock', 'how': 'tangent', 'margin': 0.0, 'contested': True}
+    >>> Clearance("rock", -0.01, True).words()
+    'rock: crossing, 0.01 mm across the line of fire, contested'
+    """
+
+    id: str
+    margin: float
+    contested: bool
+
+    @property
+    def how(self) -> str:
+        """``clear``, ``tangent`` (touching: obstructs) or ``crossing``."""
+        if abs(self.margin) <= EPSILON_MM:
+            return "tangent"
+        return "clear" if self.margin > 0.0 else "crossing"
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"id", "how", "margin", "contested"}``."""
+        return {
+            "id": self.id,
+            "how": self.how,
+            "margin": json_mm(self.margin),
+            "contested": self.contested,
+        }
+
+    def words(self) -> str:
+        """Return the clearance for people, the margin at the precision it needs."""
+        flag = ", contested" if self.contested else ""
+        if self.how == "tangent":
+            return f"{self.id}: tangent, the line of fire touches it (obstructs){flag}"
+        amount = mm(abs(self.margin))
+        if self.how == "clear":
+            return f"{self.id}: clear, {amount} mm from the line of fire{flag}"
+        return f"{self.id}: crossing, {amount} mm across the line of fire{flag}"
+
+
+@_dc.dataclass(frozen=True, slots=True)
 class XWingDetail:
     """What an X-Wing measurement adds: the range band and, with an arc, obstruction.
 
@@ -62,12 +117,16 @@ class XWingDetail:
     tied_segments : tuple of Segment or None
         Where the closest points are not unique, each band of equally short segments
         (as a polygon); None where they are unique.
+    clearances : tuple of Clearance
+        With an arc: each blocker the measured segment crosses, touches or clears by no
+        more than ``contested_within``, smallest margin first.
     """
 
     band: int | None
     obstructed: Obstructed | None = None
     obstructed_by: tuple[str, ...] = ()
     tied_segments: tuple[Segment, ...] | None = None
+    clearances: tuple[Clearance, ...] = ()
 
     #: What a measurement from part of a base is called in this game.
     arc_word = "arc"
@@ -103,7 +162,14 @@ class XWingDetail:
         if self.obstructed is not None:
             out["obstructed"] = self.obstructed
             out["obstructed_by"] = list(self.obstructed_by)
+            if self.contested_clearance:
+                out["clearances"] = [c.to_json() for c in self.clearances]
         return out
+
+    @property
+    def contested_clearance(self) -> bool:
+        """Whether the line of fire passes within ``contested_within`` of a blocker's edge."""
+        return any(c.contested for c in self.clearances)
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -126,6 +192,9 @@ class ArmadaDetail:
         With an arc: False where the sight line passes through another hull zone.
     sight_line : Segment or None
         With an arc: the sight line traced, from attacker to defender.
+    clearances : tuple of Clearance
+        With an arc: each blocker the traced sight line (outside the two tokens) crosses,
+        touches or clears by no more than ``contested_within``, smallest margin first.
     """
 
     distance_band: int | None
@@ -135,6 +204,12 @@ class ArmadaDetail:
     obstructed_by: tuple[str, ...] = ()
     line_of_sight: bool | None = None
     sight_line: Segment | None = None
+    clearances: tuple[Clearance, ...] = ()
+
+    @property
+    def contested_clearance(self) -> bool:
+        """Whether the sight line passes within ``contested_within`` of a blocker's edge."""
+        return any(c.contested for c in self.clearances)
 
     #: What a measurement from part of a base is called in this game.
     arc_word = "hull zone"
@@ -164,11 +239,17 @@ class ArmadaDetail:
             out["obstructed_by"] = list(self.obstructed_by)
             out["line_of_sight"] = self.line_of_sight
             out["sight_line"] = None if self.sight_line is None else _points_json(self.sight_line)
+            if self.contested_clearance:
+                out["clearances"] = [c.to_json() for c in self.clearances]
         return out
 
 
 #: The per-game part of a measurement.
 MeasurementDetail: TypeAlias = XWingDetail | ArmadaDetail
+
+
+def _clearances(detail: MeasurementDetail) -> tuple[Clearance, ...]:
+    return detail.clearances
 
 
 def _point(p: Any) -> str:
@@ -290,12 +371,15 @@ class Measurement:
                 where += f", to the {detail.defending_zone} hull zone"
             lines.append(f"  arc:        {where}")
         lines.insert(0, head)
-        distance = mm_text(self.distance, line=self.nearest_line)
+        # The distance and its margin at the same precision, however fine the call.
+        distance, margin = mm_with_margin(
+            self.distance, abs(self.margin), line=self.nearest_line, signed=False
+        )
         lines.append(f"  distance:   {distance} mm")
         lines.append(f"  band:       {self.band_words()}")
         # On the line within the tolerance is in the shorter band: inside it.
         side = "inside" if self.margin >= -EPSILON_MM else "beyond"
-        margin, line = mm_text(abs(self.margin)), mm_text(self.nearest_line)
+        line = mm_text(self.nearest_line)
         lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
         contested = "YES: within the contested distance of a line" if self.contested else "no"
         lines.append(f"  contested:  {contested}")
@@ -311,7 +395,19 @@ class Measurement:
                 detail.obstructed
             ]
             tied = " (tied shortest segments)" if detail.tied_segments is not None else ""
-            lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
+            tangent = {c.id for c in _clearances(detail) if c.how == "tangent"}
+            if tangent:
+                # A line that only touches a blocker does not cross it; it obstructs all the same.
+                crossing = ", ".join(i for i in detail.obstructed_by if i not in tangent)
+                by = ", ".join(
+                    ([f"crossing {crossing}"] if crossing else [])
+                    + [f"touching {', '.join(sorted(tangent))} (tangent)"]
+                )
+                lines.append(f"  obstructed: {verdict}{tied}, {by}")
+            else:
+                lines.append(f"  obstructed: {verdict}{tied}" + (f", crossing {by}" if by else ""))
+            if detail.contested_clearance:
+                lines.extend(f"  clearance:  {c.words()}" for c in detail.clearances)
         if detail.line_of_sight is not None:
             sight = "yes" if detail.line_of_sight else "NO: traced through another hull zone"
             lines.append(f"  sight:      {sight}")

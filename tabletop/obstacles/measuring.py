@@ -50,10 +50,11 @@ from tabletop.geom.measure import band_report, closest_points, json_mm, line_ban
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.shapes import world_polygon
-from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.geom.tolerance import EPSILON_MM, within
 from tabletop.obstacles.measurement import (
     RANGE_BAND_NAMES,
     ArmadaDetail,
+    Clearance,
     Measurement,
     MeasurementDetail,
     Segment,
@@ -66,7 +67,9 @@ from tabletop.obstacles.obstruction import (
     armada_sight_line,
     obstructed_band,
     obstructed_segment,
+    segment_clearance,
     tied_bands,
+    traced_clearance,
 )
 from tabletop.obstacles.scene import Obstacle, Scene
 
@@ -266,6 +269,7 @@ class _XWingArc(NamedTuple):
     obstructed: Obstructed
     obstructed_by: tuple[str, ...]
     tied_segments: tuple[Segment, ...] | None
+    clearances: tuple[Clearance, ...]
 
 
 class _ArmadaArc(NamedTuple):
@@ -276,6 +280,7 @@ class _ArmadaArc(NamedTuple):
     line_of_sight: bool
     sight_line: Segment
     defending_zone: str | None
+    clearances: tuple[Clearance, ...] = ()
 
 
 def _detail(
@@ -303,6 +308,7 @@ def _detail(
             shot.obstructed_by,
             shot.line_of_sight,
             shot.sight_line,
+            shot.clearances,
         )
     return ArmadaDetail(d_band, r_band)
 
@@ -344,7 +350,25 @@ def _xwing_shot(
     else:
         blocked, hits = obstructed_segment(shot.points, geometry)
     by = tuple(sorted(near[i][0] for i in hits))
-    return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied)
+    clearances = _clearances(scene, blockers, shot.points)
+    return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied, clearances)
+
+
+def _clearances(
+    scene: Scene, blockers: list[Ship | Obstacle], points: FloatArray
+) -> tuple[Clearance, ...]:
+    """How far the measured segment clears each blocker within the contested distance.
+
+    Every blocker it crosses or touches is listed, and every one it clears by no more
+    than ``contested_within``; sorted by margin, then id.
+    """
+    within_mm = scene.ruleset.contested_within
+    found = []
+    for ident, geometry in _near(scene, blockers, points, reach=within_mm):
+        margin = segment_clearance(points, geometry)
+        if margin <= within_mm + EPSILON_MM:
+            found.append(Clearance(ident, margin, bool(within(abs(margin), within_mm))))
+    return tuple(sorted(found, key=lambda c: (c.margin, c.id)))
 
 
 #: How far from parallel (degrees, either way) two bases' edges may be and still be
@@ -391,7 +415,7 @@ _NEAR_MARGIN_MM = 1.0
 
 
 def _near(
-    scene: Scene, blockers: list[Ship | Obstacle], shot: FloatArray
+    scene: Scene, blockers: list[Ship | Obstacle], shot: FloatArray, *, reach: float = 0.0
 ) -> list[tuple[str, shapely.Geometry]]:
     """Return the blockers (id, geometry) whose bounds come near the shot's points.
 
@@ -401,7 +425,7 @@ def _near(
     placed unless its disk (:attr:`Obstacle.reach`) comes near.
     """
     xs, ys = shot[:, 0].tolist(), shot[:, 1].tolist()
-    gap = EPSILON_MM + _NEAR_MARGIN_MM
+    gap = EPSILON_MM + _NEAR_MARGIN_MM + reach
     x0, x1, y0, y1 = min(xs) - gap, max(xs) + gap, min(ys) - gap, max(ys) + gap
     found = []
     for blocker in blockers:
@@ -528,8 +552,25 @@ def _armada_shot(
         sight.line_of_sight,
         _segment(sight.points),
         chosen.defending_zone,
+        _sight_clearances(sight, blockers, scene.ruleset.contested_within),
     )
     return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, detail
+
+
+def _sight_clearances(
+    sight: SightLine, blockers: list[tuple[str, shapely.Geometry]], within_mm: float
+) -> tuple[Clearance, ...]:
+    """How far the traced line of sight clears each blocker within the contested distance."""
+    if sight.traced is None or sight.traced.is_empty:
+        return ()
+    found = []
+    for ident, geometry in blockers:
+        if not shapely.dwithin(sight.traced, geometry, within_mm + EPSILON_MM):
+            continue
+        margin = traced_clearance(sight.traced, geometry)
+        if margin <= within_mm + EPSILON_MM:
+            found.append(Clearance(ident, margin, bool(within(abs(margin), within_mm))))
+    return tuple(sorted(found, key=lambda c: (c.margin, c.id)))
 
 
 def _nearest_zone(

@@ -49,7 +49,9 @@ __all__ = [
     "armada_sight_line",
     "obstructed_band",
     "obstructed_segment",
+    "segment_clearance",
     "tied_bands",
+    "traced_clearance",
 ]
 
 #: Edges within this angle of parallel, and lengths within this distance, tie (rules.md).
@@ -177,6 +179,46 @@ def obstructed_segment(
     return bool(hits), hits
 
 
+def segment_clearance(points: FloatArray, blocker: shapely.Geometry) -> float:
+    """Return how far the segment `points` clears `blocker`, signed, mm.
+
+    Positive: the gap between them (the line of fire passes clear by that much). Zero:
+    they touch (a tangent; touching obstructs). Negative: the segment crosses the blocker,
+    by as far as the line would have to move sideways to clear it (the lesser of how far
+    the blocker reaches either side of it, over the segment's length).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> line = np.array([[0.0, 0.0], [100.0, 0.0]])
+    >>> segment_clearance(line, shapely.box(40, 0.01, 60, 20))
+    0.01
+    >>> segment_clearance(line, shapely.box(40, 0.0, 60, 20))
+    0.0
+    >>> round(segment_clearance(line, shapely.box(40, -0.01, 60, 20)), 9)
+    -0.01
+    """
+    a, b = np.asarray(points[0], dtype=np.float64), np.asarray(points[1], dtype=np.float64)
+    segment = shapely.Point(a) if np.array_equal(a, b) else shapely.LineString([a, b])
+    gap = float(shapely.distance(segment, blocker))
+    if gap > EPSILON_MM:
+        return gap
+    length = float(np.hypot(*(b - a)))
+    if length <= EPSILON_MM:
+        return 0.0
+    u = (b - a) / length
+    n = np.array([-u[1], u[0]])
+    # The strip of points beside the segment (between its ends), wider than any table.
+    reach = 1e5
+    strip = shapely.Polygon([a - reach * n, b - reach * n, b + reach * n, a + reach * n])
+    coords = shapely.get_coordinates(shapely.intersection(blocker, strip))
+    if len(coords) == 0:
+        return 0.0
+    side = (coords - a) @ n
+    depth = min(max(float(side.max()), 0.0), max(-float(side.min()), 0.0))
+    return -depth if depth > EPSILON_MM else 0.0
+
+
 def obstructed_band(
     bands: Sequence[FloatArray], blockers: Sequence[shapely.Geometry]
 ) -> tuple[Obstructed, list[int]]:
@@ -245,6 +287,9 @@ class SightLine:
         Indexes of the blockers the traced part meets.
     attacker_note, defender_note : str or None
         Where a targeting point was estimated (the centroid of the hull zone).
+    traced : shapely geometry or None
+        The part of the line outside the attacker's and defender's tokens (what can be
+        obstructed).
     """
 
     points: FloatArray
@@ -252,6 +297,7 @@ class SightLine:
     blocked_by: list[int]
     attacker_note: str | None = None
     defender_note: str | None = None
+    traced: shapely.Geometry | None = None
 
 
 def armada_sight_line(
@@ -296,4 +342,26 @@ def armada_sight_line(
         if traced.is_empty
         else [i for i, b in enumerate(blockers) if shapely.dwithin(traced, b, EPSILON_MM)]
     )
-    return SightLine(np.array([start, end]), not crossed, blocked, attacker_note, defender_note)
+    return SightLine(
+        np.array([start, end]), not crossed, blocked, attacker_note, defender_note, traced
+    )
+
+
+def traced_clearance(traced: shapely.Geometry, blocker: shapely.Geometry) -> float:
+    """Return how far a traced line of sight clears `blocker`, signed as :func:`segment_clearance`.
+
+    The traced line is the straight sight line with the parts under the two tokens cut
+    out: each remaining piece is a segment, and the least clearance of them counts.
+
+    Examples
+    --------
+    >>> traced = shapely.MultiLineString([[(0, 0), (10, 0)], [(90, 0), (100, 0)]])
+    >>> traced_clearance(traced, shapely.box(95, 0.5, 96, 3))
+    0.5
+    """
+    clearances = [
+        segment_clearance(shapely.get_coordinates(part)[[0, -1]], blocker)
+        for part in shapely.get_parts(traced)
+        if not part.is_empty
+    ]
+    return min(clearances) if clearances else _math.inf

@@ -184,6 +184,8 @@ class Scene:
         Where an imported scene came from: ``client``, ``format``, ``version`` and the
         client's resolution ``position_mm`` (and ``heading_deg``); None for a scene
         written by hand.
+    placed_last : str or None
+        The obstacle placed last (the one being placed): the one a spacing fix moves.
     """
 
     ruleset: Ruleset
@@ -194,6 +196,7 @@ class Scene:
     ships: tuple[Ship, ...] = ()
     constants: Mapping[str, Any] = _dc.field(default_factory=dict)
     source: Mapping[str, Any] | None = None
+    placed_last: str | None = None
 
     @property
     def resolution_mm(self) -> float | None:
@@ -296,6 +299,8 @@ class Scene:
             data["constants"] = dict(self.constants)
         if self.source is not None:
             data["source"] = dict(self.source)
+        if self.placed_last is not None:
+            data["placed_last"] = self.placed_last
         data["obstacles"] = [o.to_dict() for o in self.obstacles]
         ships = []
         for s in self.ships:

@@ -40,7 +40,17 @@ MAX_OUTLINE_VERTICES = 10_000
 MAX_OBJECTS = 10_000
 
 
-_SCENE_KEYS = ("ruleset", "area", "phase", "format", "constants", "source", "obstacles", "ships")
+_SCENE_KEYS = (
+    "ruleset",
+    "area",
+    "phase",
+    "format",
+    "constants",
+    "source",
+    "placed_last",
+    "obstacles",
+    "ships",
+)
 _SOURCE_KEYS = ("client", "format", "version", "file", "position_mm", "heading_deg")
 _OBSTACLE_KEYS = ("id", "token", "outline", "kind", "at", "angle", "flipped", "player")
 _SHIP_KEYS = ("id", "base", "at", "heading", "player", "hull")
@@ -260,6 +270,16 @@ def scene_from_dict(data: Any) -> Scene:
         _obstacle(r, ruleset, tokens, raw, index, seen) for index, raw in enumerate(raw_obstacles)
     )
     ships = tuple(_ship(r, ruleset, raw, index, seen) for index, raw in enumerate(raw_ships))
+    placed_last = data.get("placed_last")
+    if placed_last is not None and (
+        not isinstance(placed_last, str) or placed_last not in {o.id for o in obstacles}
+    ):
+        r.fail(
+            f"expected the id of an obstacle of the scene (the token placed last), "
+            f"got {show(placed_last)}",
+            None,
+            "placed_last",
+        )
     return Scene(
         ruleset=ruleset,
         area=area,
@@ -269,6 +289,7 @@ def scene_from_dict(data: Any) -> Scene:
         ships=ships,
         constants=dict(constants),
         source=source,
+        placed_last=placed_last,
     )
 
 

@@ -26,7 +26,12 @@ import numpy as np
 from tabletop.geom.measure import json_mm
 from tabletop.geom.poses import FloatArray
 
-__all__ = ["CheckReport", "Margin", "Violation", "mm"]
+__all__ = ["PLACEMENT_RULES", "CheckReport", "Margin", "Violation", "mm"]
+
+#: The rules that place a token against a measured line (an edge band, the spacing, the
+#: setup area, the deployment zone): a legal placement within ``contested_within`` of
+#: its line is listed as "legal, contested".
+PLACEMENT_RULES = ("obstacle-edge", "obstacle-spacing", "obstacle-setup-area", "ship-deployment")
 
 
 def mm(value: float, *, sign: bool = False) -> str:
@@ -90,12 +95,15 @@ class Margin:
             "points": _points_json(self.points),
         }
 
-    def describe(self) -> str:
-        """Return the one line ``tabletop check --margins`` prints for it."""
-        flag = ", contested" if self.contested else ""
+    def describe(self, *, flag: bool = True) -> str:
+        """Return the one line ``tabletop check --margins`` prints for it.
+
+        `flag` False leaves out the ``contested`` word (the line says it already).
+        """
+        mark = ", contested" if self.contested and flag else ""
         return (
             f"{self.rule} {' '.join(self.objects)}: measured {mm(self.distance)} mm, "
-            f"limit {mm(self.limit)} mm, margin {mm(self.margin, sign=True)} mm{flag}"
+            f"limit {mm(self.limit)} mm, margin {mm(self.margin, sign=True)} mm{mark}"
         )
 
 
@@ -214,7 +222,20 @@ class Violation:
                     f"     fix: move {self.fix['object']} by ({mm(dx, sign=True)}, "
                     f"{mm(dy, sign=True)}) mm"
                 )
+                if "placeable" in self.fix:
+                    lines.append(_placeable_line(self.fix["object"], self.fix["placeable"]))
         return "\n".join(lines)
+
+
+def _placeable_line(ident: str, placeable: Mapping[str, Any] | None) -> str:
+    """Return the line of a fix a hand can place (``tabletop check --clearance``)."""
+    if placeable is None:
+        return f"     placeable: no position of {ident} at this rotation clears every line"
+    dx, dy = placeable["move"]
+    return (
+        f"     placeable: move {ident} by ({mm(dx, sign=True)}, {mm(dy, sign=True)}) mm "
+        f"({placeable['way']}), {mm(placeable['clearance'])} mm past every line"
+    )
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -233,6 +254,9 @@ class CheckReport:
         Every measurement the rules made, smallest margin first (None unless asked for).
     fixes : bool
         Whether fixes were computed.
+    contested : tuple of Margin
+        Legal placements (:data:`PLACEMENT_RULES`) within ``contested_within`` of their
+        line, smallest margin first: where a judge is called although the rule holds.
     """
 
     ruleset: str
@@ -240,6 +264,7 @@ class CheckReport:
     checked: Mapping[str, int]
     margins: tuple[Margin, ...] | None = None
     fixes: bool = True
+    contested: tuple[Margin, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -256,13 +281,20 @@ class CheckReport:
         }
         if self.margins is not None:
             out["margins"] = [m.to_json() for m in self.margins]
+        if self.contested:
+            out["contested"] = [
+                {**m.to_json(), "verdict": "legal, contested"} for m in self.contested
+            ]
         return out
 
     def describe(self, source: str) -> str:
         """Return the report ``tabletop check`` prints, headed by `source` (the scene's name)."""
         verdict = "legal" if self.legal else f"ILLEGAL: {len(self.violations)} violation(s)"
+        if self.contested:
+            verdict += f"; {len(self.contested)} legal placement(s) contested"
         lines = [f"{source}: {self.ruleset}, {verdict}"]
         lines.extend(v.describe(i, fixes=self.fixes) for i, v in enumerate(self.violations, 1))
+        lines.extend(f"  legal, contested: {m.describe(flag=False)}" for m in self.contested)
         counted = ", ".join(f"{rule} {n}" for rule, n in self.checked.items())
         lines.append(f"  checked: {counted}")
         if self.margins is not None:

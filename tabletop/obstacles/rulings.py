@@ -1,0 +1,104 @@
+"""What to rule on a contested measurement: the line that raised the flag, and the ruling.
+
+rules.md (Measuring): a measurement that falls exactly on the line between two bands
+counts as the shorter band, and one within ``contested_within`` of a band line is
+contested. :func:`contested_ruling` names that line (the nearest band line, range 0's
+"touching" included where the game has it) and says how it is ruled, so that the line,
+the margin and the flag refer to one and the same line.
+
+Examples
+--------
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> contested_ruling(get_ruleset("xwing2"), 200.0005).text()
+'within 1.0 mm of the 200.0 mm line (0.0005 mm beyond it): on the line counts as range 2'
+>>> contested_ruling(get_ruleset("xwing2"), 0.4).text()
+'within 1.0 mm of touching (0.4 mm apart): touching counts as range 0'
+>>> contested_ruling(get_ruleset("armada"), 123.9).words
+'on the line counts as close range'
+>>> contested_ruling(get_ruleset("xwing2"), 150.0) is None
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+from typing import Any
+
+from tabletop.geom.measure import json_mm
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.tolerance import EPSILON_MM, same_length, within
+from tabletop.obstacles.measurement import RANGE_BAND_NAMES
+from tabletop.obstacles.verdicts import mm
+
+__all__ = ["Ruling", "contested_ruling"]
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class Ruling:
+    """The line a contested measurement is near, and how a judge rules it.
+
+    Attributes
+    ----------
+    line : float
+        The band line that raised the flag, mm (0: touching, range 0).
+    margin : float
+        ``line - distance``, mm: positive on the shorter side of it (inside).
+    words : str
+        How the line is ruled: ``"on the line counts as range 2"``.
+    within_mm : float
+        The contested distance.
+    """
+
+    line: float
+    margin: float
+    words: str
+    within_mm: float
+
+    def to_json(self) -> dict[str, Any]:
+        """Return ``{"contested_line", "contested_margin", "ruling"}``."""
+        return {
+            "contested_line": json_mm(self.line),
+            "contested_margin": json_mm(self.margin),
+            "ruling": self.text(),
+        }
+
+    def text(self) -> str:
+        """Return the ruling for people, the margin to the micrometre."""
+        if self.line == 0.0:
+            apart = "touching" if abs(self.margin) <= EPSILON_MM else f"{mm(-self.margin)} mm apart"
+            return f"within {mm(self.within_mm)} mm of touching ({apart}): {self.words}"
+        side = "inside" if self.margin >= -EPSILON_MM else "beyond"
+        where = (
+            "on it" if abs(self.margin) <= EPSILON_MM else f"{mm(abs(self.margin))} mm {side} it"
+        )
+        return (
+            f"within {mm(self.within_mm)} mm of the {mm(self.line)} mm line ({where}): {self.words}"
+        )
+
+
+def _band_names(ruleset: Ruleset, line: float) -> list[str]:
+    names = []
+    for kind in ruleset.band_kinds:
+        for index, each in enumerate(ruleset.band_lines_of(kind)):
+            if same_length(each, line):
+                # Games with hull zones (Armada) name their range bands.
+                named = ruleset.hull_zones and kind == "range"
+                names.append(f"{RANGE_BAND_NAMES[index]} range" if named else f"{kind} {index + 1}")
+    return names
+
+
+def contested_ruling(ruleset: Ruleset, distance: float) -> Ruling | None:
+    """Return the ruling of a contested distance (mm), or None when it is not contested."""
+    within_mm = ruleset.contested_within
+    lines = list(ruleset.band_lines)
+    zero = ruleset.zero_band(ruleset.band_kinds[0])
+    if zero:
+        lines.append(0.0)
+    nearest = min(lines, key=lambda line: (abs(distance - line), line))
+    if not within(abs(distance - nearest), within_mm):
+        return None
+    if nearest == 0.0 and zero:
+        words = f"touching counts as {ruleset.band_kinds[0]} 0"
+    else:
+        words = "on the line counts as " + " and ".join(_band_names(ruleset, nearest))
+    return Ruling(nearest, nearest - distance, words, within_mm)
