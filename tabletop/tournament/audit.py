@@ -240,7 +240,6 @@ class _Running:
         other is re-paired.
         """
         event = self.event
-        regulation = event.regulation
         active = [p.id for p in event.players if p.active_in(number)]
         if sorted(active) != sorted(seat):
             return False
@@ -255,18 +254,29 @@ class _Running:
             return False
         if number == 1:
             return True
-        if byes:
-            (bye,) = byes
-            eligible = [p for p in pool if p not in self.had_bye] or pool
-            if bye not in eligible:
-                return False
-
-            def key(p: str) -> tuple[int, ...]:
-                return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in regulation.bye_order)
-
-            if key(bye) != min(key(p) for p in eligible):
-                return False
+        if byes and not self._bye_is_lowest(byes[0], pool):
+            return False
         paired = [p for p in pool if p not in byes]
+        if not self._groups_least_mixed(round_, paired):
+            return False
+        if event.regulation.later_pairing != "top-down":
+            return True
+        return self._top_down_kept(round_, number, paired)
+
+    def _bye_is_lowest(self, bye: str, pool: list[str]) -> bool:
+        """Whether the bye went to the lowest in the bye order among those without one."""
+        eligible = [p for p in pool if p not in self.had_bye] or pool
+        if bye not in eligible:
+            return False
+        order = self.event.regulation.bye_order
+
+        def key(p: str) -> tuple[int, ...]:
+            return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in order)
+
+        return key(bye) == min(key(p) for p in eligible)
+
+    def _groups_least_mixed(self, round_: Round, paired: list[str]) -> bool:
+        """Whether the TP groups are crossed only as often as the group sizes force."""
         values = sorted({self.tp[p] for p in paired}, reverse=True)
         group = {p: values.index(self.tp[p]) for p in paired}
         above = 0
@@ -275,10 +285,11 @@ class _Running:
             above += sum(1 for p in paired if self.tp[p] == value)
             bound += above % 2
         cost = sum((group[a] - group[b]) ** 2 for a, b in (m.players for m in round_.matches))
-        if cost != bound:
-            return False
-        if regulation.later_pairing != "top-down":
-            return True
+        return cost == bound
+
+    def _top_down_kept(self, round_: Round, number: int, paired: list[str]) -> bool:
+        """Whether each partner is the highest unpaired player below but for rematches."""
+        event = self.event
         order = [
             s.player.id
             for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
