@@ -464,15 +464,10 @@ def _disk_off_segment(
 ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
 
 
-def _armada_shot(
-    scene: Scene,
-    attacker: Ship,
-    defender: Ship,
-    zone: str,
-    defending_zone: str | None,
-    blockers: list[tuple[str, shapely.Geometry]],
-) -> ArmadaShot:
-    """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
+def _check_hull_zones(
+    scene: Scene, attacker: Ship, defender: Ship, zone: str, defending_zone: str | None
+) -> None:
+    """Refuse a squadron attacker, unknown zone names and a zone asked of a squadron."""
     ruleset = scene.ruleset
     if ruleset.base_spec(attacker.base).is_disk:
         raise InvalidInputError(
@@ -485,22 +480,29 @@ def _armada_shot(
             )
     if ruleset.base_spec(defender.base).is_disk and defending_zone is not None:
         raise InvalidInputError(f"{defender.id!r} is a squadron: it has no hull zones")
-    notes: list[str] = []
-    arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
-    notes += [f"{attacker.id}: {note_a}"] if note_a else []
-    arcs_b: HullArcs | None = None
-    if not ruleset.base_spec(defender.base).is_disk:
-        arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
-        notes += [f"{defender.id}: {note_b}"] if note_b else []
-    geometry = [g for _, g in blockers]
 
-    def shoot(target_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
+
+class _ZoneShooter(NamedTuple):
+    """An attack from one hull zone, ready to be aimed at any zone of the defender."""
+
+    scene: Scene
+    attacker: Ship
+    arcs_a: HullArcs
+    zone: str
+    defender: Ship
+    arcs_b: HullArcs | None
+    geometry: list[shapely.Geometry]
+
+    def shoot(self, target_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
+        """Attack range and line of sight to `target_zone` (None: the rules choose)."""
+        ruleset = self.scene.ruleset
+        attacker, defender, arcs_a, arcs_b = self.attacker, self.defender, self.arcs_a, self.arcs_b
         shot = armada_attack_range(
             ruleset,
             attacker.pose,
             attacker.base,
             arcs_a,
-            zone,
+            self.zone,
             defender.pose,
             defender.base,
             arcs_b,
@@ -508,18 +510,18 @@ def _armada_shot(
         )
         sight_zone = target_zone or shot.defending_zone
         if arcs_b is not None and sight_zone is None:
-            sight_zone = _nearest_zone(scene, attacker, arcs_a, zone, defender, arcs_b)
+            sight_zone = _nearest_zone(self.scene, attacker, arcs_a, self.zone, defender, arcs_b)
         sight = armada_sight_line(
             ruleset,
             attacker.pose,
             attacker.base,
             arcs_a,
-            zone,
+            self.zone,
             defender.pose,
             defender.base,
             arcs_b,
             sight_zone,
-            geometry,
+            self.geometry,
         )
         if shot.crossed:
             # RRG 1.6: attack range measured through another hull zone of the defender
@@ -527,18 +529,44 @@ def _armada_shot(
             sight = _dc.replace(sight, line_of_sight=False)
         return _dc.replace(shot, defending_zone=sight_zone), sight
 
-    if arcs_b is None or defending_zone is not None:
-        chosen, sight = shoot(defending_zone)
-    else:
-        # The closest in-arc hull zone; of zones equally close, one with line of sight.
-        shots = [shoot(z) for z in HULL_ZONES]
+    def best(self, defending_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
+        """Aim at the asked zone, else the closest in-arc one, else the rules' choice.
+
+        Of in-arc zones equally close, one with line of sight is taken.
+        """
+        if self.arcs_b is None or defending_zone is not None:
+            return self.shoot(defending_zone)
+        shots = [self.shoot(z) for z in HULL_ZONES]
         in_arc = [s for s in shots if s[0].in_arc]
-        if in_arc:
-            nearest = min(s[0].distance for s in in_arc)
-            tied = [s for s in in_arc if s[0].distance <= nearest + EPSILON_MM]
-            chosen, sight = next((s for s in tied if s[1].line_of_sight), tied[0])
-        else:
-            chosen, sight = shoot(None)
+        if not in_arc:
+            return self.shoot(None)
+        nearest = min(s[0].distance for s in in_arc)
+        tied = [s for s in in_arc if s[0].distance <= nearest + EPSILON_MM]
+        return next((s for s in tied if s[1].line_of_sight), tied[0])
+
+
+def _armada_shot(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    zone: str,
+    defending_zone: str | None,
+    blockers: list[tuple[str, shapely.Geometry]],
+) -> ArmadaShot:
+    """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
+    _check_hull_zones(scene, attacker, defender, zone, defending_zone)
+    ruleset = scene.ruleset
+    notes: list[str] = []
+    arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
+    notes += [f"{attacker.id}: {note_a}"] if note_a else []
+    arcs_b: HullArcs | None = None
+    if not ruleset.base_spec(defender.base).is_disk:
+        arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
+        notes += [f"{defender.id}: {note_b}"] if note_b else []
+    shooter = _ZoneShooter(
+        scene, attacker, arcs_a, zone, defender, arcs_b, [g for _, g in blockers]
+    )
+    chosen, sight = shooter.best(defending_zone)
     notes += [
         f"{defender.id}: the attack-range segment runs {inside:.3f} mm through the {name} "
         f"hull zone, not the defending {chosen.defending_zone} one: no line of sight (RRG 1.6)"
