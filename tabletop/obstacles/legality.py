@@ -22,6 +22,7 @@ import shapely
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import closest_points, json_mm, overlaps
+from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.tolerance import same_length, within
@@ -232,14 +233,7 @@ def check(
     ('ship-deployment', True)
     """
     ruleset, area = scene.ruleset, scene.area
-    placed = scene.placed_last if placed is None else placed
-    if placed is not None and placed not in {o.id for o in scene.obstacles}:
-        raise InvalidInputError(
-            f"no obstacle has the id {placed!r}; expected one of: "
-            + ", ".join(o.id for o in scene.obstacles),
-            where="--placed",
-        )
-    setup = scene.phase == "setup"
+    placed = _placed_id(scene, placed)
     found: list[Violation] = []
     measured: list[Margin] = []
     checked: dict[str, int] = {}
@@ -255,28 +249,70 @@ def check(
         wanted[obstacle.id] = obstacle
         return None
 
-    if setup:
-        _obstacle_rules(
-            scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed=placed
-        )
-        # Tournament play: the obstacle composition.
-        if scene.format == "tournament":
-            found.extend(composition_violations(scene))
-            checked["obstacle-composition"] = len(scene.obstacles)
-        # Ships deploy with the whole base within the deployment limit of their edge.
-        found.extend(_deployment(scene, measured))
-        checked["ship-deployment"] = len(scene.ships)
-
+    if scene.phase == "setup":
+        _setup_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed)
     # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
     found.extend(_overlaps(scene, polygons, measured, nearest=margins))
     checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
 
     # Every object lies entirely inside the play area (a fled ship does not).
+    found.extend(_outside_play_area(scene, polygons, measured))
+    checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
+    if fixes and wanted:
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
+    order = {rule: i for i, rule in enumerate(RULES)}
+    found.sort(key=lambda v: order[v.rule])
+    listed = None
+    if margins:
+        listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
+    contested = _near_the_line(measured, found, order)
+    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
+
+
+def _placed_id(scene: Scene, placed: str | None) -> str | None:
+    """Return the obstacle being placed (default: the scene's ``placed_last``), checked."""
+    placed = scene.placed_last if placed is None else placed
+    if placed is not None and placed not in {o.id for o in scene.obstacles}:
+        raise InvalidInputError(
+            f"no obstacle has the id {placed!r}; expected one of: "
+            + ", ".join(o.id for o in scene.obstacles),
+            where="--placed",
+        )
+    return placed
+
+
+def _setup_rules(
+    scene: Scene,
+    limits: Any,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    placed: str | None,
+) -> None:
+    """Apply the rules of the setup phase: placement, composition and deployment."""
+    _obstacle_rules(scene, limits, shapes, found, measured, checked, fix_for, placed=placed)
+    # Tournament play: the obstacle composition.
+    if scene.format == "tournament":
+        found.extend(composition_violations(scene))
+        checked["obstacle-composition"] = len(scene.obstacles)
+    # Ships deploy with the whole base within the deployment limit of their edge.
+    found.extend(_deployment(scene, measured))
+    checked["ship-deployment"] = len(scene.ships)
+
+
+def _outside_play_area(
+    scene: Scene, polygons: Mapping[str, shapely.Geometry], measured: list[Margin]
+) -> list[Violation]:
+    """Find each obstacle and ship not entirely inside the play area (mm past its edge)."""
+    ruleset, area = scene.ruleset, scene.area
     table = (0.0, 0.0, area.width, area.height)
     objects: list[tuple[str, shapely.Geometry]] = [
         *((o.id, polygons[o.id]) for o in scene.obstacles),
         *((s.id, s.polygon(ruleset)) for s in scene.ships),
     ]
+    found: list[Violation] = []
     for ident, shape in objects:
         side, inward, points = _past_box(shape, table)
         m = _measure(ruleset, "outside-play-area", [ident], abs(inward), 0.0, inward, points)
@@ -289,17 +325,15 @@ def check(
                     f"{-inward:.1f} mm past the {side} edge",
                 )
             )
-    checked["outside-play-area"] = len(objects)
-    if fixes and wanted:
-        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
-    order = {rule: i for i, rule in enumerate(RULES)}
-    found.sort(key=lambda v: order[v.rule])
-    listed = None
-    if margins:
-        listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
-    # Legal placements near their line: the rule holds, but a judge would be called.
+    return found
+
+
+def _near_the_line(
+    measured: list[Margin], found: list[Violation], order: Mapping[str, int]
+) -> tuple[Margin, ...]:
+    """Return legal placements near their line: the rule holds, but a judge would be called."""
     broken = {(v.rule, v.objects) for v in found}
-    contested = tuple(
+    return tuple(
         sorted(
             (
                 m
@@ -309,7 +343,6 @@ def check(
             key=lambda m: (m.margin, order[m.rule], m.objects),
         )
     )
-    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
 
 
 class TooManyFixesError(InvalidInputError):
@@ -373,21 +406,16 @@ def _with_fixes(
     ]
 
 
-def _obstacle_rules(
+def _edge_rule(
     scene: Scene,
-    limits: Any,
+    limit: float,
     shapes: Sequence[shapely.Geometry],
     found: list[Violation],
     measured: list[Margin],
-    checked: dict[str, int],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
-    *,
-    placed: str | None = None,
 ) -> None:
-    """Apply the placement rules: edge, spacing and (Armada) the setup area."""
+    """Check that obstacles are more than the edge limit (mm) from every edge."""
     ruleset, area = scene.ruleset, scene.area
-    # Obstacles must be more than the edge limit from every edge.
-    limit = limits.edge
     for o, shape in zip(scene.obstacles, shapes, strict=True):
         edges = _edge_distances(shape, area)
         for edge, distance, points in edges:
@@ -408,66 +436,168 @@ def _obstacle_rules(
         measured.append(
             _measure(ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points)
         )
-    checked["obstacle-edge"] = len(scene.obstacles)
 
-    # Obstacles must be more than the spacing limit from each other: the index gives
-    # the pairs within reach of the line (and each obstacle's nearest, for the margins).
-    limit = limits.spacing
+
+def _spacing_rule(
+    scene: Scene,
+    limit: float,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    placed: str | None,
+) -> None:
+    """Check that obstacles are more than the spacing limit (mm) from each other.
+
+    The index gives the pairs within reach of the line (and each obstacle's nearest, for
+    the margins).
+    """
+    ruleset = scene.ruleset
     reach = limit + ruleset.contested_within + 1e-3
     pairs = _pairs(shapes, reach, nearest=True)
-    if pairs:
-        first = np.array([i for i, _ in pairs])
-        second = np.array([j for _, j in pairs])
-        array = np.asarray(shapes, dtype=object)
-        distances, points = closest_points(array[first], array[second])
-        for (i, j), d, pts in zip(pairs, distances, points, strict=True):
-            a, b = scene.obstacles[i], scene.obstacles[j]
-            if b.id == placed:
-                # The token being placed is named first, and it is the one the fix moves.
-                a, b = b, a
-                pts = pts[::-1]
-            distance = float(d)
-            m = _measure(
-                ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
+    if not pairs:
+        return
+    first = np.array([i for i, _ in pairs])
+    second = np.array([j for _, j in pairs])
+    array = np.asarray(shapes, dtype=object)
+    distances, points = closest_points(array[first], array[second])
+    for (i, j), d, pts in zip(pairs, distances, points, strict=True):
+        a, b = scene.obstacles[i], scene.obstacles[j]
+        if b.id == placed:
+            # The token being placed is named first, and it is the one the fix moves.
+            a, b = b, a
+            pts = pts[::-1]
+        distance = float(d)
+        m = _measure(
+            ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
+        )
+        measured.append(m)
+        if m.margin <= 0.0:
+            found.append(
+                Violation.measured(
+                    m,
+                    f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
+                    f"than {_apart(ruleset, limit)}",
+                    fix_for(a),
+                    fixable=True,
+                )
             )
-            measured.append(m)
-            if m.margin <= 0.0:
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
-                        f"than {_apart(ruleset, limit)}",
-                        fix_for(a),
-                        fixable=True,
-                    )
-                )
-    checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
 
-    # Armada: obstacles lie entirely inside the setup area (its line is closed).
-    if ruleset.setup_area_boxed:
-        region = limits.area
-        x0, _, x1, _ = region.bounds
-        for o, shape in zip(scene.obstacles, shapes, strict=True):
-            _, inward, points = _past_box(shape, region.bounds)
-            m = _measure(ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
-            measured.append(m)
-            if m.margin < 0.0:
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{o.id} is not entirely inside the setup area "
-                        f"(x from {x0:g} to {x1:g} mm)",
-                        fix_for(o),
-                        fixable=True,
-                    )
+
+def _setup_area_rule(
+    scene: Scene,
+    region: shapely.Geometry,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+) -> None:
+    """Check that obstacles lie entirely inside the setup area (Armada; its line is closed)."""
+    x0, _, x1, _ = region.bounds
+    for o, shape in zip(scene.obstacles, shapes, strict=True):
+        _, inward, points = _past_box(shape, region.bounds)
+        m = _measure(scene.ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
+        measured.append(m)
+        if m.margin < 0.0:
+            found.append(
+                Violation.measured(
+                    m,
+                    f"{o.id} is not entirely inside the setup area (x from {x0:g} to {x1:g} mm)",
+                    fix_for(o),
+                    fixable=True,
                 )
+            )
+
+
+def _obstacle_rules(
+    scene: Scene,
+    limits: Any,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    *,
+    placed: str | None = None,
+) -> None:
+    """Apply the placement rules: edge, spacing and (Armada) the setup area."""
+    _edge_rule(scene, limits.edge, shapes, found, measured, fix_for)
+    checked["obstacle-edge"] = len(scene.obstacles)
+    _spacing_rule(scene, limits.spacing, shapes, found, measured, fix_for, placed)
+    checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
+    if scene.ruleset.setup_area_boxed:
+        _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for)
         checked["obstacle-setup-area"] = len(scene.obstacles)
+
+
+def _squadron_deployment(
+    scene: Scene, squadron: Ship, ships: list[Ship], measured: list[Margin]
+) -> list[Violation]:
+    """Check that an Armada squadron deploys within distance 2 of a friendly ship."""
+    ruleset = scene.ruleset
+    friends = [s for s in ships if s.player == squadron.player]
+    if not friends:
+        return [
+            Violation.plain(
+                "ship-deployment",
+                (squadron.id,),
+                f"squadron {squadron.id} has no friendly ship to deploy within distance 2 of",
+            )
+        ]
+    reach = ruleset.armada_distance_bands[1]
+    centre, radius = squadron.measured_shape(ruleset)
+    best = min(
+        (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
+        key=lambda r: float(r[0]),
+    )
+    distance = float(best[0])
+    m = _measure(
+        ruleset, "ship-deployment", [squadron.id], distance, reach, reach - distance, best[1][::-1]
+    )
+    measured.append(m)
+    if m.margin >= 0.0:
+        return []
+    return [
+        Violation.measured(
+            m,
+            f"squadron {squadron.id} is {distance:.1f} mm from the nearest friendly "
+            f"ship; it must be within {_words_first(ruleset, reach)}",
+        )
+    ]
+
+
+def _edge_deployment(
+    scene: Scene, ship: Ship, polygon: shapely.Geometry, measured: list[Margin]
+) -> list[Violation]:
+    """Check that the whole base is within the deployment limit (mm) of its player's edge."""
+    ruleset, area = scene.ruleset, scene.area
+    limit = ruleset.deployment_limit
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    if area.player_edge(ship.player) == "bottom":
+        i = int(np.argmax(coords[:, 1]))
+        distance = float(coords[i, 1])
+        points = np.array([coords[i], [coords[i, 0], 0.0]])
+    else:
+        i = int(np.argmin(coords[:, 1]))
+        distance = float(area.height - coords[i, 1])
+        points = np.array([coords[i], [coords[i, 0], area.height]])
+    m = _measure(ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points)
+    measured.append(m)
+    if m.margin >= 0.0:
+        return []
+    words = _words_first(ruleset, limit)
+    return [
+        Violation.measured(
+            m,
+            f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
+            f"edge; the whole base must be within {words}",
+        )
+    ]
 
 
 def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
     ruleset, area = scene.ruleset, scene.area
     boxed = ruleset.setup_area_boxed
-    limit = ruleset.deployment_limit
     setup_area = area.setup_area(armada=boxed)
     found: list[Violation] = []
     ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
@@ -475,66 +605,9 @@ def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
         polygon = ship.polygon(ruleset)
         disk = ruleset.base_spec(ship.base).is_disk
         if disk:
-            # Armada squadrons: within distance 2 of a friendly ship.
-            friends = [s for s in ships if s.player == ship.player]
-            reach = ruleset.armada_distance_bands[1]
-            centre, radius = ship.measured_shape(ruleset)
-            if friends:
-                best = min(
-                    (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
-                    key=lambda r: float(r[0]),
-                )
-                distance = float(best[0])
-                m = _measure(
-                    ruleset,
-                    "ship-deployment",
-                    [ship.id],
-                    distance,
-                    reach,
-                    reach - distance,
-                    best[1][::-1],
-                )
-                measured.append(m)
-                if m.margin < 0.0:
-                    found.append(
-                        Violation.measured(
-                            m,
-                            f"squadron {ship.id} is {distance:.1f} mm from the nearest friendly "
-                            f"ship; it must be within {_words_first(ruleset, reach)}",
-                        )
-                    )
-            else:
-                found.append(
-                    Violation.plain(
-                        "ship-deployment",
-                        (ship.id,),
-                        f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
-                    )
-                )
+            found += _squadron_deployment(scene, ship, ships, measured)
         else:
-            # The whole base within the deployment limit of its player's edge.
-            coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-            if area.player_edge(ship.player) == "bottom":
-                i = int(np.argmax(coords[:, 1]))
-                distance = float(coords[i, 1])
-                points = np.array([coords[i], [coords[i, 0], 0.0]])
-            else:
-                i = int(np.argmin(coords[:, 1]))
-                distance = float(area.height - coords[i, 1])
-                points = np.array([coords[i], [coords[i, 0], area.height]])
-            m = _measure(
-                ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points
-            )
-            measured.append(m)
-            if m.margin < 0.0:
-                words = _words_first(ruleset, limit)
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
-                        f"edge; the whole base must be within {words}",
-                    )
-                )
+            found += _edge_deployment(scene, ship, polygon, measured)
         if boxed or disk:
             # Armada: the whole base inside the setup area (its line is closed).
             _, inward, points = _past_box(polygon, setup_area.bounds)
