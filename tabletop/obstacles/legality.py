@@ -19,13 +19,17 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import closest_points, json_mm, overlaps
-from tabletop.geom.objects import Ship
-from tabletop.geom.poses import FloatArray
-from tabletop.geom.rulesets import Ruleset
-from tabletop.geom.tolerance import same_length, within
+from tabletop.obstacles._deployment import _deployment
+from tabletop.obstacles._margins import (
+    _apart,
+    _contested,
+    _edge_distances,
+    _measure,
+    _past_box,
+    _with_band,
+)
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import placeable_entry
@@ -59,80 +63,6 @@ RULES: tuple[str, ...] = (
     "ship-overlap",
     "outside-play-area",
 )
-
-
-def _margin(value: float) -> float:
-    """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
-    return 0.0 if same_length(value, 0.0) else float(value)
-
-
-def _contested(margin: float, ruleset: Ruleset) -> bool:
-    return bool(within(abs(margin), ruleset.contested_within))
-
-
-def _measure(
-    ruleset: Ruleset,
-    rule: str,
-    objects: Sequence[str],
-    distance: float,
-    limit: float,
-    margin: float,
-    points: FloatArray | None,
-) -> Margin:
-    margin = _margin(margin)
-    return Margin(
-        rule,
-        tuple(objects),
-        float(distance),
-        float(limit),
-        margin,
-        _contested(margin, ruleset),
-        points,
-    )
-
-
-def _edge_distances(
-    polygon: shapely.Geometry, area: PlayArea
-) -> list[tuple[str, float, FloatArray]]:
-    """Signed distance of an outline from each edge, inward (negative past the edge)."""
-    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-    out = []
-    i = int(np.argmin(coords[:, 1]))
-    out.append(("bottom", coords[i, 1], np.array([coords[i], [coords[i, 0], 0.0]])))
-    i = int(np.argmax(coords[:, 1]))
-    out.append(
-        ("top", area.height - coords[i, 1], np.array([coords[i], [coords[i, 0], area.height]]))
-    )
-    i = int(np.argmin(coords[:, 0]))
-    out.append(("left", coords[i, 0], np.array([coords[i], [0.0, coords[i, 1]]])))
-    i = int(np.argmax(coords[:, 0]))
-    out.append(
-        ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
-    )
-    return out
-
-
-def _past_box(
-    polygon: shapely.Geometry, box: tuple[float, float, float, float]
-) -> tuple[str, float, FloatArray]:
-    """How far an outline lies inside a box at its worst side: ``(side, inward, points)``.
-
-    `inward` is negative by how far the outline reaches past that side; `points` are the
-    farthest-out vertex and its foot on the side.
-    """
-    x0, y0, x1, y1 = box
-    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-    sides = []
-    i = int(np.argmin(coords[:, 1]))
-    sides.append(("bottom", coords[i, 1] - y0, np.array([coords[i], [coords[i, 0], y0]])))
-    i = int(np.argmax(coords[:, 1]))
-    sides.append(("top", y1 - coords[i, 1], np.array([coords[i], [coords[i, 0], y1]])))
-    i = int(np.argmin(coords[:, 0]))
-    sides.append(("left", coords[i, 0] - x0, np.array([coords[i], [x0, coords[i, 1]]])))
-    i = int(np.argmax(coords[:, 0]))
-    sides.append(("right", x1 - coords[i, 0], np.array([coords[i], [x1, coords[i, 1]]])))
-    side, inward, points = min(sides, key=lambda s: float(s[1]))
-    return side, float(inward), points
 
 
 def overlap_depth(a: shapely.Geometry, b: shapely.Geometry) -> float:
@@ -169,24 +99,6 @@ def _pairs(
         first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
         found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
     return sorted(found)
-
-
-def _with_band(ruleset: Ruleset, limit: float) -> str:
-    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
-    words = ruleset.limit_words(limit)
-    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
-
-
-def _apart(ruleset: Ruleset, limit: float) -> str:
-    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
-    words = ruleset.limit_words(limit)
-    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
-
-
-def _words_first(ruleset: Ruleset, limit: float) -> str:
-    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
-    words = ruleset.limit_words(limit)
-    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
 
 
 def check(
@@ -528,97 +440,6 @@ def _obstacle_rules(
     if scene.ruleset.setup_area_boxed:
         _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for)
         checked["obstacle-setup-area"] = len(scene.obstacles)
-
-
-def _squadron_deployment(
-    scene: Scene, squadron: Ship, ships: list[Ship], measured: list[Margin]
-) -> list[Violation]:
-    """Check that an Armada squadron deploys within distance 2 of a friendly ship."""
-    ruleset = scene.ruleset
-    friends = [s for s in ships if s.player == squadron.player]
-    if not friends:
-        return [
-            Violation.plain(
-                "ship-deployment",
-                (squadron.id,),
-                f"squadron {squadron.id} has no friendly ship to deploy within distance 2 of",
-            )
-        ]
-    reach = ruleset.armada_distance_bands[1]
-    centre, radius = squadron.measured_shape(ruleset)
-    best = min(
-        (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
-        key=lambda r: float(r[0]),
-    )
-    distance = float(best[0])
-    m = _measure(
-        ruleset, "ship-deployment", [squadron.id], distance, reach, reach - distance, best[1][::-1]
-    )
-    measured.append(m)
-    if m.margin >= 0.0:
-        return []
-    return [
-        Violation.measured(
-            m,
-            f"squadron {squadron.id} is {distance:.1f} mm from the nearest friendly "
-            f"ship; it must be within {_words_first(ruleset, reach)}",
-        )
-    ]
-
-
-def _edge_deployment(
-    scene: Scene, ship: Ship, polygon: shapely.Geometry, measured: list[Margin]
-) -> list[Violation]:
-    """Check that the whole base is within the deployment limit (mm) of its player's edge."""
-    ruleset, area = scene.ruleset, scene.area
-    limit = ruleset.deployment_limit
-    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-    if area.player_edge(ship.player) == "bottom":
-        i = int(np.argmax(coords[:, 1]))
-        distance = float(coords[i, 1])
-        points = np.array([coords[i], [coords[i, 0], 0.0]])
-    else:
-        i = int(np.argmin(coords[:, 1]))
-        distance = float(area.height - coords[i, 1])
-        points = np.array([coords[i], [coords[i, 0], area.height]])
-    m = _measure(ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points)
-    measured.append(m)
-    if m.margin >= 0.0:
-        return []
-    words = _words_first(ruleset, limit)
-    return [
-        Violation.measured(
-            m,
-            f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
-            f"edge; the whole base must be within {words}",
-        )
-    ]
-
-
-def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
-    ruleset, area = scene.ruleset, scene.area
-    boxed = ruleset.setup_area_boxed
-    setup_area = area.setup_area(armada=boxed)
-    found: list[Violation] = []
-    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
-    for ship in scene.ships:
-        polygon = ship.polygon(ruleset)
-        disk = ruleset.base_spec(ship.base).is_disk
-        if disk:
-            found += _squadron_deployment(scene, ship, ships, measured)
-        else:
-            found += _edge_deployment(scene, ship, polygon, measured)
-        if boxed or disk:
-            # Armada: the whole base inside the setup area (its line is closed).
-            _, inward, points = _past_box(polygon, setup_area.bounds)
-            m = _measure(ruleset, "ship-deployment", [ship.id], abs(inward), 0.0, inward, points)
-            measured.append(m)
-            if m.margin < 0.0:
-                what = "squadron " if disk else ""
-                found.append(
-                    Violation.measured(m, f"{what}{ship.id} is not entirely inside the setup area")
-                )
-    return found
 
 
 def _overlaps(
