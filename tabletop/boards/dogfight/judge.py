@@ -8,17 +8,20 @@ generator, so each checks the other) and raises
 ``not-your-fighter``, ``card-restriction``, ``not-a-line``, ``too-far``,
 ``wrong-distance``, ``blocked``, ``occupied``, ``not-a-knight-jump``, ``knight-advance``,
 ``advance-blocked``, ``out-of-range``, ``no-target``, ``own-target``, ``discard-count``,
-``no-tactics``.
+``no-tactics``, and with a physical deck ``not-in-deck`` (a card drawn that no deck,
+reshuffled or not, can hold now).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.boards.dogfight.plays import (
     Advance,
     Defend,
     Discard,
+    Draw,
     Fire,
     Move,
     Pass,
@@ -26,7 +29,16 @@ from tabletop.boards.dogfight.plays import (
     Tactics,
     Take,
 )
-from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, PHASES, VECTOR, Position
+from tabletop.boards.dogfight.position import (
+    DEFEND,
+    DRAW,
+    FIRE,
+    MOVE,
+    OVER,
+    PHASES,
+    VECTOR,
+    Position,
+)
 from tabletop.boards.dogfight.rules import SIDES, square_name
 from tabletop.boards.errors import IllegalPlayError
 
@@ -44,6 +56,7 @@ _PHASES_OF: dict[type, tuple[int, ...]] = {
     Fire: (FIRE,),
     Defend: (DEFEND,),
     Take: (DEFEND,),
+    Draw: (DRAW,),
 }
 
 
@@ -96,6 +109,9 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             f"{word!r} is played in the {allowed} phase, and this is the "
             f"{PHASES[position.phase]} phase",
         )
+    if isinstance(play, Draw):
+        _judge_draw(tables, position, play.card, illegal)
+        return
     side = position.to_play
     deciding = 1 - side if position.phase == DEFEND else side
     name = SIDES[deciding]
@@ -259,3 +275,25 @@ def _walk_advance(tables: Tables, position: Position, card: int) -> list[tuple[i
         occupied.add(path[-1])
         moved.append((sq, path[-1]))
     return moved
+
+
+def _judge_draw(
+    tables: Tables, position: Position, card: str, illegal: Callable[[str, str], IllegalPlayError]
+) -> None:
+    """Refuse a card a physical deck cannot turn up now (the deck, or the reshuffled discard)."""
+    c = tables.index[card]
+    if position.deck:
+        if c not in position.deck:
+            held = sum(hand[c] for hand in position.hands)
+            thrown = position.discard.count(c)
+            raise illegal(
+                "not-in-deck",
+                f"no {card} is left in the deck: of the 68-card deck's "
+                f"{tables.rules.card(card).count} copies, {held} are in hands and {thrown} "
+                "in the discard",
+            )
+    elif c not in position.discard:
+        raise illegal(
+            "not-in-deck",
+            f"the deck is empty and the discard, shuffled into a new deck, holds no {card}",
+        )
