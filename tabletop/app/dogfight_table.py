@@ -35,15 +35,20 @@ BOTS: dict[str, Policy[Position, Any]] = {"random": random_policy, "greedy": gre
 
 
 def table_json(game: Dogfight, position: Position, plays: int) -> dict[str, Any]:
-    """Return the position after `plays` plays: whose decision, the hands, the legal plays."""
+    """Return the position after `plays` plays: whose decision, the hands, the legal plays.
+
+    The deck is its number of cards: its order is hidden from the players at the table.
+    """
     info = game.describe(position)
+    cards = info["cards"]
+    assert isinstance(cards, dict)
     return {
         "plays": plays,
         "winner": game.winner(position),
         "kills": dict(zip(SIDES, position.kills, strict=True)),
         "to_play": game.side_to_play(position),
         "phase": info["phase"],
-        "cards": info["cards"],
+        "cards": {**cards, "deck": len(cards["deck"])},
         "legal": sorted(str(p) for p in game.legal_plays(position)),
     }
 

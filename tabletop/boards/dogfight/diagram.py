@@ -53,6 +53,8 @@ def position_report(game: Dogfight, position: Position) -> str:
     assert isinstance(cards, dict)
     winner = game.winner(position)
     state = f"over: {winner}" if winner else f"{info['to_play']} to play, {info['phase']} phase"
+    if position.draws_due:
+        state += f", {position.draws_due} card{'s' if position.draws_due > 1 else ''} to draw"
     lines = [board_diagram(game, position), state]
     lines.append(
         "kills: "
@@ -61,7 +63,8 @@ def position_report(game: Dogfight, position: Position) -> str:
     )
     for side in SIDES:
         lines.append(f"{side} hand: {', '.join(cards[side]) or '(empty)'}")
-    lines.append(f"deck {len(cards['deck'])} cards, discard {len(cards['discard'])}")
+    physical = " (a physical deck: its order is unknown)" if position.physical else ""
+    lines.append(f"deck {len(cards['deck'])} cards{physical}, discard {len(cards['discard'])}")
     if position.last is not None:
         lines.append(f"last play: {position.last}")
     return "\n".join(lines)
