@@ -93,8 +93,8 @@ def test_a_card_whose_copies_are_all_out_cannot_be_drawn(tmp_path: Path) -> None
     code, _, err = run("push", str(path), "draw Afterburners")
     assert code == 2
     assert (
-        "'draw Afterburners': no Afterburners is left in the deck: of the 68-card deck's "
-        "2 copies, 1 are in hands and 1 in the discard (rule: not-in-deck)"
+        "'draw Afterburners': no Afterburners is left in the deck: of its 2 copies, "
+        "1 in hands and 1 in the discard (rule: not-in-deck)"
     ) in err
     assert path.read_bytes() == before
     assert "draw Afterburners" not in run_json("moves", str(path))["plays"]  # type: ignore[operator]
@@ -122,7 +122,7 @@ def test_an_empty_deck_is_the_discard_reshuffled(tmp_path: Path) -> None:
     run_json("push", str(path), "draw Evasion")
     code, _, err = run("push", str(path), "draw Evasion")
     assert code == 2
-    assert "of the 68-card deck's 4 copies, 4 are in hands and 0 in the discard" in err
+    assert "of its 4 copies, 4 in hands and 0 in the discard" in err
 
 
 def test_the_draw_stops_short_when_deck_and_discard_are_empty(tmp_path: Path) -> None:

@@ -57,6 +57,7 @@ from tabletop.boards.dogfight import (
 from tabletop.boards.dogfight.diagram import position_report
 from tabletop.boards.errors import WorkLimitError
 from tabletop.boards.game import Policy, SimulationResult
+from tabletop.boards.words import counted
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_report", "register", "run"]
@@ -195,7 +196,7 @@ def _moves(path: str, args: argparse.Namespace, out: TextIO) -> int:
     elif winner is not None:
         out.write(f"{path}: the game is over ({winner}); no plays\n")
     else:
-        out.write(f"{path}: {side} to play, {phase} phase: {len(texts)} plays\n")
+        out.write(f"{path}: {side} to play, {phase} phase: {counted(len(texts), 'play')}\n")
         out.write("".join(f"  {text}\n" for text in texts))
     return EXIT_OK
 
@@ -221,7 +222,7 @@ def _replay(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(data, out)
     else:
-        out.write(f"{path}: {len(parsed.plays)} plays applied, each legal\n")
+        out.write(f"{path}: {counted(len(parsed.plays), 'play')} applied, each legal\n")
         out.write(position_report(game, position) + "\n")
     return EXIT_OK
 

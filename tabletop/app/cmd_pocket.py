@@ -164,7 +164,7 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
     for army in battle.armies:
         p = army.player
         lines.append(
-            f"player {p} ({army.name}, {army.points} points): {state.pool[p]} tokens unspent, "
+            f"player {p} ({army.name}, {army.points} points): {_count(state.pool[p], 'token')} unspent, "
             f"destroyed {state.destroyed[p]} points of the enemy"
         )
         for spec in army.units:
@@ -186,7 +186,11 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
         lines.append(f"last play: {state.last_play}")
     decision = game.decision(state)
     if decision.kind != "over":
-        extra = f" ({decision.dice} dice)" if decision.kind == "roll" else ""
+        extra = (
+            f" ({decision.dice} {'die' if decision.dice == 1 else 'dice'})"
+            if decision.kind == "roll"
+            else ""
+        )
         lines.append(f"to decide: player {decision.player}, {decision.kind}{extra}")
     return "\n".join(lines)
 
@@ -343,10 +347,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         elif decision.kind == "over":
             out.write(f"{file.path}: the battle is over, won by player {state.winner}\n")
         else:
-            extra = f", {decision.dice} dice due" if decision.kind == "roll" else ""
+            extra = (
+                f", {decision.dice} {'die' if decision.dice == 1 else 'dice'} due"
+                if decision.kind == "roll"
+                else ""
+            )
             out.write(
                 f"{file.path}: round {state.round}, player {decision.player} decides: {decision.kind}{extra}"
-                f" ({state.pool[decision.player or 0]} tokens unspent)\n"
+                f" ({_count(state.pool[decision.player or 0], 'token')} unspent)\n"
             )
             for play, cost in decision.plays:
                 where = getattr(play, "zone", None) or getattr(play, "arg", None)
@@ -357,7 +365,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             emit_json(replay_json(game, state), out)
         else:
-            out.write(f"{file.path}: {len(file.plays)} plays replayed\n{state_text(game, state)}\n")
+            out.write(
+                f"{file.path}: {_count(len(file.plays), 'play')} replayed\n{state_text(game, state)}\n"
+            )
         return EXIT_OK
     # render
     if not args.output:

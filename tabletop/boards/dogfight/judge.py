@@ -41,6 +41,7 @@ from tabletop.boards.dogfight.position import (
 )
 from tabletop.boards.dogfight.rules import SIDES, square_name
 from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.words import counted, with_article
 
 if TYPE_CHECKING:
     from tabletop.boards.dogfight.movegen import Tables
@@ -123,7 +124,8 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             raise illegal("not-in-hand", f"the {name} hold no {card}")
         if tables.kinds[c] != kind:
             raise illegal(
-                "wrong-card-kind", f"{card} is a {tables.kinds[c]} card, not a {kind} card"
+                "wrong-card-kind",
+                f"{card} is {with_article(tables.kinds[c])} card, not {with_article(kind)} card",
             )
         return c
 
@@ -182,12 +184,13 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             value = tables.values[c]
             if tables.rules.move_up_to and distance > value:
                 raise illegal(
-                    "too-far", f"{play.card} moves up to {value} squares, this is {distance}"
+                    "too-far",
+                    f"{play.card} moves up to {counted(value, 'square')}, this is {distance}",
                 )
             if not tables.rules.move_up_to and distance != value:
                 raise illegal(
                     "wrong-distance",
-                    f"{play.card} moves exactly {value} squares, this is {distance}",
+                    f"{play.card} moves exactly {counted(value, 'square')}, this is {distance}",
                 )
             for square in _between(play.origin, step, distance):
                 if _holder(position, square) is not None:
@@ -208,7 +211,7 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             which = "no fighter" if not moves else f"only {len(moves)} of {count} fighters"
             raise illegal(
                 "advance-blocked",
-                f"{which} can advance {tables.values[c]} squares (blocked, the board's edge, "
+                f"{which} can advance {counted(tables.values[c], 'square')} (blocked, the board's edge, "
                 "or Move below the card)",
             )
     elif isinstance(play, Fire):
@@ -227,7 +230,8 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             if line[2] > tables.values[c]:
                 raise illegal(
                     "out-of-range",
-                    f"{play.card} reaches {tables.values[c]} squares, the target is {line[2]} away",
+                    f"{play.card} reaches {counted(tables.values[c], 'square')}, "
+                    f"the target is {line[2]} away",
                 )
             for square in _between(play.origin, (line[0], line[1]), line[2]):
                 in_way = _holder(position, square)
@@ -251,10 +255,10 @@ def _restriction(tables: Tables, card: int, kind: int) -> str:
     rules_card = tables.rules.cards[card]
     fighter = tables.rules.fighters[kind]
     if rules_card.only and not (fighter.name in rules_card.only or fighter.side in rules_card.only):
-        return f"{rules_card.name} is for the {' and '.join(rules_card.only)} only, not a {fighter.name}"
+        return f"{rules_card.name} is for the {' and '.join(rules_card.only)} only, not {with_article(fighter.name)}"
     stat = "Move" if rules_card.kind == "move" else "Range"
     have = fighter.move if rules_card.kind == "move" else fighter.range
-    return f"{rules_card.name} needs {stat} {rules_card.value}; a {fighter.name} has {stat} {have}"
+    return f"{rules_card.name} needs {stat} {rules_card.value}; {with_article(fighter.name)} has {stat} {have}"
 
 
 def _walk_advance(tables: Tables, position: Position, card: int) -> list[tuple[int, int]]:
@@ -288,9 +292,9 @@ def _judge_draw(
             thrown = position.discard.count(c)
             raise illegal(
                 "not-in-deck",
-                f"no {card} is left in the deck: of the 68-card deck's "
-                f"{tables.rules.card(card).count} copies, {held} are in hands and {thrown} "
-                "in the discard",
+                f"no {card} is left in the deck: of its "
+                f"{counted(tables.rules.card(card).count, 'copy', 'copies')}, {held} in hands "
+                f"and {thrown} in the discard",
             )
     elif c not in position.discard:
         raise illegal(

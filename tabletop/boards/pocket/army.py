@@ -16,7 +16,7 @@ Examples
 >>> parse_trait("+0 shoot")
 Traceback (most recent call last):
 ...
-tabletop.boards.errors.InvalidPositionError: unknown trait '+0 shoot'; expected one of: double order, spur, impetuous, leader, long range, reactive, slow, wide arc, +N engagement, +N shoot, +N wounds (N from 1)
+tabletop.boards.errors.InvalidPositionError: trait +N shoot: N is from 1 to 99, got 0
 """
 
 from __future__ import annotations
