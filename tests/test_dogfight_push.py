@@ -173,3 +173,22 @@ def test_replay_upto_stops_after_play_n(tmp_path: Path) -> None:
     code, _, err = run("replay", str(path), "--upto", "3")
     assert code == 2
     assert "--upto 3: expected 0 to 2" in err
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".json"])
+def test_push_keeps_every_key_and_value_of_the_file(tmp_path: Path, suffix: str) -> None:
+    import tomllib
+
+    source = Path(__file__).resolve().parents[1] / "examples" / "dogfight" / "midgame.toml"
+    before = tomllib.loads(source.read_text(encoding="utf-8"))
+    path = tmp_path / f"midgame{suffix}"
+    path.write_text(
+        source.read_text(encoding="utf-8") if suffix == ".toml" else json.dumps(before),
+        encoding="utf-8",
+    )
+    assert run("push", str(path), "advance Pursuit")[0] == 0
+    text = path.read_text(encoding="utf-8")
+    after = tomllib.loads(text) if suffix == ".toml" else json.loads(text)
+    assert after == {**before, "plays": ["advance Pursuit"]}
+    if suffix == ".toml":
+        assert "[fighters.rebels]" in text  # tables as sections, as written by hand

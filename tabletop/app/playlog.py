@@ -5,8 +5,9 @@ The Dogfight and Pocket Battles tables are played one play at a time, as python-
 file's plays lead to and only then appends it; ``pop`` removes the last play. Two players
 may push at once, so the file is read, changed and written under its exclusive lock
 (:func:`tabletop.app.locking.locked_update`); the new text is written by the one writer
-(:func:`tabletop.app.datatext.file_text`), read back as the game reads it, staged, and
-given its name only after the report is written. A play that cannot be read or is
+(:func:`tabletop.app.datatext.file_text`, tables as ``[name]`` sections), read back and
+compared with what was meant, staged, and given its name only after the report is
+written. A play that cannot be read or is
 illegal raises before anything is staged, so the file stays byte for byte as it was.
 
 The file is written in the project's layout: its keys and values stay, comments and
@@ -35,7 +36,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-from tabletop.app.datafile import FileError, read_data, refuse_lone_surrogates, show
+from tabletop.app.datafile import FileError, parse_text, read_data, refuse_lone_surrogates, show
 from tabletop.app.datatext import file_text
 from tabletop.app.locking import locked_update
 
@@ -93,7 +94,10 @@ def change_plays(
         refuse_lone_surrogates(data, name, error)
         plays, write_report = change(data, plays_of(data, name, error))
         new_data = {**data, "plays": plays}
-        update.stage(file_text(new_data, path, kind=kind, error=error))
+        text = file_text(new_data, path, kind=kind, error=error, table_sections=True)
+        if parse_text(text, path, kind, error) != new_data:
+            raise error("the file written would not read back as it was meant", file=name)
+        update.stage(text)
         report = io.StringIO()
         write_report(report)
         update.finish(report.getvalue(), out)
