@@ -182,3 +182,40 @@ def test_a_seeded_game_has_no_draw_play(tmp_path: Path) -> None:
     assert (
         "'draw' is played in the draw phase, and this is the move phase (rule: wrong-phase)" in err
     )
+
+
+def test_a_real_game_replays_through_many_reshuffles(tmp_path: Path) -> None:
+    import random
+
+    from tabletop.app.dogfightfile import load_game_file
+    from tabletop.boards.dogfight import Dogfight
+
+    # A quiet real game from the standard setup (no shot, so no one wins first), every
+    # card named at random among those the deck can hold: 68 cards stay 68 and the deck
+    # runs out again and again.
+    game = Dogfight()
+    path = game_file_with(tmp_path, [])
+    position = load_game_file(path).final(game)
+    rng = random.Random(5)
+    plays: list[str] = []
+    reshuffles = 0
+    while game.winner(position) is None and reshuffles < 3:
+        legal = sorted(str(p) for p in game.legal_plays(position))
+        quiet = [p for p in legal if not p.startswith("fire")]
+        play = rng.choice(quiet or legal)
+        if play.startswith("draw ") and not position.deck:
+            reshuffles += 1
+        game.push(position, game.parse_play(play))
+        plays.append(play)
+        held = sum(map(sum, position.hands)) + len(position.deck) + len(position.discard)
+        assert held == 68
+    assert reshuffles == 3
+    path = game_file_with(tmp_path, plays)
+    data = run_json("replay", str(path))
+    assert data["plays"] == len(plays)
+    assert (data["to_play"], data["phase"]) == (game.side_to_play(position), "draw")
+    assert load_game_file(path).final(game) == position
+
+
+def game_file_with(tmp_path: Path, plays: list[str]) -> Path:
+    return game(tmp_path, "plays = " + toml_list(plays) + "\n")
