@@ -192,3 +192,26 @@ def test_push_keeps_every_key_and_value_of_the_file(tmp_path: Path, suffix: str)
     assert after == {**before, "plays": ["advance Pursuit"]}
     if suffix == ".toml":
         assert "[fighters.rebels]" in text  # tables as sections, as written by hand
+
+
+def test_players_pushing_at_once_lose_no_play(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    # From the rebels' fire phase with empty hands, pass is legal four times running:
+    # rebels fire, empire move and fire (3 cards drawn), rebels move (3 cards drawn).
+    path = game_file(
+        tmp_path,
+        'game = "dogfight"\nphase = "fire"\n\n[cards]\n'
+        'deck = ["Loop", "Maneuver", "Dive", "Tactics", "Blasters", "Evasion"]\n',
+    )
+    command = [sys.executable, "-m", "tabletop", "dogfight", "push", str(path), "pass"]
+    players = [
+        subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        for _ in range(4)
+    ]
+    errors = [player.communicate(timeout=120)[1] for player in players]
+    assert [player.returncode for player in players] == [0, 0, 0, 0], errors
+    assert plays_in(path) == ["pass"] * 4
+    _, data = run_json("replay", str(path))
+    assert (data["to_play"], data["phase"]) == ("rebels", "fire")
