@@ -41,12 +41,16 @@ OPTIONS = {
     ("pocket", "play"): {"--json", "--seed", "--games", "--policy", "--policy2", "--output",
                          "--progress", "--force"},
     ("pocket", "render"): {"--json", "--output", "--force"},
+    ("pocket", "push"): {"--json", "--bot"},
+    ("pocket", "pop"): {"--json"},
     ("dogfight", "check"): {"--json"},
     ("dogfight", "moves"): {"--json", "--depth"},
-    ("dogfight", "replay"): {"--json"},
+    ("dogfight", "replay"): {"--json", "--upto"},
     ("dogfight", "play"): {"--json", "--games", "--seed", "--policy", "--rebels", "--empire",
                            "--progress", "--output", "--force"},
     ("dogfight", "render"): {"--json", "--output", "--force", "--fighter"},
+    ("dogfight", "push"): {"--json", "--bot"},
+    ("dogfight", "pop"): {"--json"},
 }  # fmt: skip
 ALL_OPTIONS = set().union(*OPTIONS.values())
 

@@ -94,6 +94,7 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
             color="#666666",
         )
     positions = unit_positions(state)
+    labels: list[tuple[Any, float, float]] = []
     for contact in state.contacts:
         if contact.first in positions and contact.second in positions:
             (x0, y0), (x1, y1) = positions[contact.first], positions[contact.second]
@@ -107,7 +108,7 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
         card_w = min(1.5, 0.9 * width / crowd)
         card_h = 0.56 if unit.engaged_row else 0.8
         for k in range(len(unit.troops) - 1, -1, -1):
-            ax.add_patch(
+            card = ax.add_patch(
                 Rectangle(
                     (x - card_w / 2 + 0.08 * k, y - card_h / 2 + 0.06 * k),
                     card_w,
@@ -119,6 +120,8 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
                     zorder=3 + (len(unit.troops) - k),
                 )
             )
+            if k == 0:
+                card.set_gid(f"card:{uid}")
         wounds = unit.wound_tokens()
         count = f"{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
         # Engaged cards are shorter: two lines of text, not three.
@@ -130,7 +133,7 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
             details.append(f"{unit.orders} token" + ("s" if unit.orders != 1 else ""))
         if details:
             label += (", " if unit.engaged_row else "\n") + "\n".join(details)
-        ax.text(
+        text = ax.text(
             x,
             y,
             label,
@@ -140,7 +143,9 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
             color="white",
             weight="bold",
             zorder=20,
+            gid=f"label:{uid}",
         )
+        labels.append((text, card_w, card_h))
     title = f"round {state.round}"
     if state.winner is not None:
         title += f" — won by player {state.winner}"
@@ -170,6 +175,67 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
     ax.set_ylim(-0.8, 5 * height + 0.8)
     ax.set_aspect("equal")
     ax.axis("off")
+    _fit_labels(ax, labels)
+
+
+#: The smallest label size (points): below it a unit's id is shortened instead.
+_SMALLEST_LABEL_PT = 4.0
+#: A label's margin inside its card, as a share of the card's width and height.
+_LABEL_MARGIN = 0.08
+#: Line height as a multiple of the font size, and the extra width matplotlib's
+#: renderer gives a line over its glyphs' outline (measured: about 5 %).
+_LINE_HEIGHT, _WIDTH_SLACK = 1.25, 1.08
+
+
+def _label_size_pt(lines: list[str], size_pt: float) -> tuple[float, float]:
+    """Return the width and height (points) of bold lines at `size_pt`."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(size=size_pt, weight="bold")
+    measure = TextToPath()
+    width = max(
+        measure.get_text_width_height_descent(line, font, ismath=False)[0] for line in lines
+    )
+    return width * _WIDTH_SLACK, (len(lines) * _LINE_HEIGHT + 0.2) * size_pt
+
+
+def _shortened(line: str, size_pt: float, room_pt: float) -> str:
+    """Return `line`, or its beginning and end around "…", as much as fits `room_pt`.
+
+    Both ends stay: unit ids often differ only at their end (``guard-1``, ``guard-2``).
+    """
+    kept = len(line)
+    shown = line
+    while kept > 1 and _label_size_pt([shown], size_pt)[0] > room_pt:
+        kept -= 1
+        head = (kept + 1) // 2
+        shown = line[:head] + "…" + line[len(line) - (kept - head) :]
+    return shown
+
+
+def _fit_labels(ax: Any, labels: list[tuple[Any, float, float]]) -> None:
+    """Shrink each unit's label (and at the smallest size shorten its id) to fit its card."""
+    ax.apply_aspect()  # the equal aspect decides how many points a data unit is
+    origin = ax.transData.transform((0.0, 0.0))
+    corner = ax.transData.transform((1.0, 1.0))
+    points_per_px = 72.0 / ax.figure.dpi
+    per_unit_x = (corner[0] - origin[0]) * points_per_px
+    per_unit_y = (corner[1] - origin[1]) * points_per_px
+    for text, card_w, card_h in labels:
+        room_w = card_w * (1 - 2 * _LABEL_MARGIN) * per_unit_x
+        room_h = card_h * (1 - 2 * _LABEL_MARGIN) * per_unit_y
+        lines = str(text.get_text()).split("\n")
+        size = float(text.get_fontsize())
+        width, height = _label_size_pt(lines, size)
+        scale = min(1.0, room_w / width, room_h / height)
+        size = max(_SMALLEST_LABEL_PT, size * scale)
+        while _label_size_pt(lines, size)[1] > room_h and len(lines) > 1:
+            # The last details go first: a label keeps the unit's id above all.
+            lines = lines[:-1]
+        lines = [_shortened(line, size, room_w) for line in lines]
+        text.set_fontsize(size)
+        text.set_text("\n".join(lines))
 
 
 def render_battle(game: PocketBattles, state: PocketState, fmt: str = "png") -> bytes:
