@@ -5,8 +5,8 @@
 
 Without a file the board starts on an empty 3'x3' X-Wing 2.0 table; with a scene file
 (.toml or .json) or a client save (a Tabletop Simulator save, a VASSAL .vsav or .vlog,
-recognised by content) it opens that, the save imported as tabletop import reads it. The server prints its address and
-stays in the foreground; Ctrl-C stops it (exit 130). It listens on 127.0.0.1 unless
+recognised by content) it opens that, a save imported as tabletop import reads it. The
+server prints its address and stays in the foreground; Ctrl-C stops it (exit 130). It listens on 127.0.0.1 unless
 --host names another address, and says so when that address is not this machine's
 loopback. One server holds one board; every tab open on it shows the same board.
 
