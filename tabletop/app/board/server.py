@@ -197,18 +197,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     require_serve()
     if args.scene == "-":
         raise InvalidInputError("the board reads a file, not standard input", where="SCENE")
-    board = BoardDocument.open(
-        args.scene, read_only=args.read_only, table=args.table, step=args.step, phase=args.phase
-    )
+    # a save's options, as every scene command reads them (absent: None)
+    chosen = {name: getattr(args, name, None) for name in ("table", "step", "phase")}
+    board = BoardDocument.open(args.scene, read_only=args.read_only, **chosen)
     listener = bind(args.host, args.port)
     port = int(listener.getsockname()[1])
     url = url_of(args.host, port)
     app = create_app(board, host=args.host, port=port)
     opened = "an empty 3'x3' X-Wing 2.0 table" if args.scene is None else args.scene
-    chosen = [
-        f"--{n} {v}" for n in ("table", "step", "phase") if (v := getattr(args, n)) is not None
-    ]
-    opened += f" ({', '.join(chosen)})" if chosen else ""
+    given = [f"--{name} {value}" for name, value in chosen.items() if value is not None]
+    opened += f" ({', '.join(given)})" if given else ""
     mode = ", read-only" if args.read_only else ""
     out.write(f"tabletop serve: {opened} on {url}{mode} (Ctrl-C stops it)\n")
     if not is_loopback(args.host):
