@@ -161,6 +161,10 @@ def test_client_options_on_a_scene_file_and_logs_options_on_a_save(
     code, _, err = run("check", scene, "--table", "m1")
     assert code == 2
     assert "--table apply to a client file" in err
+    # Step 0 is an option given too (a log's first position), not an option left out.
+    code, _, err = run("check", scene, "--step", "0")
+    assert code == 2
+    assert "--step apply to a client file" in err
     for argv in (("import", game, "--step", "1"), ("import", game, "--steps"),
                  ("check", game, "--all-steps")):  # fmt: skip
         code, _, err = run(*argv)
