@@ -423,8 +423,9 @@ def _obstacle(
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
             r.fail(_with_game(error.message, word_elsewhere(ruleset, token)), where, "token")
+        # A printed name ("Asteroid 5") is read as the catalog token it names.
         return Obstacle(
-            ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
+            ident, spec.outline, spec.kind, x, y, angle, flipped, player, spec.name, spec.family
         )
     outline = r.outline(raw["outline"], where)
     kind = r.choice(raw.get("kind", "other"), KINDS, where, "kind")
