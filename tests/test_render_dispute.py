@@ -167,7 +167,7 @@ def test_a_violation_is_said_in_the_notes_and_the_limit_is_vermillion(tmp_path: 
     svg, _ = _render(tmp_path, VIOLATION)
     notes = svg[svg.index('<g id="notes">') :]
     assert "placement limit 100.0 mm from wall1" in notes
-    assert "margin -0.4 mm" in notes
+    assert "margin -0.4 mm (negative: on the wrong side)" in notes
     assert "VIOLATION, contested" in notes
     limit = svg[svg.index('<g id="limit-line">') :]
     assert "stroke: #d55e00" in limit[:2000]

@@ -53,9 +53,10 @@ from matplotlib.figure import Figure
 
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import json_mm
-from tabletop.geom.mmtext import mm_text
+from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
+from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.catalog import printed_name
 from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
 from tabletop.obstacles.scene import Obstacle, Scene
@@ -92,7 +93,8 @@ _WHOLE_UP_TO_MM = 60.0
 # Half-width of a default view around the line when the distance does not fit, mm.
 _AT_LINE_MM = 30.0
 _GRID_MINOR, _GRID_MAJOR = "#E4E4E4", "#B4B4B4"
-_BAND_FILL = (0.90, 0.62, 0.0, 0.28)  # Okabe-Ito orange, see-through
+# Okabe-Ito reddish purple, see-through: no obstacle kind has that colour.
+_BAND_FILL = (0.80, 0.475, 0.655, 0.30)
 
 
 def check_zoom(zoom_mm: float) -> float:
@@ -240,8 +242,16 @@ def _dimension(
         pts[:, 0], pts[:, 1], color=MEASURE, linewidth=1.4, zorder=_Z_MEASURE, gid="dimension"
     )
     artists.append(line)
-    if measurement.distance > 1e-9:
-        for tail, head in ((pts[1], pts[0]), (pts[0], pts[1])):
+    x0, x1, y0, y1 = window
+    unit, _ = _sides(measurement)
+    # Arrowheads only (annotations are not clipped to the view): a 2 mm shaft into each
+    # closest point in view, pointing at it from the line.
+    shaft = min(2.0, float(measurement.distance) / 2.0)
+    if shaft > 1e-9:
+        for head, inward in ((pts[0], -unit), (pts[1], unit)):
+            if not (x0 <= head[0] <= x1 and y0 <= head[1] <= y1):
+                continue
+            tail = head - inward * shaft
             artists.append(
                 ax.annotate(
                     "",
@@ -258,7 +268,6 @@ def _dimension(
                 )
             )
     # The number is written by the middle of the part of the line in view.
-    x0, x1, y0, y1 = window
     shown = shapely.clip_by_rect(shapely.LineString(pts), x0, y0, x1, y1)
     if measurement.distance > 1e-9 and not shown.is_empty and shown.length > 0:
         mid = np.asarray(shapely.line_interpolate_point(shown, 0.5, normalized=True).coords[0])
@@ -434,12 +443,19 @@ def _notes(measurement: Measurement, line: DisputeLine, names: dict[str, str] | 
     if line.violation is not None:
         v = line.violation
         rows.append(f"placement limit {mm_text(line.at_mm)} mm from {line.around}")
-        if v.margin is not None:
-            rows.append(f"margin {mm_text(v.margin, signed=True)} mm")
+        if v.margin is not None and v.distance is not None:
+            distance, margin = mm_with_margin(v.distance, v.margin, line=line.at_mm)
+            rows[1] = f"distance {distance} mm, {m.band_words()}"
+            rows.append(f"margin {margin} mm (negative: on the wrong side)")
         rows.append("VIOLATION" + (", contested" if v.contested else ""))
     else:
         rows.append(f"band line {mm_text(line.at_mm)} mm from {line.around}")
-        rows.append(f"margin {mm_text(m.margin, signed=True, line=0.0)} mm")
+        distance, margin = mm_with_margin(
+            m.distance, abs(m.margin), line=m.nearest_line, signed=False
+        )
+        side = "inside" if m.margin >= -EPSILON_MM else "beyond"
+        rows[1] = f"distance {distance} mm, {m.band_words()}"
+        rows.append(f"margin {margin} mm {side} the line")
         rows.append("contested" if m.contested else "not contested")
     rows.append(f"shaded: within {mm_text(line.contested_within)} mm of the line")
     rows.append("grid: 1 mm (10 mm darker)")
