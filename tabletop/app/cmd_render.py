@@ -106,6 +106,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace OUT if it exists (never SCENE)"
     )
+    parser.add_argument(
+        "--printed-names",
+        action="store_true",
+        help="write each catalog token's printed name beside its id (rock1 (Asteroid 5))",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -158,6 +163,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         size=size,
         dpi=args.dpi,
         title=args.title if args.title is not None else args.scene,
+        printed_names=args.printed_names,
     )
 
     return _publish(
