@@ -13,6 +13,7 @@ limit and margin, a legend and a millimetre scale bar that is also the game's ru
                               its contested band shaded, on a millimetre grid; MM is the
                               half-width of the view (1 to 150 mm; by default the whole
                               distance while it fits, otherwise the part at the line)
+  --printed-names             each catalog token's printed name beside its id
   --move SHIP MANEUVER...     a maneuver: template, start ghost, final base, bump point
                               (repeat --move for several, executed in turn); a later
                               --measure measures after the moves
@@ -187,7 +188,7 @@ def _run_around(
     """Draw the close-up of a dispute (``--around A B``)."""
     from tabletop.obstacles.legality import check
     from tabletop.obstacles.measuring import measure
-    from tabletop.plots.dispute import check_zoom, printed_names, render_dispute
+    from tabletop.plots.dispute import check_zoom, dispute_text, printed_names, render_dispute
 
     if args.zoom is not None:
         check_zoom(args.zoom)
@@ -210,7 +211,7 @@ def _run_around(
     line = drawn.line
     summary = (
         f"wrote {args.output} ({drawn.format}, {w} x {h} px, {a} to {b}: "
-        f"{measurement.distance:.6g} mm, {line.what} {line.at_mm:g} mm, "
+        f"{dispute_text(measurement.distance)} mm, {line.what} {line.at_mm:g} mm, "
         f"view x {x0:g} to {x1:g}, y {y0:g} to {y1:g} mm)"
     )
     return _publish(args, drawn.picture, summary, drawn.to_json(), out)
