@@ -236,3 +236,41 @@ def test_json_is_one_object(tmp_path: Path) -> None:
     _, answer = _render(tmp_path, LEGAL)
     assert set(answer) == {"scene", "output", "format", "size", "window", "line"}
     assert json.loads(json.dumps(answer)) == answer
+
+
+def test_a_call_to_an_edge_draws_the_edge_limit(tmp_path: Path) -> None:
+    """wall1's bottom edge 199.6 mm above the bottom edge: 0.4 mm inside the 200 mm limit.
+
+    The limit drawn around it is the line 200 mm below its bottom edge, y = -0.4, beside
+    it (260 < x < 340); the table's edge is y = 0.
+    """
+    scene = scene_file(
+        tmp_path,
+        'ruleset = "xwing2"\n[[obstacles]]\nid = "wall1"\ntoken = "hugeship-long"\n'
+        "at = [300.0, 312.1]\n",
+    )
+    out = tmp_path / "edge.svg"
+    answer = run_json(
+        "render", scene, "-o", out, "--around", "wall1", "edge:bottom", "--zoom", "15", "--json"
+    )
+    assert answer["line"] == {
+        "what": "limit",
+        "at": 200.0,
+        "from": "wall1",
+        "contested_within": 1.0,
+    }
+    window = answer["window"]
+    assert isinstance(window, list)
+    # Centred between the edge (y = 0) and the limit (y = -0.4), below the wall's
+    # bottom edge: the closest points are tied along it (260 <= x <= 340).
+    assert window[2:] == pytest.approx([-15.2, 14.8], abs=1e-6)
+    assert window[1] - window[0] == pytest.approx(30.0, abs=1e-6)
+    assert 260.0 <= (window[0] + window[1]) / 2 <= 340.0
+    svg = out.read_text("utf-8")
+    points = _limit_line_mm(svg, window)
+    beside = [(x, y) for x, y in points if 260.0 < x < 340.0]
+    assert beside
+    assert all(y == pytest.approx(-0.4, abs=0.02) for _, y in beside)
+    view = _View(svg, window)
+    edge = [view.to_mm(p) for path in _paths(svg, "table-edge") for p in path]
+    assert any(y == pytest.approx(0.0, abs=0.02) for _, y in edge)

@@ -162,7 +162,7 @@ def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | N
     found = [
         v
         for v in (report.violations if report is not None else ())
-        if set(v.objects) == pair and v.limit is not None and v.points is not None
+        if v.limit is not None and v.points is not None and _between(scene, v, pair)
     ]
     if found:
         v = min(found, key=lambda v: abs(v.margin if v.margin is not None else 0.0))
@@ -170,6 +170,25 @@ def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | N
         # The limit is drawn around the first object, as the measurement is taken.
         return DisputeLine(float(v.limit), measurement.from_id, "limit", within, v)
     return DisputeLine(float(measurement.nearest_line), measurement.from_id, "band line", within)
+
+
+def _between(scene: Scene, violation: Violation, pair: set[str]) -> bool:
+    """Whether a violation is between the two: both objects, or one and a table line it ends on."""
+    objects = set(violation.objects)
+    if objects == pair:
+        return True
+    others = pair - objects
+    if len(objects) != 1 or len(others) != 1 or not objects < pair:
+        return False
+    (other,) = others
+    if other not in EDGE_TARGETS or violation.points is None:
+        return False
+    end = shapely.Point(np.asarray(violation.points, dtype=np.float64).reshape(2, 2)[1])
+    try:
+        line = edge_line(scene, other)
+    except InvalidInputError:
+        return False
+    return bool(shapely.distance(line, end) <= EPSILON_MM)
 
 
 def dispute_window(measurement: Measurement, zoom_mm: float | None) -> tuple[float, float, float]:
@@ -414,6 +433,12 @@ def draw_dispute(
     ax.tick_params(labelsize=7.5, colors=INK)
     ax.patch.set_gid("dispute-view")
     artists = _grid(ax, (x0, x1, y0, y1))
+    # The table's edges: a call may be to an edge, and a token may hang over one.
+    edge = np.asarray(scene.area.polygon().exterior.coords, dtype=np.float64)
+    (table,) = ax.plot(
+        edge[:, 0], edge[:, 1], color=INK, linewidth=1.6, zorder=0.8, gid="table-edge"
+    )
+    artists.append(table)
     view = shapely.box(x0, y0, x1, y1)
     for obj in _objects_in_view(scene, view, {measurement.from_id, measurement.to_id}):
         drawn = (
