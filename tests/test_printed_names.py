@@ -99,6 +99,8 @@ def test_an_unknown_name_lists_the_ids_and_the_printed_names(tmp_path: Path) -> 
     assert (code, stdout) == (2, "")
     assert "obstacles[0] 'rock-a'" in stderr
     assert "unknown token 'Asteroid 2' for armada" in stderr
+    # X-Wing's "Asteroid 2" is coreasteroid3: the message says whose word it is.
+    assert "('Asteroid 2' is an X-Wing obstacle token (xwing1, xwing2);" in stderr
     assert "(or a printed name: Asteroid 1, Asteroid 4, Asteroid 5, Debris 2" in stderr
     with pytest.raises(InvalidInputError, match="printed name: Asteroid 5, Asteroid 1"):
         get_token(get_ruleset("xwing2"), "Asteroid 99")
