@@ -15,6 +15,7 @@ from tabletop.geom.hulls import hull_arcs, hull_token
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, to_world
 from tabletop.geom.shapes import world_polygon
+from tabletop.obstacles.catalog import printed_name as catalog_printed_name
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots.style import kind_colour, player_colour
 
@@ -40,8 +41,18 @@ __all__ = ["draw_obstacle", "draw_ship"]
 # -- obstacles and ships ---------------------------------------------------------------
 
 
-def draw_obstacle(ax: Axes, scene: Scene, obstacle: Obstacle) -> list[Artist]:
-    """Draw an obstacle as its true outline, coloured by kind, with its id."""
+def draw_obstacle(
+    ax: Axes, scene: Scene, obstacle: Obstacle, *, printed_name: bool = False
+) -> list[Artist]:
+    """Draw an obstacle as its true outline, coloured by kind, with its id.
+
+    With `printed_name`, a catalog token's label also gives the name printed on it
+    (``rock1 (Asteroid 5)``).
+    """
+    text = obstacle.id
+    if printed_name and obstacle.token is not None:
+        printed = catalog_printed_name(scene.ruleset, obstacle.token)
+        text = text if printed is None else f"{text} ({printed})"
     colour = kind_colour(obstacle.kind)
     polygon = obstacle.polygon()
     patch = _patch(
@@ -60,14 +71,14 @@ def draw_obstacle(ax: Axes, scene: Scene, obstacle: Obstacle) -> list[Artist]:
     x, y = _label_point(polygon)
     x0, y0, x1, _ = polygon.bounds
     va = "center"
-    if x1 - x0 < _LABEL_MM_PER_CHAR * (len(obstacle.id) + 2):
+    if x1 - x0 < _LABEL_MM_PER_CHAR * (len(text) + 2):
         # Too small to hold its id: write it just below the token.
         x, y, va = (x0 + x1) / 2, y0 - 2.0, "top"
     label = _text(
         ax,
         x,
         y,
-        obstacle.id,
+        text,
         va=va,
         fontsize=7.5,
         color="black",
