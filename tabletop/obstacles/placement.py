@@ -52,7 +52,10 @@ _QUAD_SEGS = 256
 
 @_dc.dataclass(frozen=True)
 class PlacementLimits:
-    """The placement rules of a ruleset on a play area.
+    """The placement rule of a ruleset (:class:`~tabletop.geom.rules.PlacementRule`) on a play area.
+
+    The one source of the limits for the legality check, the legal region, the fix and
+    the batch paths (:meth:`numbers` packs them for those).
 
     Attributes
     ----------
@@ -65,6 +68,9 @@ class PlacementLimits:
         for X-Wing).
     width, height : float
         The play area, mm.
+    inside_setup_area : bool
+        Whether the rule confines obstacles to `area` (Armada), checked as a rule of its
+        own; for X-Wing `area` is the table, which the edge rule already keeps them in.
     """
 
     edge: float
@@ -72,16 +78,30 @@ class PlacementLimits:
     area: shapely.Polygon
     width: float
     height: float
+    inside_setup_area: bool = False
+
+    def numbers(self) -> FloatArray:
+        """Return the limits as the batch kernels take them, plain numbers, mm.
+
+        ``edge, spacing, width, height, x0, y0, x1, y1, inside`` with the setup area's
+        bounds and ``inside`` 1.0 when the setup-area rule applies.
+        """
+        x0, y0, x1, y1 = self.area.bounds
+        inside = 1.0 if self.inside_setup_area else 0.0
+        limits = [self.edge, self.spacing, self.width, self.height, x0, y0, x1, y1, inside]
+        return np.array(limits, dtype=np.float64)
 
 
 def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
-    """Return the placement limits of `ruleset` on `area`."""
+    """Return the placement limits of `ruleset` on `area`, from its placement rule."""
+    rule = ruleset.obstacle_placement
     return PlacementLimits(
-        edge=ruleset.obstacle_edge_limit,
-        spacing=ruleset.obstacle_spacing_limit,
-        area=area.setup_area(armada=ruleset.setup_area_boxed),
+        edge=rule.edge,
+        spacing=rule.spacing,
+        area=ruleset.setup_area(area) if rule.inside_setup_area else area.polygon(),
         width=area.width,
         height=area.height,
+        inside_setup_area=rule.inside_setup_area,
     )
 
 
