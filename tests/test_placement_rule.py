@@ -199,3 +199,23 @@ def test_the_replaced_spacing_line_is_strict_on_every_exact_path(
     expected = XWING_REPLACED.clears_spacing(gap)
     assert expected == (offset > 1e-6)
     assert [found["check"], *(found[name] for name in PATHS)] == [expected] * (1 + len(PATHS))
+
+
+@pytest.mark.parametrize(
+    ("name", "area", "rule", "setup_bounds"),
+    [
+        # rules.md: X-Wing range 2 from the edges, range 1 apart, the whole table.
+        ("xwing2", "3x3ft", PlacementRule(200.0, 100.0, False), (0.0, 0.0, 914.4, 914.4)),
+        ("xwing1", "3x3ft", PlacementRule(200.0, 100.0, False), (0.0, 0.0, 914.4, 914.4)),
+        # Armada: distance 3 from the edges, distance 1 apart, inside the setup markers
+        # (1 ft from each short edge of a 6 x 3 ft table); a square table has no strip.
+        ("armada", "6x3ft", PlacementRule(185.0, 76.5, True), (304.8, 0.0, 1524.0, 914.4)),
+        ("armada", "3x3ft", PlacementRule(185.0, 76.5, True), (0.0, 0.0, 914.4, 914.4)),
+    ],
+)
+def test_each_game_states_its_rule_and_setup_area(
+    name: str, area: str, rule: PlacementRule, setup_bounds: tuple[float, ...]
+) -> None:
+    ruleset = get_ruleset(name)
+    assert ruleset.obstacle_placement == rule
+    assert ruleset.setup_area(play_area(area)).bounds == pytest.approx(setup_bounds, abs=1e-9)

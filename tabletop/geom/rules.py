@@ -21,9 +21,14 @@ from __future__ import annotations
 
 import dataclasses as _dc
 from collections.abc import Mapping
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from tabletop.geom.tolerance import beyond, within
+
+if TYPE_CHECKING:
+    import shapely
+
+    from tabletop.geom.areas import PlayArea
 
 __all__ = ["BandKind", "BaseSpec", "ManeuverGrammar", "ObstacleSet", "PlacementRule", "Rules"]
 
@@ -215,4 +220,8 @@ class Rules(Protocol):
 
     def limit_words(self, limit: float) -> str | None:
         """Return the band a limit is the outer line of (``"range 2"``), or None."""
+        ...
+
+    def setup_area(self, area: PlayArea) -> shapely.Polygon:
+        """Return where obstacles and deployed ships go on `area` (Armada: a central strip)."""
         ...

@@ -80,6 +80,33 @@ class PlacementLimits:
     height: float
     inside_setup_area: bool = False
 
+    def move_box(
+        self, bounds: tuple[float, float, float, float], clearance: float
+    ) -> tuple[float, float, float, float]:
+        """Return the moves the edge and setup-area rules allow a shape: ``(x0, y0, x1, y1)``.
+
+        `bounds` are the shape's ``(min_x, min_y, max_x, max_y)``, mm; every move in the
+        box keeps it more than the edge limit from every edge, and inside the setup area,
+        by `clearance` mm past each line. Empty when ``x0 >= x1`` or ``y0 >= y1``.
+
+        Examples
+        --------
+        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> limits.move_box((190.0, 300.0, 230.0, 340.0), 0.0)
+        (10.0, -100.0, 470.0, 360.0)
+        """
+        min_x, min_y, max_x, max_y = bounds
+        ax0, ay0, ax1, ay1 = self.area.bounds
+        margin = self.edge + clearance
+        # Clear of every edge of the play area by the edge limit, and entirely in the
+        # setup area (Armada; the whole play area for X-Wing).
+        return (
+            max(margin - min_x, ax0 + clearance - min_x),
+            max(margin - min_y, ay0 + clearance - min_y),
+            min(self.width - margin - max_x, ax1 - clearance - max_x),
+            min(self.height - margin - max_y, ay1 - clearance - max_y),
+        )
+
     def numbers(self) -> FloatArray:
         """Return the limits as the batch kernels take them, plain numbers, mm.
 
@@ -164,16 +191,9 @@ def legal_region(
         A polygon or multipolygon; empty when no position is legal.
     """
     local = place_outline(outline, np.array([0.0, 0.0, angle, float(flipped)]))
-    min_x, min_y = local.min(axis=0)
-    max_x, max_y = local.max(axis=0)
-    ax0, ay0, ax1, ay1 = limits.area.bounds
-    margin = limits.edge + clearance
-    # The token must clear every edge of the play area by the edge limit, and lie
-    # entirely in the setup area (Armada; the whole play area for X-Wing).
-    x0 = max(margin - min_x, ax0 + clearance - min_x)
-    y0 = max(margin - min_y, ay0 + clearance - min_y)
-    x1 = min(limits.width - margin - max_x, ax1 - clearance - max_x)
-    y1 = min(limits.height - margin - max_y, ay1 - clearance - max_y)
+    (min_x, min_y), (max_x, max_y) = local.min(axis=0), local.max(axis=0)
+    # The token at the origin: its moves are where its reference point may go.
+    x0, y0, x1, y1 = limits.move_box((min_x, min_y, max_x, max_y), clearance)
     if not (x0 < x1 and y0 < y1):
         return shapely.Polygon()
     box = shapely.box(x0, y0, x1, y1)
