@@ -30,7 +30,7 @@ from tabletop.geom.areas import PlayArea
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
-from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.geom.tolerance import EPSILON_MM, beyond, within
 
 __all__ = [
     "FIX_CLEARANCE_MM",
@@ -105,6 +105,31 @@ class PlacementLimits:
             max(margin - min_y, ay0 + clearance - min_y),
             min(self.width - margin - max_x, ax1 - clearance - max_x),
             min(self.height - margin - max_y, ay1 - clearance - max_y),
+        )
+
+    def allows(self, bounds: tuple[float, float, float, float], gap: float | None) -> bool:
+        """Return whether a shape obeys the rule, by its bounds and its nearest gap, mm.
+
+        `bounds` are ``(min_x, min_y, max_x, max_y)``; `gap` is the distance to the
+        nearest other obstacle (None: there is none). The edge and spacing limits are
+        strict, the setup area's line closed, within the length tolerance.
+
+        Examples
+        --------
+        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> limits.allows((200.0, 300.0, 240.0, 340.0), None), limits.allows((201.0, 300.0, 240.0, 340.0), 100.0)
+        (False, False)
+        >>> limits.allows((201.0, 300.0, 240.0, 340.0), 100.001)
+        True
+        """
+        min_x, min_y, max_x, max_y = bounds
+        ax0, ay0, ax1, ay1 = self.area.bounds
+        edges = (min_x, min_y, self.width - max_x, self.height - max_y)
+        inward = (min_x - ax0, min_y - ay0, ax1 - max_x, ay1 - max_y)
+        return (
+            all(beyond(distance, self.edge) for distance in edges)
+            and all(within(0.0, depth) for depth in inward)
+            and (gap is None or bool(beyond(gap, self.spacing)))
         )
 
     def numbers(self) -> FloatArray:
