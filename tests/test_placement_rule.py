@@ -75,7 +75,8 @@ def every_path(ruleset: Ruleset, places: Sequence[tuple[str, float, float]]) -> 
 
     ``check``: the scene's legality; the batch paths by name; ``region``: whether the
     legal region of the last obstacle holds its reference point; ``fix``: the shortest
-    move of the last obstacle (None: nowhere at this rotation).
+    move of the last obstacle (None: nowhere at this rotation); ``setup``: whether the
+    random setup's test (:meth:`PlacementLimits.allows`) accepts the last obstacle.
     """
     area = play_area(ruleset.default_area)
     placed = obstacles(ruleset, places)
@@ -94,6 +95,8 @@ def every_path(ruleset: Ruleset, places: Sequence[tuple[str, float, float]]) -> 
     region = legal_region(outline, 0.0, False, [o.polygon() for o in others], limits)
     found["region"] = bool(shapely.contains_xy(region, places[-1][1], places[-1][2]))
     found["fix"] = shortest_fix(last.polygon(), [o.polygon() for o in others], limits)
+    gaps = [float(shapely.distance(last.polygon(), o.polygon())) for o in others]
+    found["setup"] = limits.allows(last.polygon().bounds, min(gaps) if gaps else None)
     return found
 
 
@@ -101,12 +104,12 @@ def legal_everywhere(found: dict[str, Any]) -> bool:
     """Whether every path calls the setup legal (the fix: no move needed)."""
     fix = found["fix"]
     assert fix is not None
-    flags = [found["check"], found["region"], *(found[name] for name in PATHS)]
+    flags = [found["check"], found["region"], found["setup"], *(found[name] for name in PATHS)]
     return all(flags) and bool(np.all(np.asarray(fix) == 0.0))
 
 
 def illegal_everywhere(found: dict[str, Any]) -> bool:
-    flags = [found["check"], found["region"], *(found[name] for name in PATHS)]
+    flags = [found["check"], found["region"], found["setup"], *(found[name] for name in PATHS)]
     return not any(flags)
 
 
@@ -183,7 +186,8 @@ def test_the_replaced_edge_line_is_strict_on_every_exact_path(
         found = every_path(ruleset, places)
     expected = XWING_REPLACED.clears_edge(distance)
     assert expected == (offset > 1e-6)
-    assert [found["check"], *(found[name] for name in PATHS)] == [expected] * (1 + len(PATHS))
+    exact = [found["check"], found["setup"], *(found[name] for name in PATHS)]
+    assert exact == [expected] * (2 + len(PATHS))
 
 
 @pytest.mark.parametrize("offset", [0.0, 5e-7, -5e-7, 2e-6, -2e-6, 1e-3])
@@ -198,7 +202,8 @@ def test_the_replaced_spacing_line_is_strict_on_every_exact_path(
         found = every_path(ruleset, places)
     expected = XWING_REPLACED.clears_spacing(gap)
     assert expected == (offset > 1e-6)
-    assert [found["check"], *(found[name] for name in PATHS)] == [expected] * (1 + len(PATHS))
+    exact = [found["check"], found["setup"], *(found[name] for name in PATHS)]
+    assert exact == [expected] * (2 + len(PATHS))
 
 
 @pytest.mark.parametrize(
