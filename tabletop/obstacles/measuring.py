@@ -210,7 +210,7 @@ def _measurement(
         nearest_line=report.nearest_line,
         margin=report.margin,
         contested=report.contested,
-        detail=_detail(scene, distance, report.band, shot),
+        detail=_detail(ruleset, distance, report.band, shot),
         **fields,
     )
 
@@ -271,28 +271,17 @@ class _ArmadaArc(NamedTuple):
     clearances: tuple[Clearance, ...] = ()
 
 
-def _detail(
-    scene: Scene, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
-) -> MeasurementDetail:
-    """Build the game's detail: its bands and what the shot found.
-
-    Ships with hull zones (Armada) measure distance and range bands; the others
-    (X-Wing) the one range band.
-    """
-    return _detail_of(scene.ruleset, distance, main_band, shot)
-
-
 @functools.singledispatch
-def _detail_of(
+def _detail(
     ruleset: Ruleset, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
 ) -> MeasurementDetail:
-    """Return the X-Wing detail: the one range band, and what an arc shot found."""
+    """Build the game's detail: X-Wing's one range band, and what an arc shot found."""
     if isinstance(shot, _XWingArc):
         return XWingDetail(main_band, *shot)
     return XWingDetail(main_band)
 
 
-@_detail_of.register(ArmadaRuleset)
+@_detail.register(ArmadaRuleset)
 def _armada_detail(
     ruleset: ArmadaRuleset,
     distance: float,
@@ -317,16 +306,10 @@ def _armada_detail(
     return ArmadaDetail(d_band, r_band)
 
 
-class _Attack(NamedTuple):
-    """What an attack measurement found: the measured distance and what the shot adds."""
-
-    distance: float
-    points: FloatArray
-    in_arc: bool
-    defending_zone: str | None
-    shot: _XWingArc | _ArmadaArc
-    base_distance: float | None
-    notes: list[str]
+#: An attack measured: distance, points, in arc, defending zone, shot, base distance, notes.
+_Attack = tuple[
+    float, FloatArray, bool, str | None, _XWingArc | _ArmadaArc, float | None, list[str]
+]
 
 
 #: Why a defending hull zone cannot be given (an X-Wing attack, or no arc at all).
@@ -348,7 +331,7 @@ def _attack(
     attacker, defender = _attack_pair(scene, first, second)
     blockers = _blockers(scene, attacker, defender)
     distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
-    return _Attack(distance, pts, in_arc, None, shot, None, [])
+    return distance, pts, in_arc, None, shot, None, []
 
 
 @_attack.register(ArmadaRuleset)
@@ -370,9 +353,9 @@ def _armada_attack(
     plain, plain_pts = closest_points(ga, gb, ra, rb)
     if not in_arc:
         # Out of arc: the plain distance between the bases (cli.md).
-        return _Attack(float(plain), plain_pts, in_arc, zone, shot, None, list(notes))
+        return float(plain), plain_pts, in_arc, zone, shot, None, list(notes)
     # In arc, the attack range runs from the hull token; say the base distance.
-    return _Attack(distance, pts, in_arc, zone, shot, float(plain), list(notes))
+    return distance, pts, in_arc, zone, shot, float(plain), list(notes)
 
 
 def _segment(points: Any) -> Segment:
