@@ -28,9 +28,10 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.poses import FloatArray
+from tabletop.geom.rules import PlacementRule
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
-from tabletop.geom.tolerance import EPSILON_MM, beyond, within
+from tabletop.geom.tolerance import EPSILON_MM
 
 __all__ = [
     "FIX_CLEARANCE_MM",
@@ -126,10 +127,11 @@ class PlacementLimits:
         ax0, ay0, ax1, ay1 = self.area.bounds
         edges = (min_x, min_y, self.width - max_x, self.height - max_y)
         inward = (min_x - ax0, min_y - ay0, ax1 - max_x, ay1 - max_y)
+        rule = PlacementRule(self.edge, self.spacing, self.inside_setup_area)
         return (
-            all(beyond(distance, self.edge) for distance in edges)
-            and all(within(0.0, depth) for depth in inward)
-            and (gap is None or bool(beyond(gap, self.spacing)))
+            all(rule.clears_edge(distance) for distance in edges)
+            and all(rule.inside(depth) for depth in inward)
+            and (gap is None or rule.clears_spacing(gap))
         )
 
     def numbers(self) -> FloatArray:
