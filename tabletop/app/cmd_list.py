@@ -65,14 +65,13 @@ def _hulls(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 
 def _maneuvers(ruleset: Ruleset) -> list[dict[str, Any]]:
-    from tabletop.maneuvers import accepted_maneuvers
+    from tabletop.maneuvers import maneuver_listing
 
-    words = accepted_maneuvers(ruleset)
-    if ruleset.maneuver_grammar == "tool":
-        # One course grammar with its options, not a list of template words.
-        usage, _, detail = words.partition(", ")
-        return [{"name": usage, "detail": detail}]
-    return [{"name": entry} for entry in words.split(", ")]
+    # A grammar of one course (Armada's tool) lists its options as the entry's detail.
+    return [
+        {"name": name} if detail is None else {"name": name, "detail": detail}
+        for name, detail in maneuver_listing(ruleset)
+    ]
 
 
 def _areas(ruleset: Ruleset) -> list[dict[str, Any]]:

@@ -444,7 +444,7 @@ def _obstacle_rules(
     checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
 
     # Armada: obstacles lie entirely inside the setup area (its line is closed).
-    if ruleset.setup_area_boxed:
+    if limits.inside_setup_area:
         region = limits.area
         x0, _, x1, _ = region.bounds
         for o, shape in zip(scene.obstacles, shapes, strict=True):
@@ -466,9 +466,11 @@ def _obstacle_rules(
 
 def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
     ruleset, area = scene.ruleset, scene.area
-    boxed = ruleset.setup_area_boxed
     limit = ruleset.deployment_limit
-    setup_area = area.setup_area(armada=boxed)
+    setup_area = ruleset.setup_area(area)
+    # Kept as a flag: whether the setup area bounds deployment is one line of the
+    # deployment rule, read once here, where that rule is applied.
+    boxed = ruleset.setup_area_boxed
     found: list[Violation] = []
     ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
     for ship in scene.ships:

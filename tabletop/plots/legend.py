@@ -77,8 +77,9 @@ def legend_handles(
         handles.append(
             Patch(facecolor=(*_rgb(colour), 0.55), edgecolor=colour, label=f"{kind} (obstacle)")
         )
-    limit = rs.obstacle_edge_limit
-    if not rs.setup_area_boxed:
+    rule = rs.obstacle_placement
+    limit = rule.edge
+    if not rule.inside_setup_area:
         what = f"no obstacles: within {limit:g} mm of an edge"
         deploy = f"deployment: within {rs.deployment_limit:g} mm\nof the player's edge"
     else:
@@ -91,7 +92,7 @@ def legend_handles(
         deploy += " (setup rule)"
     handles.append(Patch(facecolor="none", edgecolor=INK, linewidth=0, hatch="///", label=what))
     handles.append(Patch(facecolor=(*_rgb(player_colour(1)), 0.10), edgecolor="none", label=deploy))
-    if rs.setup_area_boxed:
+    if rule.inside_setup_area:
         handles.append(
             Patch(facecolor="none", edgecolor=INK, linestyle=(0, (6, 4)), label="setup area")
         )
