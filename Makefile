@@ -93,6 +93,13 @@ demo: $(STAMP) $(AOT)
 	$(BIN)/tabletop event check examples/events/armada-store-championship.toml
 	$(BIN)/tabletop event check examples/events/armada-planted-fault.toml; test $$? -eq 1
 	$(BIN)/tabletop event render examples/events/destiny-regional-top8.json -o out/destiny-regional-top8.png --force
+	@# client saves (written from the format facts by examples/saves/make_saves.py, not by the
+	@# clients): each imported; the TTS save checked directly; the log checked step by step
+	@# (step 3 puts a ship on another's base on purpose: exit 1)
+	for f in examples/saves/*.json examples/saves/*.vsav examples/saves/*.vlog; do \
+		$(BIN)/tabletop import $$f -o out/$$(basename $$f | tr . -).toml --force || exit 1; done
+	$(BIN)/tabletop check examples/saves/xwing2-tournament.json
+	$(BIN)/tabletop check examples/saves/xwing2-first-moves.vlog --all-steps; test $$? -eq 1
 	@# the board: tabletop serve on the tournament table, a rock dragged in headless Chromium,
 	@# the page with its verdict written to out/board.png; the server stopped after it
 	$(BIN)/python -m benchmarks.board_demo out/board.png

@@ -22,6 +22,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -41,7 +42,7 @@ CHROMIUM_ARGS = (
 )
 #: The window the page is drawn in, pixels.
 VIEWPORT = {"width": 1400, "height": 900}
-_ADDRESS = re.compile(r"on (http://\S+?)/? ")
+_ADDRESS = re.compile(r"on (http://[^\s,/]+)/")
 
 
 def missing() -> str | None:
@@ -62,15 +63,18 @@ class BoardServer:
     ----------
     scene : Path or None
         The file the board starts on (it may be written by a save: pass a copy).
+    options : sequence of str
+        More words of the command: ``--read-only``, a save's ``--table T`` or ``--step N``.
     """
 
-    def __init__(self, scene: Path | None) -> None:
+    def __init__(self, scene: Path | None, options: Sequence[str] = ()) -> None:
         self.start_file = scene
+        self.options = tuple(options)
         self.url = ""
         self.process: subprocess.Popen[str] | None = None
 
     def __enter__(self) -> BoardServer:
-        command = [sys.executable, "-m", "tabletop", "serve", "--port", "0"]
+        command = [sys.executable, "-m", "tabletop", "serve", "--port", "0", *self.options]
         if self.start_file is not None:
             command.append(str(self.start_file))
         self.process = subprocess.Popen(

@@ -1,4 +1,4 @@
-"""The board server's guard and its edges: Host, Origin, size, rate, faults, saves, clients.
+"""The board server's guard and its edges: Host, Origin, size, rate, faults, saves.
 
 Through Starlette's test client, and, for what a client would not send (two Host
 headers, a websocket), the guard called as the ASGI application it is.
@@ -9,14 +9,26 @@ from __future__ import annotations
 import asyncio
 import io
 import json
-import sys
 import time
-import types
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from board_saves import (
+    ENCODINGS,
+    TTS_PURPLE_ORANGE,
+    TTS_RED_BLUE,
+    TTS_RESOLUTION_MM,
+    VASSAL_RESOLUTION_MM,
+    Placed,
+    angle_gap,
+    tts_two_mats,
+    vassal_log,
+    vassal_log_placed,
+    vassal_placed,
+    vassal_save,
+)
 from board_server_support import (
     SMALL_SHIP,
     TOURNAMENT,
@@ -25,6 +37,7 @@ from board_server_support import (
     error_of,
     scene_text,
 )
+from common import run, run_json
 
 from tabletop.app.board import api
 from tabletop.app.board.document import BoardDocument
@@ -191,7 +204,7 @@ def test_the_guard_closes_a_websocket() -> None:
     ]
 
 
-# --- saving where it cannot, and client saves ----------------------------------------------------
+# --- saving where it cannot ------------------------------------------------------------------------
 
 
 def test_a_save_that_cannot_be_written_is_400_naming_the_path(tmp_path: Path) -> None:
@@ -205,60 +218,6 @@ def test_a_save_that_cannot_be_written_is_400_naming_the_path(tmp_path: Path) ->
         error = error_of(client.post("/api/save"), 400)
     assert error["where"] == str(path)
     assert "no folder" in error["message"]
-
-
-class ClientFileError(ValueError):
-    """As the client-save reader's error: a ValueError, not an InvalidInputError."""
-
-
-class FakeClients(types.ModuleType):
-    """A stand-in for ``tabletop.app.clients``: a 'save' is a file that begins with SAVE."""
-
-    def __init__(self) -> None:
-        super().__init__("tabletop.app.clients")
-
-    def sniff(self, data: bytes, name: str) -> str | None:
-        return "fake" if data.startswith(b"SAVE") else None
-
-    def read_client(self, source: Any, **options: Any) -> Any:
-        data = source if isinstance(source, bytes) else Path(source).read_bytes()
-        if b"broken" in data:
-            raise ClientFileError("game.vsav: piece 'ab12': key 'position': expected 2 numbers")
-        scene = {"ruleset": "xwing2", "phase": "play", "ships": SMALL_SHIP["ships"]}
-        return types.SimpleNamespace(scene_data=lambda phase="play": scene)
-
-
-@pytest.fixture
-def fake_clients(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "tabletop.app.clients", FakeClients())
-
-
-@pytest.mark.usefixtures("fake_clients")
-def test_a_client_save_opens_and_saves_beside_itself(tmp_path: Path) -> None:
-    save = tmp_path / "game.vsav"
-    save.write_bytes(b"SAVE of a game")
-    board = BoardDocument.open(str(save))
-    assert board.scene()["phase"] == "play"
-    with client_of(board) as client:
-        assert client.post("/api/save").json() == {"saved": str(tmp_path / "game.board.toml")}
-    assert save.read_bytes() == b"SAVE of a game"
-
-
-@pytest.mark.usefixtures("fake_clients")
-def test_load_reads_a_client_save_by_its_content(client: TestClient) -> None:
-    loaded = client.post("/api/load", content=b"SAVE x", headers={"X-Filename": "g.json"})
-    assert loaded.json()["scene"]["ships"] == SMALL_SHIP["ships"]
-    plain = client.post(
-        "/api/load", content=b"ruleset = 'armada'", headers={"X-Filename": "s.toml"}
-    )
-    assert plain.json() == {"scene": {"ruleset": "armada"}}
-
-
-def test_without_the_clients_package_only_scene_files_load(client: TestClient) -> None:
-    error = error_of(
-        client.post("/api/load", content=b"SAVE", headers={"X-Filename": "g.vsav"}), 400
-    )
-    assert error["message"] == "unknown scene file type '.vsav'; expected .toml or .json"
 
 
 # --- bad bodies of every route ------------------------------------------------------------------
@@ -296,17 +255,166 @@ def test_every_interface_answers_to_loopback_and_this_machines_names() -> None:
     assert own_addresses("fe80::1", 8765) == frozenset({"[fe80::1]:8765"})
 
 
-@pytest.mark.usefixtures("fake_clients")
-def test_a_save_the_reader_refuses_is_400_or_exit_2_never_a_traceback(
-    client: TestClient, tmp_path: Path
-) -> None:
+# --- client saves: files of each client's format, written by the test writers ---------------
+
+
+def placed_entries(scene: dict[str, Any]) -> dict[str, tuple[str, dict[str, Any]]]:
+    """Every piece of a scene by id: (kind, its scene-file entry)."""
+    found = {e["id"]: ("obstacle", e) for e in scene.get("obstacles", [])}
+    found.update({e["id"]: ("ship", e) for e in scene.get("ships", [])})
+    return found
+
+
+def assert_placed(scene: dict[str, Any], placed: tuple[Placed, ...], resolution_mm: float) -> None:
+    """The scene holds exactly the pieces the save was written with, at their poses."""
+    found = placed_entries(scene)
+    assert set(found) == {p.id for p in placed}
+    for piece in placed:
+        kind, entry = found[piece.id]
+        assert kind == piece.kind, piece.id
+        assert abs(entry["at"][0] - piece.x_mm) <= resolution_mm, piece.id
+        assert abs(entry["at"][1] - piece.y_mm) <= resolution_mm, piece.id
+        angle = entry["heading"] if kind == "ship" else entry["angle"]
+        assert angle_gap(angle, piece.angle_deg) <= 1e-3, piece.id
+        assert entry["base" if kind == "ship" else "token"] == piece.became, piece.id
+        assert entry.get("flipped", False) is piece.flipped, piece.id
+
+
+def serve_refused(*argv: str) -> str:
+    """Run ``tabletop serve ARGV``, which must refuse (exit 2); return what it printed."""
     from tabletop.app.cli import main
 
-    expected = "game.vsav: piece 'ab12': key 'position': expected 2 numbers"
-    response = client.post("/api/load", content=b"SAVE broken", headers={"X-Filename": "g.vsav"})
-    assert error_of(response, 400) == {"message": expected, "where": "g.vsav"}
-    save = tmp_path / "game.vsav"
-    save.write_bytes(b"SAVE broken")
-    err = io.StringIO()
-    assert main(["serve", str(save)], out=io.StringIO(), err=err) == 2
-    assert err.getvalue() == f"tabletop serve: error: {save}: {expected}\n"
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["serve", *argv], out=out, err=err) == 2
+    assert out.getvalue() == ""
+    assert "Traceback" not in err.getvalue()
+    return err.getvalue()
+
+
+def test_a_two_mat_tts_save_opens_on_the_table_given_and_saves_beside_itself(
+    tmp_path: Path,
+) -> None:
+    path = tts_two_mats(tmp_path / "game.json")
+    original = path.read_bytes()
+    # pieces on both mats: refused without --table, naming each mat and its pieces
+    refused = serve_refused(str(path))
+    assert refused.startswith(f"tabletop serve: error: {path}")
+    assert "m1 'Red-Blue': 4 pieces" in refused
+    assert "m2 'Purple-Orange': 2 pieces" in refused
+    for table, placed in (("m1", TTS_RED_BLUE), ("Purple-Orange", TTS_PURPLE_ORANGE)):
+        board = BoardDocument.open(str(path), table=table)
+        scene = board.scene()
+        assert_placed(scene, placed, TTS_RESOLUTION_MM)
+        assert (scene["phase"], scene["source"]["client"]) == ("play", "tts-xwing2")
+        assert scene == run_json("import", path, "--table", table, "--json")["scene"]
+    setup = BoardDocument.open(str(path), table="m1", phase="setup")
+    assert setup.scene()["phase"] == "setup"
+    with client_of(board) as client:
+        assert client.get("/api/scene").json() == {"version": 1, "scene": scene}
+        saved = client.post("/api/save").json()
+    assert saved == {"saved": str(tmp_path / "game.board.toml")}
+    assert path.read_bytes() == original
+    # the board's file checks as the save itself does on that table
+    assert (
+        run("check", tmp_path / "game.board.toml", "--json")[:2]
+        == run("check", path, "--table", "Purple-Orange", "--json")[:2]
+    )
+    assert "nowhere" in serve_refused(str(path), "--table", "nowhere")
+
+
+@pytest.mark.parametrize("encoding", ENCODINGS)
+def test_a_vassal_save_in_each_encoding_opens_loads_and_saves_beside_itself(
+    client: TestClient, tmp_path: Path, encoding: str
+) -> None:
+    path = vassal_save(tmp_path / "game.vsav", encoding)
+    original = path.read_bytes()
+    board = BoardDocument.open(str(path))
+    scene = board.scene()
+    assert_placed(scene, vassal_placed(), VASSAL_RESOLUTION_MM)
+    assert scene["source"]["client"] == "vassal-xwing"
+    assert scene["source"]["position_mm"] == pytest.approx(1 / 2.825, abs=1e-6)
+    assert scene == run_json("import", path, "--json")["scene"]
+    # loaded into another board: the same scene, that board unchanged
+    before = scene_text(client)
+    loaded = client.post("/api/load", content=original, headers={"X-Filename": "game.vsav"})
+    assert loaded.json() == {"scene": scene}
+    assert scene_text(client) == before
+    # saved beside the save, never over it, nor over another file of that name
+    taken = tmp_path / "game.board.toml"
+    taken.write_text("# a judge's own notes\n", "utf-8")
+    with client_of(board) as board_client:
+        assert board_client.post("/api/save").json() == {
+            "saved": str(tmp_path / "game.board-2.toml")
+        }
+    assert taken.read_text("utf-8") == "# a judge's own notes\n"
+    assert path.read_bytes() == original
+    assert run_json("check", tmp_path / "game.board-2.toml", "--json")["legal"] is True
+
+
+def test_a_vassal_log_opens_at_the_step_given(client: TestClient, tmp_path: Path) -> None:
+    path = vassal_log(tmp_path / "game.vlog")
+    original = path.read_bytes()
+    scenes = []
+    for step in (0, 1, 2):
+        scene = BoardDocument.open(str(path), step=step).scene()
+        assert_placed(scene, vassal_log_placed(step), VASSAL_RESOLUTION_MM)
+        assert scene == run_json("import", path, "--step", str(step), "--json")["scene"]
+        scenes.append(scene)
+    # without --step: its last position, at start and through /api/load alike
+    board = BoardDocument.open(str(path))
+    assert board.scene() == scenes[2]
+    loaded = client.post("/api/load", content=original, headers={"X-Filename": "game.vlog"})
+    assert loaded.json() == {"scene": scenes[2]}
+    assert "step" in serve_refused(str(path), "--step", "3")
+    with client_of(BoardDocument.open(str(path), step=1)) as board_client:
+        assert board_client.post("/api/save").json() == {"saved": str(tmp_path / "game.board.toml")}
+    assert path.read_bytes() == original
+    assert run_json("check", tmp_path / "game.board.toml", "--json")["legal"] is True
+
+
+def test_client_options_on_a_scene_file_or_no_file_are_refused(tmp_path: Path) -> None:
+    scene = tmp_path / "table.toml"
+    scene.write_text(TOURNAMENT.read_text("utf-8"), "utf-8")
+    assert serve_refused(str(scene), "--step", "1") == (
+        f"tabletop serve: error: {scene}: --step apply to a client file "
+        "(a TTS or VASSAL save); this is a scene file\n"
+    )
+    assert serve_refused("--table", "m1", "--phase", "setup") == (
+        "tabletop serve: error: SCENE: --table, --phase apply to a client file "
+        "(a TTS or VASSAL save); no file was given\n"
+    )
+    assert scene.read_text("utf-8") == TOURNAMENT.read_text("utf-8")
+
+
+NAN_SAVE = (
+    b'{"GameMode": "X-Wing 2.0", "ObjectStates": [{"GUID": "a1b2c3", "Transform": {"posX": NaN}}]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "needle"),
+    [
+        ("bad.json", "object 'a1b2c3': key 'Transform.posX': expected a finite number"),
+        ("bad.vsav", "truncated"),
+    ],
+)
+def test_a_save_the_reader_refuses_is_400_or_exit_2_never_a_traceback(
+    client: TestClient, tmp_path: Path, name: str, needle: str
+) -> None:
+    if name.endswith(".json"):
+        raw = NAN_SAVE
+    else:
+        whole = vassal_save(tmp_path / "whole.vsav", "xz").read_bytes()
+        raw = whole[: len(whole) // 2]
+    before = scene_text(client)
+    error = error_of(client.post("/api/load", content=raw, headers={"X-Filename": name}), 400)
+    assert error["where"].startswith(name)
+    assert needle in f"{error['where']}: {error['message']}"
+    assert scene_text(client) == before
+    path = tmp_path / name
+    path.write_bytes(raw)
+    refused = serve_refused(str(path))
+    assert refused.startswith(f"tabletop serve: error: {path}")
+    assert needle in refused
+    written = {name} | ({"whole.vsav"} if name.endswith(".vsav") else set())
+    assert {p.name for p in tmp_path.iterdir()} == written  # no board file beside it

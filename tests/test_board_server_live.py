@@ -292,3 +292,28 @@ def test_open_opens_the_page_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> 
     assert server.run(args, io.StringIO()) == 0
     assert len(opened) == 1
     assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", opened[0])
+
+
+def test_a_vassal_log_served_at_a_step_saves_beside_itself(tmp_path: Path) -> None:
+    from board_saves import VASSAL_RESOLUTION_MM, vassal_log, vassal_log_placed
+
+    path = vassal_log(tmp_path / "game.vlog")
+    original = path.read_bytes()
+    running = start(str(path), "--step", "1")
+    try:
+        assert running.banner.startswith(f"tabletop serve: {path} (--step 1) on http://")
+        status, body = running.call("GET", "/api/scene")
+        assert status == 200
+        scene = json.loads(body)["scene"]
+        ships = {s["id"]: s["at"] for s in scene["ships"]}
+        for piece in vassal_log_placed(1):
+            if piece.kind == "ship":  # after step 1 Soontir Fel is at (650, 700)
+                x, y = ships[piece.id]
+                assert abs(x - piece.x_mm) <= VASSAL_RESOLUTION_MM
+                assert abs(y - piece.y_mm) <= VASSAL_RESOLUTION_MM
+        status, body = running.call("POST", "/api/save")
+        assert (status, json.loads(body)) == (200, {"saved": str(tmp_path / "game.board.toml")})
+    finally:
+        assert stop(running) == 130
+    assert path.read_bytes() == original
+    assert "Soontir Fel" in (tmp_path / "game.board.toml").read_text("utf-8")

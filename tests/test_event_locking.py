@@ -130,11 +130,14 @@ def test_a_read_only_event_is_refused_by_every_writer(tmp_path: Path, argv: list
     assert _digest(path) == before
 
 
+#: Late arrivals the property may register (``event add``) while round 1 is played.
+LATE = ("late-a", "late-b", "late-c")
 _OPERATION = st.one_of(
     st.tuples(st.just("result"), st.integers(1, 6)),
     st.tuples(st.just("drop"), st.sampled_from(SEATED)),
     st.tuples(st.just("return"), st.sampled_from(DROPPED)),
     st.tuples(st.just("pair"), st.just(0)),
+    st.tuples(st.just("add"), st.sampled_from(LATE)),
 )
 
 
@@ -144,6 +147,8 @@ def _argv(path: Path, operation: tuple[str, Any]) -> list[str]:
         return ["event", "result", str(path), "1", str(what), "--scores", "160", str(90 + what)]
     if action in ("drop", "return"):
         return ["event", action, str(path), str(what)]
+    if action == "add":
+        return ["event", "add", str(path), str(what), "--name", f"Late {what}"]
     return ["event", "pair", str(path)]
 
 
@@ -156,6 +161,8 @@ def _is_in(data: dict[str, Any], operation: tuple[str, Any]) -> bool:
         return "dropped_after" in players[what]
     if action == "return":
         return "returned_for" in players[what] or "dropped_after" not in players[what]
+    if action == "add":
+        return what in players
     return len(data.get("rounds", [])) == 2
 
 

@@ -161,6 +161,10 @@ def test_client_options_on_a_scene_file_and_logs_options_on_a_save(
     code, _, err = run("check", scene, "--table", "m1")
     assert code == 2
     assert "--table apply to a client file" in err
+    # Step 0 is an option given too (a log's first position), not an option left out.
+    code, _, err = run("check", scene, "--step", "0")
+    assert code == 2
+    assert "--step apply to a client file" in err
     for argv in (("import", game, "--step", "1"), ("import", game, "--steps"),
                  ("check", game, "--all-steps")):  # fmt: skip
         code, _, err = run(*argv)
@@ -252,3 +256,45 @@ def test_check_all_steps_names_the_first_illegal_step(tmp_path: Path) -> None:
     code, _, err = run("check", path, "--all-steps", "--step", "1")
     assert code == 2
     assert "without --step" in err
+
+
+SAVES = ROOT / "examples/saves"
+
+
+def test_the_bundled_saves_are_the_tournament_example_and_made_by_their_script(
+    tmp_path: Path,
+) -> None:
+    import importlib.util
+    import tomllib
+
+    spec = importlib.util.spec_from_file_location("make_saves", SAVES / "make_saves.py")
+    assert spec is not None
+    assert spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    for path in script.write_all(tmp_path):
+        assert path.read_bytes() == (SAVES / path.name).read_bytes(), path.name
+    # the table of examples/xwing-tournament.toml, written by hand, in file order
+    table = tomllib.loads((ROOT / "examples/xwing-tournament.toml").read_text("utf-8"))
+    wanted = [("obstacle", o["token"], o["at"], o["angle"], o.get("flipped", False))
+              for o in table["obstacles"]]  # fmt: skip
+    wanted += [("ship", s["base"], s["at"], s["heading"], False) for s in table["ships"]]
+    for name, resolution in (("xwing2-tournament.json", 0.001),
+                             ("xwing2-tournament.vsav", 0.5 / 2.825 + 1e-4)):  # fmt: skip
+        report = run_json("import", SAVES / name, "--json")
+        assert report["skipped"] == [] or name.endswith(".json")
+        got = [(i["kind"], i["became"], i["at"], i.get("angle", i.get("heading")),
+                i.get("flipped", False)) for i in report["imported"]]  # fmt: skip
+        assert len(got) == len(wanted)
+        for (kind, became, at, angle, flipped), entry in zip(got, wanted, strict=True):
+            assert (kind, became, flipped) == (entry[0], entry[1], entry[4])
+            assert at == pytest.approx(entry[2], abs=resolution)
+            assert abs((angle - entry[3] + 180.0) % 360.0 - 180.0) < 1e-3
+        assert run("check", SAVES / name, "--phase", "setup")[0] == 0
+    tts = run_json("import", SAVES / "xwing2-tournament.json", "--json")
+    assert {s["name"] for s in tts["skipped"]} == {"Die_6", "Dice", "Custom_Model"}
+    code, out, _ = run("check", SAVES / "xwing2-first-moves.vlog", "--all-steps", "--json")
+    assert code == 1
+    answer = json.loads(out)
+    assert (answer["steps_checked"], answer["first_illegal_step"]) == (4, 3)
+    assert [v["objects"] for v in answer["violations"]] == [["Wedge Antilles", "Biggs Darklighter"]]

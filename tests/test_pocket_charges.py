@@ -238,10 +238,19 @@ def test_the_seeds_cavalry_examples() -> None:
         "wound cav-2",
         "kill cav-2",
         "wound inf",
+        "kill inf",
     ]
     play(game, state, "wound cav-1")
-    # The same unit later: the wounded cavalry can be removed, the other wounded, or the infantry.
-    assert listed(game, state) == ["wound cav-1", "wound cav-2", "kill cav-2", "wound inf"]
+    # The same unit later: any troop may be wounded or killed (the wounded cavalry's
+    # second wound kills it, as the infantry's first does).
+    assert listed(game, state) == [
+        "wound cav-1",
+        "kill cav-1",
+        "wound cav-2",
+        "kill cav-2",
+        "wound inf",
+        "kill inf",
+    ]
     # The Roman example: the Celt removes the nobleman and wounds the mounted one.
     game, state = start(battle(red, blue))
     play(
@@ -283,7 +292,7 @@ def test_a_troop_with_0_wound_points_is_removed_by_any_hit() -> None:
     blue = [("x", "B4", [troop("x0", wounds=0, melee=None), troop("x1", wounds=2, melee=None)])]
     game, state = start(battle(red, blue))
     play(game, state, "order a charge", "react wait", "target x", "roll 4 1")
-    assert listed(game, state) == ["wound x0", "wound x1", "kill x1"]
+    assert listed(game, state) == ["wound x0", "kill x0", "wound x1", "kill x1"]
     play(game, state, "wound x0")
     assert [t.id for t in state.units["x"].troops] == ["x1"]
     assert state.pool[2] == 10

@@ -11,7 +11,7 @@ Commands:
   render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
   query [--strict]                   JSON-lines requests on stdin, answers on stdout
-  serve [SCENE] [--port N] [--open]  the board in a browser: move pieces, see the verdict
+  serve [SCENE | SAVE] [--port N]    the board in a browser: move pieces, see the verdict
   list WHAT [--ruleset R]            the names a scene may use: tokens, bases, hulls,
                                      maneuvers, areas
   help COMMAND [ACTION]              what a command takes (as COMMAND [ACTION] --help)

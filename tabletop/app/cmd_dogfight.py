@@ -2,7 +2,11 @@
 
   check FILE                   setup or position legality (exit 1 when illegal)
   moves FILE [--depth N]       every legal play after the file's plays, or a perft count
-  replay FILE                  apply the file's plays, each checked; the final position
+  replay FILE [--upto N]       apply the file's plays (the first N), each checked; the
+                               final position
+  push FILE 'PLAY' [--bot B]   append one play after checking it (B, random or greedy,
+                               answers for the other side); the position and plays next
+  pop FILE                     remove the file's last play
   play [--games K] [--seed N] [--policy P] [--rebels P] [--empire P] [-o LOG]
                                simulate K games from the standard setup (P: random or
                                greedy; --policy for both sides, --rebels/--empire for one)
@@ -18,6 +22,7 @@ file, the play's number and what was expected.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -31,6 +36,7 @@ from tabletop.app.cli import (
     emit_json,
 )
 from tabletop.app.datafile import parse_text
+from tabletop.app.dogfight_table import BOTS, pop, push
 from tabletop.app.dogfightfile import (
     DogfightFileError,
     game_log_text,
@@ -51,6 +57,7 @@ from tabletop.boards.dogfight import (
 from tabletop.boards.dogfight.diagram import position_report
 from tabletop.boards.errors import WorkLimitError
 from tabletop.boards.game import Policy, SimulationResult
+from tabletop.boards.words import counted
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_report", "register", "run"]
@@ -91,6 +98,13 @@ def register(parser: argparse.ArgumentParser) -> None:
         actions, "replay", "apply the file's plays, each checked; the final position"
     )
     _game_operand(replay)
+    replay.add_argument("--upto", type=int, metavar="N", help="stop after play N")
+    push = add_action(actions, "push", "append one checked play (and the bot's answer)")
+    _game_operand(push)
+    push.add_argument("play", metavar="PLAY", help="the play's text, like 'move b1 b4 Pursuit'")
+    push.add_argument("--bot", choices=BOTS, help="the engine answers for the other side")
+    pop = add_action(actions, "pop", "remove the file's last play")
+    _game_operand(pop)
     play = add_action(actions, "play", "simulate games from the standard setup")
     play.add_argument(
         "--games", type=int, default=1000, help=f"games (default 1000, at most {_MAX_GAMES})"
@@ -122,6 +136,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _moves(path, args, out)
     if args.action == "replay":
         return _replay(path, args, out)
+    if args.action == "push":
+        return push(args, out)
+    if args.action == "pop":
+        return pop(args, out)
     return _render(path, args, out)
 
 
@@ -178,7 +196,7 @@ def _moves(path: str, args: argparse.Namespace, out: TextIO) -> int:
     elif winner is not None:
         out.write(f"{path}: the game is over ({winner}); no plays\n")
     else:
-        out.write(f"{path}: {side} to play, {phase} phase: {len(texts)} plays\n")
+        out.write(f"{path}: {side} to play, {phase} phase: {counted(len(texts), 'play')}\n")
         out.write("".join(f"  {text}\n" for text in texts))
     return EXIT_OK
 
@@ -186,6 +204,13 @@ def _moves(path: str, args: argparse.Namespace, out: TextIO) -> int:
 def _replay(path: str, args: argparse.Namespace, out: TextIO) -> int:
     game = Dogfight()
     parsed = load_game_file(path)
+    if args.upto is not None:
+        if not 0 <= args.upto <= len(parsed.plays):
+            raise InvalidInputError(
+                f"--upto {args.upto}: expected 0 to {len(parsed.plays)}, the file's plays",
+                where=path,
+            )
+        parsed = dataclasses.replace(parsed, plays=parsed.plays[: args.upto])
     position = parsed.final(game)
     data = {
         "plays": len(parsed.plays),
@@ -197,7 +222,7 @@ def _replay(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         emit_json(data, out)
     else:
-        out.write(f"{path}: {len(parsed.plays)} plays applied, each legal\n")
+        out.write(f"{path}: {counted(len(parsed.plays), 'play')} applied, each legal\n")
         out.write(position_report(game, position) + "\n")
     return EXIT_OK
 

@@ -1,6 +1,7 @@
 """List the names a scene or a command may use, from the package's own catalogs.
 
-  tokens      obstacle tokens of the ruleset (name, kind, family, printed label)
+  tokens      obstacle tokens of the ruleset (XWS id, kind, family, printed name); a
+              scene may name a token by either
   bases       ship bases of the ruleset (width across x length along the heading, mm)
   hulls       Armada hulls (a ship's hull key) with their speed charts
   maneuvers   the maneuver words of the ruleset's game
@@ -27,10 +28,16 @@ LISTS: tuple[str, ...] = ("tokens", "bases", "hulls", "maneuvers", "areas")
 
 
 def _tokens(ruleset: Ruleset) -> list[dict[str, Any]]:
-    from tabletop.obstacles.catalog import catalog
+    from tabletop.obstacles.catalog import catalog, printed_name
 
     return [
-        {"name": t.name, "kind": t.kind, "family": t.family, "label": t.label}
+        {
+            "name": t.name,
+            "kind": t.kind,
+            "family": t.family,
+            "label": t.label,
+            "printed_name": printed_name(ruleset, t.name),
+        }
         for t in catalog(ruleset).values()
     ]
 
@@ -58,14 +65,13 @@ def _hulls(ruleset: Ruleset) -> list[dict[str, Any]]:
 
 
 def _maneuvers(ruleset: Ruleset) -> list[dict[str, Any]]:
-    from tabletop.maneuvers import accepted_maneuvers
+    from tabletop.maneuvers import maneuver_listing
 
-    words = accepted_maneuvers(ruleset)
-    if ruleset.maneuver_grammar == "tool":
-        # One course grammar with its options, not a list of template words.
-        usage, _, detail = words.partition(", ")
-        return [{"name": usage, "detail": detail}]
-    return [{"name": entry} for entry in words.split(", ")]
+    # A grammar of one course (Armada's tool) lists its options as the entry's detail.
+    return [
+        {"name": name} if detail is None else {"name": name, "detail": detail}
+        for name, detail in maneuver_listing(ruleset)
+    ]
 
 
 def _areas(ruleset: Ruleset) -> list[dict[str, Any]]:
@@ -151,6 +157,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         emit_json(answer, out)
         return EXIT_OK
     out.write(f"{answer['list']} of {answer['ruleset']}:\n")
+    if args.what == "tokens":
+        # A scene may name a token by its id or by the name printed on it.
+        out.write(f"  {'id':<18} {'kind':<9} {'family':<9} printed name\n")
     for item in answer["items"]:
         out.write(_line(args.what, item) + "\n")
     return EXIT_OK

@@ -8,6 +8,9 @@
                   win rates with 95 % Wilson intervals, rounds per battle; -o LOG
                   writes the first battle's full, replayable log as a battle file
   render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png, .svg or .pdf)
+  push FILE PLAY  append one play after checking it (--bot random|greedy: the engine
+                  answers for the other player); the state and the plays next
+  pop FILE        remove the file's last play
 
 Every command but check refuses an illegal battle (exit 2); a play that cannot be read
 or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
@@ -27,6 +30,7 @@ from tabletop.app.datafile import parse_text
 from tabletop.app.datatext import file_text
 from tabletop.app.files import picture_output
 from tabletop.app.locking import FileUpdate, report_then_publish
+from tabletop.app.playlog import change_plays
 from tabletop.app.pocketfile import (
     BattleFile,
     BattleFileError,
@@ -36,7 +40,16 @@ from tabletop.app.pocketfile import (
     read_plays,
     replay_battle,
 )
-from tabletop.boards import Policy, Rng, derive_seed, random_policy, simulate
+from tabletop.boards import (
+    IllegalPlayError,
+    InvalidPlayError,
+    Policy,
+    Rng,
+    answer,
+    derive_seed,
+    random_policy,
+    simulate,
+)
 from tabletop.boards.pocket import (
     PocketBattles,
     PocketState,
@@ -44,7 +57,7 @@ from tabletop.boards.pocket import (
     greedy_policy,
     zone_words,
 )
-from tabletop.boards.pocket.plays import Play
+from tabletop.boards.pocket.plays import Play, Roll
 from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
 
@@ -61,7 +74,7 @@ __all__ = [
 ]
 
 #: The sub-commands, in the order the help lists them.
-SUBCOMMANDS: tuple[str, ...] = ("check", "actions", "replay", "play", "render")
+SUBCOMMANDS: tuple[str, ...] = ("check", "actions", "replay", "play", "render", "push", "pop")
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[PocketState, Play]] = {"random": random_policy, "greedy": greedy_policy}
 #: The most battles one ``play`` simulates (some 400 a second at the advised sizes: about
@@ -89,6 +102,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         "replay": "play the log, validating each play; the winner and the final state",
         "play": "simulate battles from the file's position",
         "render": "draw the 15 zones as player 1 sees them",
+        "push": "append one checked play (and the bot's answer)",
+        "pop": "remove the file's last play",
     }
     parsers = {name: add_action(actions, name, summaries[name]) for name in SUBCOMMANDS}
     for action in parsers.values():
@@ -108,6 +123,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     play.add_argument("-o", "--output", help="write the first battle's full log (.toml or .json)")
     play.add_argument("--progress", action="store_true", help="a progress bar on stderr")
     _force(play)
+    push = parsers["push"]
+    push.add_argument("play", metavar="PLAY", help="the play's text, like 'order spears charge'")
+    push.add_argument(
+        "--bot", choices=tuple(POLICIES), help="the engine answers for the other player"
+    )
     render = parsers["render"]
     render.add_argument("-o", "--output", help="the picture to write: .png, .svg or .pdf")
     _force(render)
@@ -144,7 +164,7 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
     for army in battle.armies:
         p = army.player
         lines.append(
-            f"player {p} ({army.name}, {army.points} points): {state.pool[p]} tokens unspent, "
+            f"player {p} ({army.name}, {army.points} points): {_count(state.pool[p], 'token')} unspent, "
             f"destroyed {state.destroyed[p]} points of the enemy"
         )
         for spec in army.units:
@@ -166,7 +186,11 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
         lines.append(f"last play: {state.last_play}")
     decision = game.decision(state)
     if decision.kind != "over":
-        extra = f" ({decision.dice} dice)" if decision.kind == "roll" else ""
+        extra = (
+            f" ({decision.dice} {'die' if decision.dice == 1 else 'dice'})"
+            if decision.kind == "roll"
+            else ""
+        )
         lines.append(f"to decide: player {decision.player}, {decision.kind}{extra}")
     return "\n".join(lines)
 
@@ -290,6 +314,8 @@ def _play(
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    if args.action in ("push", "pop"):
+        return push_or_pop(args, out)
     file = load_battle(args.file)
     if args.action == "check":
         read_plays(file)
@@ -321,10 +347,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         elif decision.kind == "over":
             out.write(f"{file.path}: the battle is over, won by player {state.winner}\n")
         else:
-            extra = f", {decision.dice} dice due" if decision.kind == "roll" else ""
+            extra = (
+                f", {decision.dice} {'die' if decision.dice == 1 else 'dice'} due"
+                if decision.kind == "roll"
+                else ""
+            )
             out.write(
                 f"{file.path}: round {state.round}, player {decision.player} decides: {decision.kind}{extra}"
-                f" ({state.pool[decision.player or 0]} tokens unspent)\n"
+                f" ({_count(state.pool[decision.player or 0], 'token')} unspent)\n"
             )
             for play, cost in decision.plays:
                 where = getattr(play, "zone", None) or getattr(play, "arg", None)
@@ -335,7 +365,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         if args.json:
             emit_json(replay_json(game, state), out)
         else:
-            out.write(f"{file.path}: {len(file.plays)} plays replayed\n{state_text(game, state)}\n")
+            out.write(
+                f"{file.path}: {_count(len(file.plays), 'play')} replayed\n{state_text(game, state)}\n"
+            )
         return EXIT_OK
     # render
     if not args.output:
@@ -358,3 +390,102 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
 
     return report_then_publish(args.output, out, publish)
+
+
+def table_text(game: PocketBattles, state: PocketState) -> str:
+    """Return the state and every legal play of the decision next, with its token cost."""
+    lines = [state_text(game, state)]
+    decision = game.decision(state)
+    if decision.plays:
+        lines.append(f"legal plays next ({len(decision.plays)}):")
+        lines += [f"  {game.play_text(play):<34} cost {cost}" for play, cost in decision.plays]
+    return "\n".join(lines)
+
+
+def _player_of(game: PocketBattles, state: PocketState, play: Play) -> str | None:
+    # A play given while a roll is due is for the decision after the roll.
+    trial = state.copy()
+    if not isinstance(play, Roll):
+        while game.decision(trial).kind == "roll":
+            game.push(trial, game.legal_plays(trial)[0])
+    return game.side_to_play(trial)
+
+
+def _pushed(
+    args: argparse.Namespace, file: BattleFile, game: PocketBattles, state: PocketState
+) -> list[str]:
+    """Push `args.play` on `state` (and the bot's answer); return the texts played."""
+    number = len(file.plays) + 1
+    if state.winner is not None:
+        raise BattleFileError(
+            f"the battle is over, won by player {state.winner}; no play follows; "
+            "the file is unchanged",
+            file=file.path,
+            entry=f"play {number}",
+        )
+    try:
+        play = game.parse_play(args.play)
+        player = _player_of(game, state, play)
+        game.push(state, play)
+    except (InvalidPlayError, IllegalPlayError) as error:
+        rule = f" (rule: {error.rule})" if isinstance(error, IllegalPlayError) else ""
+        raise BattleFileError(
+            f"{error.play!r}: {error.reason}{rule}; the file is unchanged",
+            file=file.path,
+            entry=f"play {number}",
+        ) from None
+    made = [game.play_text(play)]
+    if args.bot is not None and player is not None:
+        rng = Rng(derive_seed(file.battle.seed, number) ^ _SIMULATION_SALT)
+        made += [game.play_text(p) for p in answer(game, state, POLICIES[args.bot], rng, player)]
+    return made
+
+
+def push_or_pop(args: argparse.Namespace, out: TextIO) -> int:
+    """Append one checked play to the battle file (``push``) or remove its last (``pop``)."""
+    path = str(args.file)
+
+    def change(data: dict[str, Any], plays: list[str]) -> tuple[list[str], Any]:
+        battle, _ = parse_battle(data, path)
+        file = BattleFile(path, battle, tuple(plays))
+        _refuse_illegal(file)
+        if args.action == "pop":
+            if not plays:
+                raise BattleFileError("no play to pop; the file is unchanged", file=path)
+            file = BattleFile(path, battle, tuple(plays[:-1]))
+            game, state = replay_battle(file)
+            new, said = list(file.plays), f"play {len(plays)} {plays[-1]!r} popped"
+        else:
+            game, state = replay_battle(file)
+            made = _pushed(args, file, game, state)
+            new = [*plays, *made]
+            said = f"play {len(plays) + 1} {made[0]!r} pushed" + (
+                f"; the {args.bot} bot answered " + ", ".join(repr(t) for t in made[1:])
+                if len(made) > 1
+                else ""
+            )
+
+        def write(report: TextIO) -> None:
+            if args.json:
+                emit_json(
+                    {
+                        "plays": len(new),
+                        **replay_json(game, state),
+                        "decision": game.decision(state).to_json(),
+                    },
+                    report,
+                )
+            else:
+                report.write(f"{path}: {said}\n{table_text(game, state)}\n")
+
+        return new, write
+
+    change_plays(
+        args.file,
+        change,
+        out,
+        command=f"pocket {args.action}",
+        kind="battle",
+        error=BattleFileError,
+    )
+    return EXIT_OK

@@ -8,6 +8,12 @@ limit and margin, a legend and a millimetre scale bar that is also the game's ru
 
   --measure A B [--arc ARC]   the measurement as the ruler lies (closest points), with
                               its band and, with --arc, the arc and any obstruction
+  --around A B [--zoom MM]    a close-up of a dispute: A and B, the distance between them
+                              as a dimension line, the line of the rule in question and
+                              its contested band shaded, on a millimetre grid; MM is the
+                              half-width of the view (1 to 150 mm; by default the whole
+                              distance while it fits, otherwise the part at the line)
+  --printed-names             each catalog token's printed name beside its id
   --move SHIP MANEUVER...     a maneuver: template, start ghost, final base, bump point
                               (repeat --move for several, executed in turn); a later
                               --measure measures after the moves
@@ -75,6 +81,15 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--measure", nargs=2, metavar=("A", "B"), help="draw the measurement from A to B"
     )
+    parser.add_argument(
+        "--around",
+        nargs=2,
+        metavar=("A", "B"),
+        help="draw a close-up of the dispute between A and B on a millimetre grid",
+    )
+    parser.add_argument(
+        "--zoom", type=float, metavar="MM", help="with --around: half-width of the view, mm"
+    )
     parser.add_argument("--arc", help="with --measure: an X-Wing arc or Armada hull zone of A")
     parser.add_argument(
         "--move",
@@ -92,6 +107,11 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--force", action="store_true", help="replace OUT if it exists (never SCENE)"
     )
+    parser.add_argument(
+        "--printed-names",
+        action="store_true",
+        help="write each catalog token's printed name beside its id (rock1 (Asteroid 5))",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
 
 
@@ -101,6 +121,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     fmt = picture_output(args.output, inputs=[args.scene], force=args.force, input_kind="scene")
     if args.arc is not None and args.measure is None:
         raise InvalidInputError("--arc needs --measure A B")
+    if args.zoom is not None and args.around is None:
+        raise InvalidInputError("--zoom needs --around A B")
+    if args.around is not None and (args.measure is not None or args.move):
+        raise InvalidInputError("--around draws one dispute: it takes no --measure or --move")
     size = None if args.size is None else parse_size(args.size)
     from tabletop.plots.picture import check_size
 
@@ -110,6 +134,8 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     from tabletop.plots.picture import check_drawable
 
     check_drawable(scene)
+    if args.around is not None:
+        return _run_around(args, scene, fmt, size, out)
     from tabletop import plots
     from tabletop.obstacles.measuring import measure
 
@@ -138,27 +164,72 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         size=size,
         dpi=args.dpi,
         title=args.title if args.title is not None else args.scene,
+        printed_names=args.printed_names,
     )
 
+    return _publish(
+        args, result_info.picture, _summary_line(args, result_info), result_info.to_json(), out
+    )
+
+
+def _summary_line(args: argparse.Namespace, result_info: Any) -> str:
+    w, h = result_info.size
+    if result_info.violations is None:
+        checked = "not checked"
+    else:
+        n = result_info.violations
+        checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
+    return f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
+
+
+def _run_around(
+    args: argparse.Namespace, scene: Any, fmt: str, size: tuple[int, int] | None, out: TextIO
+) -> int:
+    """Draw the close-up of a dispute (``--around A B``)."""
+    from tabletop.obstacles.legality import check
+    from tabletop.obstacles.measuring import measure
+    from tabletop.plots.dispute import check_zoom, dispute_text, printed_names, render_dispute
+
+    if args.zoom is not None:
+        check_zoom(args.zoom)
+    a, b = args.around
+    measurement = measure(scene, a, b)
+    report = None if args.no_check else check(scene, fixes=False)
+    drawn = render_dispute(
+        scene,
+        measurement,
+        fmt,
+        report=report,
+        zoom_mm=args.zoom,
+        size=size,
+        dpi=args.dpi,
+        title=args.title if args.title is not None else args.scene,
+        names=printed_names(scene),
+    )
+    w, h = drawn.size
+    x0, x1, y0, y1 = drawn.window
+    line = drawn.line
+    summary = (
+        f"wrote {args.output} ({drawn.format}, {w} x {h} px, {a} to {b}: "
+        f"{dispute_text(measurement.distance)} mm, {line.what} {line.at_mm:g} mm, "
+        f"view x {x0:g} to {x1:g}, y {y0:g} to {y1:g} mm)"
+    )
+    return _publish(args, drawn.picture, summary, drawn.to_json(), out)
+
+
+def _publish(
+    args: argparse.Namespace, picture: bytes, summary: str, info: dict[str, Any], out: TextIO
+) -> int:
     def publish(update: FileUpdate | None, report: TextIO) -> int:
         # The picture gets its name after the report is written: a report that cannot
         # be written leaves no picture.
         assert update is not None
-        update.stage(
-            result_info.picture, inputs=[args.scene], force=args.force, refuse_read_only=False
-        )
+        update.stage(picture, inputs=[args.scene], force=args.force, refuse_read_only=False)
         if args.json:
-            data = {"scene": args.scene, "output": args.output, **result_info.to_json()}
+            data = {"scene": args.scene, "output": args.output, **info}
             emit_json(data, report)
             return EXIT_OK
-        w, h = result_info.size
-        if result_info.violations is None:
-            checked = "not checked"
-        else:
-            n = result_info.violations
-            checked = "legal" if n == 0 else f"{n} violation{'s' if n != 1 else ''} marked"
-        line = f"wrote {args.output} ({result_info.format}, {w} x {h} px, {checked})"
-        report.write(printable_report(line, [args.output]) + "\n")
+        report.write(printable_report(summary, [args.output]) + "\n")
         return EXIT_OK
 
     return report_then_publish(args.output, out, publish)

@@ -50,6 +50,7 @@ def file_text(
     *,
     kind: str = "scene",
     error: type[FileError] = FileError,
+    table_sections: bool = False,
 ) -> str:
     """Return `data` as the text of the file `path`: TOML or JSON by its suffix.
 
@@ -64,6 +65,9 @@ def file_text(
         What the file is ("scene", "event", "battle", "game"), for messages.
     error : type of FileError
         The error class raised (a kind's own subclass).
+    table_sections : bool
+        In TOML, write each non-empty table as a ``[name]`` section after the plain keys
+        (as people write game files by hand) rather than inline on its key's line.
 
     Raises
     ------
@@ -80,7 +84,7 @@ def file_text(
         )
     if suffix == ".json":
         return json_text(data, file=str(path), error=error)
-    return toml_text(data, file=str(path), error=error)
+    return toml_text(data, file=str(path), error=error, table_sections=table_sections)
 
 
 def json_text(
@@ -98,13 +102,30 @@ def json_text(
 
 
 def toml_text(
-    data: Mapping[str, Any], *, file: str = "<data>", error: type[FileError] = FileError
+    data: Mapping[str, Any],
+    *,
+    file: str = "<data>",
+    error: type[FileError] = FileError,
+    table_sections: bool = False,
 ) -> str:
     """Return `data` as a TOML document whose keys and values ``tomli-w`` spells.
 
     Plain keys come first, each on its line; a non-empty list of tables follows as
     ``[[name]]`` sections (nested lists of tables as ``[[name.inner]]``). An empty list
-    is ``[]``: TOML has no empty array of tables.
+    is ``[]``: TOML has no empty array of tables. With `table_sections`, a non-empty
+    table is a ``[name]`` section too, after the plain keys.
+
+    Examples
+    --------
+    >>> data = {"game": "g", "fighters": {"rebels": {"a1": "X-Wing"}, "empire": {}}}
+    >>> print(toml_text(data, table_sections=True), end="")
+    game = "g"
+    <BLANKLINE>
+    [fighters]
+    empire = {}
+    <BLANKLINE>
+    [fighters.rebels]
+    a1 = "X-Wing"
 
     Raises
     ------
@@ -112,7 +133,7 @@ def toml_text(
         As :func:`file_text` does.
     """
     _check_table(data, _Where(file, error, toml=True), "")
-    lines = _table_lines(data, "")
+    lines = _table_lines(data, "", table_sections)
     return "\n".join(lines) + "\n"
 
 
@@ -217,11 +238,16 @@ def _is_sections(value: Any) -> bool:
     )
 
 
-def _table_lines(table: Mapping[str, Any], name: str) -> list[str]:
+def _is_table_section(value: Any, table_sections: bool) -> bool:
+    return table_sections and isinstance(value, Mapping) and bool(value)
+
+
+def _table_lines(table: Mapping[str, Any], name: str, table_sections: bool = False) -> list[str]:
     sections = [key for key, value in table.items() if _is_sections(value)]
+    tables = [key for key, value in table.items() if _is_table_section(value, table_sections)]
     lines = []
     for key, value in table.items():
-        if key in sections:
+        if key in sections or key in tables:
             continue
         line = f"{_key(key)} = {_inline(value)}"
         if len(line) > _LINE_LIMIT and isinstance(value, list | tuple) and value:
@@ -233,5 +259,10 @@ def _table_lines(table: Mapping[str, Any], name: str) -> list[str]:
             if not name:
                 lines.append("")
             lines.append(f"[[{header}]]")
-            lines.extend(_table_lines(entry, header))
+            lines.extend(_table_lines(entry, header, table_sections))
+    for key in tables:
+        header = f"{name}.{_key(key)}" if name else _key(key)
+        inner = _table_lines(table[key], header, table_sections)
+        # A section with only sub-sections needs no header line of its own.
+        lines += ["", f"[{header}]", *inner] if inner and inner[0] != "" else inner
     return lines

@@ -43,7 +43,21 @@ __all__ = [
     "parse_game_file",
 ]
 
-_KEYS = ("game", "to_play", "phase", "seed", "kills", "quiet_turns", "plays", "fighters", "cards")
+_KEYS = (
+    "game",
+    "to_play",
+    "phase",
+    "seed",
+    "deck",
+    "kills",
+    "quiet_turns",
+    "plays",
+    "fighters",
+    "cards",
+)
+#: What the top-level ``deck`` may say: cards shuffled from the seed, or a real deck
+#: whose draws are plays (``draw CARD``).
+DECKS = ("seeded", "physical")
 _CARD_KEYS = ("rebels", "empire", "deck", "discard")
 #: The largest seed a file may give (TOML's largest integer).
 MAX_SEED = 2**63 - 1
@@ -186,6 +200,11 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
                 _fail(f"expected a text, got {show(data[key])}", file, key=key)
             settings[key] = data[key]
     settings["seed"] = _integer(data.get("seed", 0), file, "seed")
+    deck = data.get("deck", "seeded")
+    if deck not in DECKS:
+        _fail(f'expected "seeded" or "physical", got {show(deck)}', file, key="deck")
+    if deck == "physical":
+        settings["physical"] = True
     if settings["seed"] > MAX_SEED:
         _fail(f"expected at most {MAX_SEED} (2**63 - 1), got {settings['seed']}", file, key="seed")
     settings["quiet_turns"] = _integer(data.get("quiet_turns", 0), file, "quiet_turns")

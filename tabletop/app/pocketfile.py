@@ -191,7 +191,11 @@ def _army(
                 entry,
                 "zone",
             )
-        raw_troops = r.items(u.get("troops", []), entry, "troops")
+        if "troops" not in u:
+            # A unit without the key is a mistyped file, not an empty unit (troops = []
+            # is the check verdict unit-empty).
+            r.fail(f"unit {unit_id!r} has no troops key; expected troops = [...]", entry, "troops")
+        raw_troops = r.items(u["troops"], entry, "troops")
         troops = tuple(
             _troop(r, raw_troop, f"{entry} troops[{j}]", troops_seen, unit_id)
             for j, raw_troop in enumerate(raw_troops)

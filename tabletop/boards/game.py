@@ -41,6 +41,7 @@ __all__ = [
     "Policy",
     "ReplayResult",
     "SimulationResult",
+    "answer",
     "random_policy",
     "replay",
     "simulate",
@@ -133,6 +134,49 @@ def replay(game: Game[S, P], start: S, texts: Sequence[str]) -> ReplayResult[S]:
         except (InvalidPlayError, IllegalPlayError) as error:
             raise ReplayError(number, error) from None
     return ReplayResult(state, len(texts))
+
+
+def answer(
+    game: Game[S, P],
+    state: S,
+    policy: Policy[S, P],
+    rng: Rng,
+    side: str,
+    *,
+    stop: Callable[[S], bool] | None = None,
+    max_plays: int = 10_000,
+) -> list[P]:
+    """Play `policy` in place on `state` for every side but `side`, until `side` decides.
+
+    The engine's answer to a player at the table: it plays while the game goes on and
+    another side decides, and stops when `side` decides again, the game is over, or
+    ``stop(state)`` says a decision is not the engine's to make (a real card drawn).
+
+    Returns
+    -------
+    list
+        The plays made, in order.
+
+    Raises
+    ------
+    RuntimeError
+        When the answer passes `max_plays` plays (a guard: every game ends).
+
+    Examples
+    --------
+    >>> nim, state = _Nim(), _NimState(4, first_to_play=False)
+    >>> answer(nim, state, random_policy, Rng(1), "first"), state.stones
+    ([2], 2)
+    """
+    made: list[P] = []
+    for _ in range(max_plays):
+        deciding = game.side_to_play(state)
+        if deciding is None or deciding == side or (stop is not None and stop(state)):
+            return made
+        play = policy(game, state, game.legal_plays(state), rng)
+        game.push(state, play)
+        made.append(play)
+    raise RuntimeError(f"an answer went past {max_plays} plays")
 
 
 @dataclass(frozen=True, slots=True)

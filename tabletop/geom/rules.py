@@ -21,9 +21,16 @@ from __future__ import annotations
 
 import dataclasses as _dc
 from collections.abc import Mapping
-from typing import Literal, Protocol
+from typing import TYPE_CHECKING, Literal, Protocol
 
-__all__ = ["BandKind", "BaseSpec", "ManeuverGrammar", "ObstacleSet", "Rules"]
+from tabletop.geom.tolerance import beyond, within
+
+if TYPE_CHECKING:
+    import shapely
+
+    from tabletop.geom.areas import PlayArea
+
+__all__ = ["BandKind", "BaseSpec", "ManeuverGrammar", "ObstacleSet", "PlacementRule", "Rules"]
 
 #: The band scales a game measures: X-Wing ``range``; Armada ``distance`` and ``range``.
 BandKind = Literal["range", "distance"]
@@ -89,6 +96,58 @@ class ObstacleSet:
         return sum(self.kinds.values()) if self.per_player is None else 2 * self.per_player
 
 
+@_dc.dataclass(frozen=True, slots=True)
+class PlacementRule:
+    """The obstacle placement rule of a game (``rules.md``, Setup), stated once.
+
+    Every check of a placement derives from it: the legality check, the legal region and
+    the fix (:func:`tabletop.obstacles.placement.placement_limits`), and the batch paths,
+    numpy and compiled, which take its numbers as plain floats.
+
+    Attributes
+    ----------
+    edge : float
+        An obstacle must be more than this from every edge of the play area, mm.
+    spacing : float
+        Obstacles must be more than this from each other, mm.
+    inside_setup_area : bool
+        Whether every obstacle must lie entirely inside the setup area (Armada); that
+        line is closed: an obstacle touching it is inside.
+
+    Examples
+    --------
+    The limits are strict ("more than"): a length on a line, within the tolerance, breaks
+    the rule; the setup area's line does not.
+
+    >>> rule = PlacementRule(edge=200.0, spacing=100.0, inside_setup_area=False)
+    >>> rule.clears_edge(200.0), rule.clears_edge(200.0000001), rule.clears_edge(200.001)
+    (False, False, True)
+    >>> rule.clears_spacing(100.0), rule.clears_spacing(100.001)
+    (False, True)
+    >>> rule.inside(0.0), rule.inside(-0.0000001), rule.inside(-0.001)
+    (True, True, False)
+    """
+
+    edge: float
+    spacing: float
+    inside_setup_area: bool
+
+    def clears_edge(self, distance: float) -> bool:
+        """Return whether an obstacle `distance` mm from an edge obeys the edge rule."""
+        return bool(beyond(distance, self.edge))
+
+    def clears_spacing(self, distance: float) -> bool:
+        """Return whether two obstacles `distance` mm apart obey the spacing rule."""
+        return bool(beyond(distance, self.spacing))
+
+    def inside(self, inward: float) -> bool:
+        """Return whether an obstacle reaching `inward` mm inside the setup area's line is in it.
+
+        `inward` is negative when the obstacle sticks out past the line.
+        """
+        return bool(within(0.0, inward))
+
+
 class Rules(Protocol):
     """What a game's rules object answers (see :class:`~tabletop.geom.rulesets.Ruleset`)."""
 
@@ -128,6 +187,11 @@ class Rules(Protocol):
         ...
 
     @property
+    def obstacle_placement(self) -> PlacementRule:
+        """The obstacle placement rule: the limits, and whether the setup area applies."""
+        ...
+
+    @property
     def maneuver_grammar(self) -> ManeuverGrammar:
         """How maneuvers of this game are written."""
         ...
@@ -156,4 +220,8 @@ class Rules(Protocol):
 
     def limit_words(self, limit: float) -> str | None:
         """Return the band a limit is the outer line of (``"range 2"``), or None."""
+        ...
+
+    def setup_area(self, area: PlayArea) -> shapely.Polygon:
+        """Return where obstacles and deployed ships go on `area` (Armada: a central strip)."""
         ...

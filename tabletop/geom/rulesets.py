@@ -26,11 +26,16 @@ import itertools
 import math as _math
 from collections.abc import Mapping
 from types import MappingProxyType as _MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tabletop.geom.errors import InvalidConstantError, InvalidInputError
-from tabletop.geom.rules import BandKind, BaseSpec, ManeuverGrammar, ObstacleSet
+from tabletop.geom.rules import BandKind, BaseSpec, ManeuverGrammar, ObstacleSet, PlacementRule
 from tabletop.geom.tolerance import same_length
+
+if TYPE_CHECKING:
+    import shapely
+
+    from tabletop.geom.areas import PlayArea
 
 __all__ = [
     "CONSTANT_NAMES",
@@ -198,6 +203,16 @@ class Ruleset(_abc.ABC):
     def setup_area_boxed(self) -> bool:
         """Whether obstacles are placed inside a setup area smaller than the table."""
         return False
+
+    @property
+    def obstacle_placement(self) -> PlacementRule:
+        """The obstacle placement rule: the limits, and whether the setup area applies."""
+        edge, spacing = self.obstacle_edge_limit, self.obstacle_spacing_limit
+        return PlacementRule(edge, spacing, inside_setup_area=self.setup_area_boxed)
+
+    def setup_area(self, area: PlayArea) -> shapely.Polygon:
+        """Return where obstacles and deployed ships go on `area`: the whole table here."""
+        return area.setup_area(armada=False)
 
     @property
     def hull_names(self) -> tuple[str, ...]:
@@ -495,6 +510,10 @@ class ArmadaRuleset(Ruleset):
     def setup_area_boxed(self) -> bool:
         """Obstacles go in the setup area, not the whole table."""
         return True
+
+    def setup_area(self, area: PlayArea) -> shapely.Polygon:
+        """Return the setup area: the central strip of a long table, else the whole table."""
+        return area.setup_area(armada=True)
 
     @property
     def hull_zones(self) -> bool:

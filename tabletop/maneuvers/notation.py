@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import difflib as _difflib
+import functools
 from collections.abc import Callable
 from typing import Literal, TypeAlias, cast
 
 from tabletop.geom.errors import InvalidManeuverError
-from tabletop.geom.rules import ManeuverGrammar
-from tabletop.geom.rulesets import RULESETS, Ruleset
+from tabletop.geom.rulesets import RULESETS, ArmadaRuleset, Ruleset
 
 __all__ = [
     "ADVANCED_BEARINGS",
@@ -53,6 +53,7 @@ __all__ = [
     "RollPosition",
     "XWingManeuver",
     "accepted_maneuvers",
+    "maneuver_listing",
     "maneuver_name",
     "maneuver_words",
     "parse_maneuver",
@@ -189,8 +190,6 @@ _XWING_WORDS = (
     *_ROLL_POSITIONS,
 )
 _ARMADA_WORDS = ("speed", "yaw", "side", "left", "right", "navigate")
-_ACCEPTED: dict[ManeuverGrammar, str] = {"templates": _XWING_ACCEPTED, "tool": _ARMADA_ACCEPTED}
-_WORDS: dict[ManeuverGrammar, tuple[str, ...]] = {"templates": _XWING_WORDS, "tool": _ARMADA_WORDS}
 
 
 def accepted_maneuvers(ruleset: Ruleset) -> str:
@@ -202,7 +201,7 @@ def accepted_maneuvers(ruleset: Ruleset) -> str:
     >>> accepted_maneuvers(get_ruleset("armada"))[:24]
     'speed 0-4 [yaw C1 ... Cn'
     """
-    return _ACCEPTED[ruleset.maneuver_grammar]
+    return _grammar(ruleset).accepted
 
 
 def maneuver_words(ruleset: Ruleset) -> tuple[str, ...]:
@@ -214,7 +213,7 @@ def maneuver_words(ruleset: Ruleset) -> tuple[str, ...]:
     >>> maneuver_words(get_ruleset("armada"))
     ('speed', 'yaw', 'side', 'left', 'right', 'navigate')
     """
-    return _WORDS[ruleset.maneuver_grammar]
+    return _grammar(ruleset).words
 
 
 class _Reader:
@@ -381,14 +380,57 @@ def parse_maneuver(text: str, ruleset: Ruleset) -> Maneuver:
     ...
     tabletop.geom.errors.InvalidManeuverError: maneuver 'speed 2 yaw 3 0': cannot read maneuver 'speed 2 yaw 3 0': a yaw value 3 is out of range (-2 to 2); ...
     """
-    return _READERS[ruleset.maneuver_grammar](_Reader(text, ruleset))
+    return _grammar(ruleset).read(_Reader(text, ruleset))
 
 
-#: The reader of each maneuver grammar.
-_READERS: dict[ManeuverGrammar, Callable[[_Reader], Maneuver]] = {
-    "templates": _xwing,
-    "tool": _armada,
-}
+def maneuver_listing(ruleset: Ruleset) -> tuple[tuple[str, str | None], ...]:
+    """Return the maneuvers a ruleset accepts as ``(name, detail)`` entries, for a listing.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> maneuver_listing(get_ruleset("xwing2"))[:2]
+    (('straight 1-5', None), ('bank 1-3 left|right', None))
+    >>> maneuver_listing(get_ruleset("armada"))[0][0]
+    'speed 0-4 [yaw C1 ... Cn] [side left|right] [navigate]'
+    """
+    return _grammar(ruleset).listing()
+
+
+@_dc.dataclass(frozen=True)
+class _Grammar:
+    """How a game writes its maneuvers: the accepted line, the words, and the reader.
+
+    `one_course`: the grammar is one course with options (Armada's tool), listed as one
+    entry with its detail, rather than a list of maneuver words.
+    """
+
+    accepted: str
+    words: tuple[str, ...]
+    read: Callable[[_Reader], Maneuver]
+    one_course: bool
+
+    def listing(self) -> tuple[tuple[str, str | None], ...]:
+        if self.one_course:
+            usage, _, detail = self.accepted.partition(", ")
+            return ((usage, detail),)
+        return tuple((entry, None) for entry in self.accepted.split(", "))
+
+
+_TEMPLATES = _Grammar(_XWING_ACCEPTED, _XWING_WORDS, _xwing, one_course=False)
+_TOOL = _Grammar(_ARMADA_ACCEPTED, _ARMADA_WORDS, _armada, one_course=True)
+
+
+@functools.singledispatch
+def _grammar(ruleset: Ruleset) -> _Grammar:
+    """Return X-Wing's grammar: maneuver templates, rolls and boosts."""
+    return _TEMPLATES
+
+
+@_grammar.register(ArmadaRuleset)
+def _armada_grammar(ruleset: ArmadaRuleset) -> _Grammar:
+    """Return Armada's grammar: courses set on the maneuver tool."""
+    return _TOOL
 
 
 def maneuver_name(maneuver: Maneuver) -> str:

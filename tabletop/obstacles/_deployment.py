@@ -84,8 +84,10 @@ def _edge_deployment(
 def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
     """Check every ship's deployment; each measurement made is added to `measured`."""
     ruleset, area = scene.ruleset, scene.area
+    setup_area = ruleset.setup_area(area)
+    # Kept as a flag: whether the setup area bounds deployment is one line of the
+    # deployment rule, read once here, where that rule is applied.
     boxed = ruleset.setup_area_boxed
-    setup_area = area.setup_area(armada=boxed)
     found: list[Violation] = []
     ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
     for ship in scene.ships:

@@ -124,14 +124,7 @@ def _token_names(tokens: Sequence[str]) -> tuple[str, ...]:
 
 def _limits(ruleset: Ruleset) -> FloatArray:
     """Edge and spacing limits, play width and height, setup box, and whether it applies."""
-    area = play_area(ruleset.default_area)
-    limits = placement_limits(ruleset, area)
-    x0, y0, x1, y1 = limits.area.bounds
-    boxed = 1.0 if ruleset.setup_area_boxed else 0.0
-    return np.array(
-        [limits.edge, limits.spacing, limits.width, limits.height, x0, y0, x1, y1, boxed],
-        dtype=np.float64,
-    )
+    return placement_limits(ruleset, play_area(ruleset.default_area)).numbers()
 
 
 def setups_legal(

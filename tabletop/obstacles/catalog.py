@@ -14,10 +14,21 @@ Examples
 ('asteroid', 'core2', 'Asteroid 9')
 >>> len(catalog(get_ruleset("armada")))
 6
+>>> get_token(get_ruleset("xwing2"), "Asteroid 5").name
+'coreasteroid0'
+>>> printed_name(get_ruleset("armada"), "asteroid-4")
+'Asteroid 4'
 >>> get_token(get_ruleset("armada"), "coreasteroid0")
 Traceback (most recent call last):
 ...
-tabletop.geom.errors.InvalidInputError: unknown token 'coreasteroid0' for armada; expected one of: asteroid-1, asteroid-4, asteroid-5, debris-2, debris-3, station
+tabletop.geom.errors.InvalidInputError: unknown token 'coreasteroid0' for armada; expected one of: asteroid-1, asteroid-4, asteroid-5, debris-2, debris-3, station (or a printed name: Asteroid 1, Asteroid 4, Asteroid 5, Debris 2, Debris 3, Station)
+
+Printed names: each token's ``label`` is the name printed on it and shown by the clients
+(``Asteroid 5``, ``Debris 4``, ``Gas Cloud 3``; VASSAL's piece names for X-Wing, the
+Armada mod's for Armada, each data file's ``source`` says where they come from). A
+scene or a command may name a token by it (any case, any spacing); it is read as the
+catalog token, whose ``name`` (the XWS id) is what every answer prints. An Armada label's
+nickname in quotes (``Asteroid 1 ("eclair")``) is not part of the printed name.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ from tabletop.geom.shapes import rectangle
 #: The package's data files (installed with it).
 _DATA = _Path(__file__).parent / "data"
 
-__all__ = ["KINDS", "Token", "catalog", "get_token"]
+__all__ = ["KINDS", "Token", "catalog", "get_token", "printed_name"]
 
 #: Obstacle kinds a scene may give a custom outline.
 KINDS: tuple[str, ...] = ("asteroid", "debris", "gas", "station", "dust", "huge-ship", "other")
@@ -111,17 +122,50 @@ def catalog(ruleset: Ruleset) -> Mapping[str, Token]:
     return _CATALOGS[ruleset.obstacle_set.catalog]()
 
 
+def _printed(token: Token) -> str:
+    """Return the printed name of a token: its label without a nickname in quotes."""
+    return token.label.split(' ("', 1)[0]
+
+
+def _folded(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@_functools.cache
+def _by_printed_name(catalog_name: str) -> Mapping[str, Token]:
+    """Return one catalog's tokens by printed name and by label (case and spacing folded)."""
+    found: dict[str, Token] = {}
+    for token in _CATALOGS[catalog_name]().values():
+        found.setdefault(_folded(_printed(token)), token)
+        found.setdefault(_folded(token.label), token)
+    return found
+
+
+def printed_name(ruleset: Ruleset, name: str) -> str | None:
+    """Return the printed name of the catalog token `name` (None for a name not in it)."""
+    token = catalog(ruleset).get(name)
+    return None if token is None else _printed(token)
+
+
 def get_token(ruleset: Ruleset, name: str) -> Token:
-    """Return one token of the ruleset's catalog.
+    """Return one token of the ruleset's catalog, by its name or its printed name.
 
     Raises
     ------
     InvalidInputError
-        For a name the catalog does not hold (the message lists the names it does).
+        For a name the catalog does not hold (the message lists the names it does and
+        the printed names).
     """
     tokens = catalog(ruleset)
-    if name not in tokens:
-        raise InvalidInputError(
-            f"unknown token {name!r} for {ruleset.name}; expected one of: " + ", ".join(tokens)
-        )
-    return tokens[name]
+    if name in tokens:
+        return tokens[name]
+    by_printed = _by_printed_name(ruleset.obstacle_set.catalog)
+    token = by_printed.get(_folded(name))
+    if token is not None:
+        return token
+    printed = ", ".join(dict.fromkeys(_printed(t) for t in tokens.values()))
+    raise InvalidInputError(
+        f"unknown token {name!r} for {ruleset.name}; expected one of: "
+        + ", ".join(tokens)
+        + f" (or a printed name: {printed})"
+    )

@@ -246,17 +246,7 @@ def _grown(region: shapely.Geometry, distance: float) -> shapely.Geometry:
 
 def _move_box(polygon: shapely.Geometry, limits: PlacementLimits, clearance: float) -> FloatArray:
     """Return the legal moves by the edge and setup-area rules: ``[x0, y0, x1, y1]``."""
-    min_x, min_y, max_x, max_y = polygon.bounds
-    ax0, ay0, ax1, ay1 = limits.area.bounds
-    margin = limits.edge + clearance
-    return np.array(
-        [
-            max(margin - min_x, ax0 + clearance - min_x),
-            max(margin - min_y, ay0 + clearance - min_y),
-            min(limits.width - margin - max_x, ax1 - clearance - max_x),
-            min(limits.height - margin - max_y, ay1 - clearance - max_y),
-        ]
-    )
+    return np.array(limits.move_box(polygon.bounds, clearance))
 
 
 def _stage_one(

@@ -437,7 +437,7 @@ def _obstacle_rules(
     checked["obstacle-edge"] = len(scene.obstacles)
     _spacing_rule(scene, limits.spacing, shapes, found, measured, fix_for, placed)
     checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
-    if scene.ruleset.setup_area_boxed:
+    if limits.inside_setup_area:
         _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for)
         checked["obstacle-setup-area"] = len(scene.obstacles)
 

@@ -29,6 +29,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -40,6 +41,7 @@ from tabletop.geom.errors import InvalidInputError, UnknownObjectError, show
 from tabletop.geom.measure import band_report, closest_points, json_mm, line_band
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
+from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, within
 from tabletop.obstacles._armada_shot import _armada_shot, _ArmadaArc, _segment
 from tabletop.obstacles.measurement import (
@@ -97,13 +99,13 @@ def edge_line(scene: Scene, name: str) -> shapely.LineString:
     area = scene.area
     if kind == "edge":
         return area.edge_segment(edge)
-    if not scene.ruleset.setup_area_boxed or area.width <= area.height:
+    x0, y0, x1, y1 = scene.ruleset.setup_area(area).bounds
+    if (x0, y0, x1, y1) == (0.0, 0.0, area.width, area.height):
         raise InvalidInputError(
             f"{name!r} is a line of Armada's setup area on a long table; this scene "
             f"({scene.ruleset.name}, {area.width:g} x {area.height:g} mm) has no setup area "
             f"apart from the play area: measure to 'edge:{edge}'"
         )
-    x0, y0, x1, y1 = area.setup_area(armada=True).bounds
     return {
         "bottom": shapely.LineString(((x0, y0), (x1, y0))),
         "top": shapely.LineString(((x0, y1), (x1, y1))),
@@ -153,30 +155,16 @@ def measure(
     base_distance: float | None = None
     in_arc: bool | None = None
     shot: _XWingArc | _ArmadaArc | None = None
-    if defending_zone is not None and (arc is None or not ruleset.hull_zones):
-        raise InvalidInputError("a defending hull zone is for Armada attacks from a hull zone")
+    if defending_zone is not None and arc is None:
+        raise InvalidInputError(_DEFENDING_ZONE_ALONE)
     if arc is None:
         (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
         d_arr, pts = closest_points(ga, gb, ra, rb)
         distance = float(d_arr)
     else:
-        attacker, defender = _attack_pair(scene, first, second)
-        blockers = _blockers(scene, attacker, defender)
-        if ruleset.hull_zones:
-            placed = [(obj.id, _blocker_geometry(scene, obj)) for obj in blockers]
-            armada = _armada_shot(scene, attacker, defender, arc, defending_zone, placed)
-            distance, pts, in_arc, defending_zone, armada_notes, shot = armada
-            (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
-            plain, plain_pts = closest_points(ga, gb, ra, rb)
-            if not in_arc:
-                # Out of arc: the plain distance between the bases (cli.md).
-                distance, pts = float(plain), plain_pts
-            else:
-                # In arc, the attack range runs from the hull token; say the base distance.
-                base_distance = float(plain)
-            notes += armada_notes
-        else:
-            distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
+        attack = _attack(ruleset, scene, first, second, arc, defending_zone)
+        distance, pts, in_arc, defending_zone, shot, base_distance, shot_notes = attack
+        notes += shot_notes
     return _measurement(
         scene,
         a,
@@ -210,7 +198,7 @@ def _measurement(
         nearest_line=report.nearest_line,
         margin=report.margin,
         contested=report.contested,
-        detail=_detail(scene, distance, report.band, shot),
+        detail=_detail(ruleset, distance, report.band, shot),
         **fields,
     )
 
@@ -260,19 +248,24 @@ class _XWingArc(NamedTuple):
     clearances: tuple[Clearance, ...]
 
 
+@functools.singledispatch
 def _detail(
-    scene: Scene, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
+    ruleset: Ruleset, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
 ) -> MeasurementDetail:
-    """Build the game's detail: its bands and what the shot found.
+    """Build the game's detail: X-Wing's one range band, and what an arc shot found."""
+    if isinstance(shot, _XWingArc):
+        return XWingDetail(main_band, *shot)
+    return XWingDetail(main_band)
 
-    Ships with hull zones (Armada) measure distance and range bands; the others
-    (X-Wing) the one range band.
-    """
-    ruleset = scene.ruleset
-    if not ruleset.hull_zones:
-        if isinstance(shot, _XWingArc):
-            return XWingDetail(main_band, *shot)
-        return XWingDetail(main_band)
+
+@_detail.register(ArmadaRuleset)
+def _armada_detail(
+    ruleset: ArmadaRuleset,
+    distance: float,
+    main_band: int | None,
+    shot: _XWingArc | _ArmadaArc | None,
+) -> MeasurementDetail:
+    """Return the Armada detail: distance and range bands, and what a hull-zone shot found."""
     d_band = line_band(distance, ruleset.band_lines_of("distance"))
     r_index = line_band(distance, ruleset.band_lines_of("range"))
     r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
@@ -288,6 +281,58 @@ def _detail(
             shot.clearances,
         )
     return ArmadaDetail(d_band, r_band)
+
+
+#: An attack measured: distance, points, in arc, defending zone, shot, base distance, notes.
+_Attack = tuple[
+    float, FloatArray, bool, str | None, _XWingArc | _ArmadaArc, float | None, list[str]
+]
+
+
+#: Why a defending hull zone cannot be given (an X-Wing attack, or no arc at all).
+_DEFENDING_ZONE_ALONE = "a defending hull zone is for Armada attacks from a hull zone"
+
+
+@functools.singledispatch
+def _attack(
+    ruleset: Ruleset,
+    scene: Scene,
+    first: Ship | Obstacle,
+    second: Ship | Obstacle,
+    arc: str,
+    defending_zone: str | None,
+) -> _Attack:
+    """Measure an X-Wing attack: range from the arc, with obstruction (and tied segments)."""
+    if defending_zone is not None:
+        raise InvalidInputError(_DEFENDING_ZONE_ALONE)
+    attacker, defender = _attack_pair(scene, first, second)
+    blockers = _blockers(scene, attacker, defender)
+    distance, pts, in_arc, shot = _xwing_shot(scene, attacker, defender, arc, blockers)
+    return distance, pts, in_arc, None, shot, None, []
+
+
+@_attack.register(ArmadaRuleset)
+def _armada_attack(
+    ruleset: ArmadaRuleset,
+    scene: Scene,
+    first: Ship | Obstacle,
+    second: Ship | Obstacle,
+    arc: str,
+    defending_zone: str | None,
+) -> _Attack:
+    """Measure an Armada attack from a hull zone; out of arc, the plain base distance."""
+    attacker, defender = _attack_pair(scene, first, second)
+    blockers = _blockers(scene, attacker, defender)
+    placed = [(obj.id, _blocker_geometry(scene, obj)) for obj in blockers]
+    armada = _armada_shot(scene, attacker, defender, arc, defending_zone, placed)
+    distance, pts, in_arc, zone, notes, shot = armada
+    (ga, ra), (gb, rb) = _shape(scene, first), _shape(scene, second)
+    plain, plain_pts = closest_points(ga, gb, ra, rb)
+    if not in_arc:
+        # Out of arc: the plain distance between the bases (cli.md).
+        return float(plain), plain_pts, in_arc, zone, shot, None, list(notes)
+    # In arc, the attack range runs from the hull token; say the base distance.
+    return distance, pts, in_arc, zone, shot, float(plain), list(notes)
 
 
 def _xwing_shot(

@@ -28,6 +28,7 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.poses import FloatArray
+from tabletop.geom.rules import PlacementRule
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
 from tabletop.geom.tolerance import EPSILON_MM
@@ -52,7 +53,10 @@ _QUAD_SEGS = 256
 
 @_dc.dataclass(frozen=True)
 class PlacementLimits:
-    """The placement rules of a ruleset on a play area.
+    """The placement rule of a ruleset (:class:`~tabletop.geom.rules.PlacementRule`) on a play area.
+
+    The one source of the limits for the legality check, the legal region, the fix and
+    the batch paths (:meth:`numbers` packs them for those).
 
     Attributes
     ----------
@@ -65,6 +69,9 @@ class PlacementLimits:
         for X-Wing).
     width, height : float
         The play area, mm.
+    inside_setup_area : bool
+        Whether the rule confines obstacles to `area` (Armada), checked as a rule of its
+        own; for X-Wing `area` is the table, which the edge rule already keeps them in.
     """
 
     edge: float
@@ -72,16 +79,83 @@ class PlacementLimits:
     area: shapely.Polygon
     width: float
     height: float
+    inside_setup_area: bool = False
+
+    def move_box(
+        self, bounds: tuple[float, float, float, float], clearance: float
+    ) -> tuple[float, float, float, float]:
+        """Return the moves the edge and setup-area rules allow a shape: ``(x0, y0, x1, y1)``.
+
+        `bounds` are the shape's ``(min_x, min_y, max_x, max_y)``, mm; every move in the
+        box keeps it more than the edge limit from every edge, and inside the setup area,
+        by `clearance` mm past each line. Empty when ``x0 >= x1`` or ``y0 >= y1``.
+
+        Examples
+        --------
+        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> limits.move_box((190.0, 300.0, 230.0, 340.0), 0.0)
+        (10.0, -100.0, 470.0, 360.0)
+        """
+        min_x, min_y, max_x, max_y = bounds
+        ax0, ay0, ax1, ay1 = self.area.bounds
+        margin = self.edge + clearance
+        # Clear of every edge of the play area by the edge limit, and entirely in the
+        # setup area (Armada; the whole play area for X-Wing).
+        return (
+            max(margin - min_x, ax0 + clearance - min_x),
+            max(margin - min_y, ay0 + clearance - min_y),
+            min(self.width - margin - max_x, ax1 - clearance - max_x),
+            min(self.height - margin - max_y, ay1 - clearance - max_y),
+        )
+
+    def allows(self, bounds: tuple[float, float, float, float], gap: float | None) -> bool:
+        """Return whether a shape obeys the rule, by its bounds and its nearest gap, mm.
+
+        `bounds` are ``(min_x, min_y, max_x, max_y)``; `gap` is the distance to the
+        nearest other obstacle (None: there is none). The edge and spacing limits are
+        strict, the setup area's line closed, within the length tolerance.
+
+        Examples
+        --------
+        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> limits.allows((200.0, 300.0, 240.0, 340.0), None), limits.allows((201.0, 300.0, 240.0, 340.0), 100.0)
+        (False, False)
+        >>> limits.allows((201.0, 300.0, 240.0, 340.0), 100.001)
+        True
+        """
+        min_x, min_y, max_x, max_y = bounds
+        ax0, ay0, ax1, ay1 = self.area.bounds
+        edges = (min_x, min_y, self.width - max_x, self.height - max_y)
+        inward = (min_x - ax0, min_y - ay0, ax1 - max_x, ay1 - max_y)
+        rule = PlacementRule(self.edge, self.spacing, self.inside_setup_area)
+        return (
+            all(rule.clears_edge(distance) for distance in edges)
+            and all(rule.inside(depth) for depth in inward)
+            and (gap is None or rule.clears_spacing(gap))
+        )
+
+    def numbers(self) -> FloatArray:
+        """Return the limits as the batch kernels take them, plain numbers, mm.
+
+        ``edge, spacing, width, height, x0, y0, x1, y1, inside`` with the setup area's
+        bounds and ``inside`` 1.0 when the setup-area rule applies.
+        """
+        x0, y0, x1, y1 = self.area.bounds
+        inside = 1.0 if self.inside_setup_area else 0.0
+        limits = [self.edge, self.spacing, self.width, self.height, x0, y0, x1, y1, inside]
+        return np.array(limits, dtype=np.float64)
 
 
 def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
-    """Return the placement limits of `ruleset` on `area`."""
+    """Return the placement limits of `ruleset` on `area`, from its placement rule."""
+    rule = ruleset.obstacle_placement
     return PlacementLimits(
-        edge=ruleset.obstacle_edge_limit,
-        spacing=ruleset.obstacle_spacing_limit,
-        area=area.setup_area(armada=ruleset.setup_area_boxed),
+        edge=rule.edge,
+        spacing=rule.spacing,
+        area=ruleset.setup_area(area) if rule.inside_setup_area else area.polygon(),
         width=area.width,
         height=area.height,
+        inside_setup_area=rule.inside_setup_area,
     )
 
 
@@ -144,16 +218,9 @@ def legal_region(
         A polygon or multipolygon; empty when no position is legal.
     """
     local = place_outline(outline, np.array([0.0, 0.0, angle, float(flipped)]))
-    min_x, min_y = local.min(axis=0)
-    max_x, max_y = local.max(axis=0)
-    ax0, ay0, ax1, ay1 = limits.area.bounds
-    margin = limits.edge + clearance
-    # The token must clear every edge of the play area by the edge limit, and lie
-    # entirely in the setup area (Armada; the whole play area for X-Wing).
-    x0 = max(margin - min_x, ax0 + clearance - min_x)
-    y0 = max(margin - min_y, ay0 + clearance - min_y)
-    x1 = min(limits.width - margin - max_x, ax1 - clearance - max_x)
-    y1 = min(limits.height - margin - max_y, ay1 - clearance - max_y)
+    (min_x, min_y), (max_x, max_y) = local.min(axis=0), local.max(axis=0)
+    # The token at the origin: its moves are where its reference point may go.
+    x0, y0, x1, y1 = limits.move_box((min_x, min_y, max_x, max_y), clearance)
     if not (x0 < x1 and y0 < y1):
         return shapely.Polygon()
     box = shapely.box(x0, y0, x1, y1)

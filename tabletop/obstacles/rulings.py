@@ -22,10 +22,12 @@ True
 from __future__ import annotations
 
 import dataclasses as _dc
+import functools
 from typing import Any
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.rules import BandKind
+from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, same_length, within
 from tabletop.obstacles.measurement import RANGE_BAND_NAMES
 from tabletop.obstacles.verdicts import mm
@@ -81,10 +83,20 @@ def _band_names(ruleset: Ruleset, line: float) -> list[str]:
     for kind in ruleset.band_kinds:
         for index, each in enumerate(ruleset.band_lines_of(kind)):
             if same_length(each, line):
-                # Games with hull zones (Armada) name their range bands.
-                named = ruleset.hull_zones and kind == "range"
-                names.append(f"{RANGE_BAND_NAMES[index]} range" if named else f"{kind} {index + 1}")
+                names.append(_band_name(ruleset, kind, index))
     return names
+
+
+@functools.singledispatch
+def _band_name(ruleset: Ruleset, kind: BandKind, index: int) -> str:
+    """Return the words for band ``index + 1`` of a scale: numbered (``range 2``)."""
+    return f"{kind} {index + 1}"
+
+
+@_band_name.register(ArmadaRuleset)
+def _armada_band_name(ruleset: ArmadaRuleset, kind: BandKind, index: int) -> str:
+    """Return Armada's words: its range bands are named (``medium range``)."""
+    return f"{RANGE_BAND_NAMES[index]} range" if kind == "range" else f"{kind} {index + 1}"
 
 
 def contested_ruling(ruleset: Ruleset, distance: float) -> Ruling | None:

@@ -96,9 +96,11 @@ class Obstacle:
         flipped: bool = False,
         player: int | None = None,
     ) -> Obstacle:
-        """Return an obstacle of a catalog token (raises for an unknown token)."""
+        """Return an obstacle of a catalog token, by name or printed name (raises for another)."""
         spec = get_token(ruleset, token)
-        return cls(id, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family)
+        return cls(
+            id, spec.outline, spec.kind, x, y, angle, flipped, player, spec.name, spec.family
+        )
 
     @property
     def placement(self) -> FloatArray:

@@ -335,8 +335,17 @@ GAME_NAMES: Mapping[str, str] = {"xwing": "X-Wing", "armada": "Armada"}
 _WORD_KINDS: tuple[tuple[str, Any], ...] = (
     ("base", lambda rules, word: word in rules.base_sizes),
     ("hull", lambda rules, word: word in rules.hull_names),
-    ("obstacle token", lambda rules, word: word in catalog(rules)),
+    ("obstacle token", lambda rules, word: _names_a_token(rules, word)),
 )
+
+
+def _names_a_token(ruleset: Ruleset, word: str) -> bool:
+    """Whether `word` is a token of the ruleset's catalog by name or printed name."""
+    try:
+        get_token(ruleset, word)
+    except InvalidInputError:
+        return False
+    return True
 
 
 def word_elsewhere(ruleset: Ruleset, word: str) -> str | None:
@@ -353,6 +362,8 @@ def word_elsewhere(ruleset: Ruleset, word: str) -> str | None:
     "'huge-short' is an X-Wing base (xwing1, xwing2); this scene's ruleset is armada"
     >>> word_elsewhere(get_ruleset("armada"), "coreasteroid0")
     "'coreasteroid0' is an X-Wing obstacle token (xwing1, xwing2); this scene's ruleset is armada"
+    >>> word_elsewhere(get_ruleset("armada"), "Gas Cloud 3")
+    "'Gas Cloud 3' is an X-Wing obstacle token (xwing1, xwing2); this scene's ruleset is armada"
     >>> word_elsewhere(get_ruleset("xwing2"), "nonsense") is None
     True
     """
@@ -433,8 +444,9 @@ def _obstacle(
             spec = get_token(ruleset, token)
         except InvalidInputError as error:
             r.fail(_with_game(error.message, word_elsewhere(ruleset, token)), where, "token")
+        # A printed name ("Asteroid 5") is read as the catalog token it names.
         return Obstacle(
-            ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
+            ident, spec.outline, spec.kind, x, y, angle, flipped, player, spec.name, spec.family
         )
     outline = r.outline(raw["outline"], where)
     kind = r.choice(raw.get("kind", "other"), KINDS, where, "kind")

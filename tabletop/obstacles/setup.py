@@ -32,7 +32,6 @@ from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
-from tabletop.geom.tolerance import beyond
 from tabletop.obstacles.catalog import Token, catalog
 from tabletop.obstacles.placement import PlacementLimits, legal_region, placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
@@ -76,23 +75,12 @@ def setup_tokens(ruleset: Ruleset, rng: np.random.Generator) -> list[Token]:
 def _legal(
     polygon: shapely.Polygon, placed: list[shapely.Polygon], limits: PlacementLimits
 ) -> bool:
-    x0, y0, x1, y1 = polygon.bounds
-    edge = limits.edge
-    if not (
-        beyond(x0, edge)
-        and beyond(y0, edge)
-        and beyond(limits.width - x1, edge)
-        and beyond(limits.height - y1, edge)
-    ):
+    # The bounds first: the distances to the others are the costly part.
+    if not limits.allows(polygon.bounds, None):
         return False
-    ax0, ay0, ax1, ay1 = limits.area.bounds
-    if x0 < ax0 or y0 < ay0 or x1 > ax1 or y1 > ay1:
-        return False
-    if placed:
-        gaps = shapely.distance(polygon, placed)
-        if not beyond(float(np.min(gaps)), limits.spacing):
-            return False
-    return True
+    return not placed or limits.allows(
+        polygon.bounds, float(np.min(shapely.distance(polygon, placed)))
+    )
 
 
 def _sample_region(region: shapely.Geometry, rng: np.random.Generator) -> tuple[float, float]:

@@ -33,12 +33,12 @@ __all__ = ["draw_area", "draw_scale_bar"]
 
 def _no_obstacle_zone(scene: Scene) -> Any:
     area = scene.area
-    limit = scene.ruleset.obstacle_edge_limit
+    limit = scene.ruleset.obstacle_placement.edge
     table = area.polygon()
     inner = shapely.box(limit, limit, area.width - limit, area.height - limit)
     if limit * 2 >= min(area.width, area.height):
         inner = shapely.Polygon()
-    allowed = shapely.intersection(inner, area.setup_area(armada=scene.ruleset.setup_area_boxed))
+    allowed = shapely.intersection(inner, scene.ruleset.setup_area(area))
     return shapely.difference(table, allowed)
 
 
@@ -49,11 +49,12 @@ def _deployment_zone(scene: Scene, player: int) -> Any:
         strip = shapely.box(0.0, 0.0, area.width, min(limit, area.height))
     else:
         strip = shapely.box(0.0, max(0.0, area.height - limit), area.width, area.height)
-    return shapely.intersection(strip, area.setup_area(armada=scene.ruleset.setup_area_boxed))
+    return shapely.intersection(strip, scene.ruleset.setup_area(area))
 
 
-def _is_armada(scene: Scene) -> bool:
-    return scene.ruleset.hull_zones
+def _confines_to_setup_area(scene: Scene) -> bool:
+    """Whether the placement rule keeps obstacles inside a setup area (drawn dashed)."""
+    return scene.ruleset.obstacle_placement.inside_setup_area
 
 
 def draw_area(ax: Axes, scene: Scene) -> list[Artist]:
@@ -99,8 +100,8 @@ def draw_area(ax: Axes, scene: Scene) -> list[Artist]:
         gid="no-obstacle-margin",
     )
     artists.append(margin)
-    if _is_armada(scene):
-        sx0, sy0, sx1, sy1 = area.setup_area(armada=True).bounds
+    if _confines_to_setup_area(scene):
+        sx0, sy0, sx1, sy1 = scene.ruleset.setup_area(area).bounds
         setup = Rectangle(
             (sx0, sy0),
             sx1 - sx0,

@@ -67,6 +67,7 @@ def draw_scene(
     report: CheckReport | None = None,
     exclude: Iterable[str] = (),
     scale_bar: bool = True,
+    printed_names: bool = False,
 ) -> list[Artist]:
     """Draw a whole scene: the table, obstacles, ships and every violation ``check`` finds.
 
@@ -87,12 +88,14 @@ def draw_scene(
         Ship ids not to draw (a moving ship that :func:`draw_move` draws instead).
     scale_bar : bool, default True
         Draw the millimetre scale bar and ruler below the table.
+    printed_names : bool, default False
+        Write each catalog token's printed name beside its id.
     """
     skip = set(exclude)
     _frame_axes(ax, scene)
     artists = draw_area(ax, scene)
     for obstacle in scene.obstacles:
-        artists += draw_obstacle(ax, scene, obstacle)
+        artists += draw_obstacle(ax, scene, obstacle, printed_name=printed_names)
     for ship in scene.ships:
         if ship.id not in skip:
             artists += draw_ship(ax, scene, ship)

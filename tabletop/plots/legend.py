@@ -76,8 +76,9 @@ def _scene_handles(scene: Scene) -> list[Artist]:
 def _setup_rule_handles(scene: Scene) -> list[Artist]:
     """Return entries for the edge zone without obstacles, the deployment zone and the setup area."""
     rs = scene.ruleset
-    limit = rs.obstacle_edge_limit
-    if not rs.setup_area_boxed:
+    rule = rs.obstacle_placement
+    limit = rule.edge
+    if not rule.inside_setup_area:
         what = f"no obstacles: within {limit:g} mm of an edge"
         deploy = f"deployment: within {rs.deployment_limit:g} mm\nof the player's edge"
     else:
@@ -92,7 +93,7 @@ def _setup_rule_handles(scene: Scene) -> list[Artist]:
         Patch(facecolor="none", edgecolor=INK, linewidth=0, hatch="///", label=what),
         Patch(facecolor=(*_rgb(player_colour(1)), 0.10), edgecolor="none", label=deploy),
     ]
-    if rs.setup_area_boxed:
+    if rule.inside_setup_area:
         handles.append(
             Patch(facecolor="none", edgecolor=INK, linestyle=(0, (6, 4)), label="setup area")
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -13,6 +14,7 @@ from tabletop.geom.arcs import arc_region_outline
 from tabletop.geom.hulls import firing_arc, hull_arcs, hull_zone
 from tabletop.geom.mmtext import mm_text
 from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.shapes import world_polygon
 from tabletop.obstacles.measuring import Measurement
 from tabletop.obstacles.scene import Scene
@@ -87,6 +89,29 @@ def _measurement_text(m: Measurement) -> str:
     return "\n".join(lines)
 
 
+@functools.singledispatch
+def _arc_shading(
+    rs: Ruleset, attacker: Ship, arc: str
+) -> tuple[shapely.Polygon, shapely.Polygon | None]:
+    """Return the arc measured from (world outline) and the hull zone shot from, if any.
+
+    Printed arcs (X-Wing) have no zone; :func:`_hull_zone_shading` answers for Armada.
+    """
+    return world_polygon(arc_region_outline(rs, attacker.base, arc), attacker.pose), None
+
+
+@_arc_shading.register(ArmadaRuleset)
+def _hull_zone_shading(
+    rs: ArmadaRuleset, attacker: Ship, arc: str
+) -> tuple[shapely.Polygon, shapely.Polygon | None]:
+    """Return the firing arc of an Armada hull zone, and the zone itself."""
+    arcs, _ = hull_arcs(rs, attacker.base, attacker.hull)
+    local = firing_arc(arcs, arc)
+    region = world_polygon(np.asarray(local.exterior.coords)[:-1], attacker.pose)
+    zone_local = hull_zone(rs, attacker.base, arcs, arc)
+    return region, world_polygon(np.asarray(zone_local.exterior.coords)[:-1], attacker.pose)
+
+
 def _draw_arc(ax: Axes, scene: Scene, m: Measurement) -> list[Artist]:
     """Shade the arc measured from (clipped to the table) and, in Armada, its hull zone."""
     if m.arc is None:
@@ -96,15 +121,7 @@ def _draw_arc(ax: Axes, scene: Scene, m: Measurement) -> list[Artist]:
         return []
     rs = scene.ruleset
     colour = player_colour(attacker.player)
-    if not rs.hull_zones:
-        region = world_polygon(arc_region_outline(rs, attacker.base, m.arc), attacker.pose)
-        zone = None
-    else:
-        arcs, _ = hull_arcs(rs, attacker.base, attacker.hull)
-        local = firing_arc(arcs, m.arc)
-        region = world_polygon(np.asarray(local.exterior.coords)[:-1], attacker.pose)
-        zone_local = hull_zone(rs, attacker.base, arcs, m.arc)
-        zone = world_polygon(np.asarray(zone_local.exterior.coords)[:-1], attacker.pose)
+    region, zone = _arc_shading(rs, attacker, m.arc)
     region = shapely.intersection(region, scene.area.polygon())
     artists: list[Artist] = [
         _patch(

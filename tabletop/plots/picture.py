@@ -382,6 +382,7 @@ def scene_figure(
     size: tuple[int, int] | None = None,
     dpi: float = DEFAULT_DPI,
     title: str | None = None,
+    printed_names: bool = False,
 ) -> Figure:
     """Build the picture of a scene (not saved), on an Agg canvas.
 
@@ -405,6 +406,8 @@ def scene_figure(
     dpi : float, default 100
     title : str, optional
         Written above the summary line (for example the scene's file name).
+    printed_names : bool, default False
+        Write each catalog token's printed name beside its id (``rock1 (Asteroid 5)``).
 
     Raises
     ------
@@ -423,7 +426,14 @@ def scene_figure(
     width_in, height_in = size[0] / dpi, size[1] / dpi
     left = _LEFT_IN / width_in
     moving = [str(getattr(m.ship, "id", m.ship)) for m in moves]
-    draw_scene(ax, scene, violations=report is not None, report=report, exclude=moving)
+    draw_scene(
+        ax,
+        scene,
+        violations=report is not None,
+        report=report,
+        exclude=moving,
+        printed_names=printed_names,
+    )
     for move in moves:
         draw_move(ax, scene, move)
     if measurement is not None:
@@ -460,6 +470,7 @@ def render(
     size: tuple[int, int] | None = None,
     dpi: float = DEFAULT_DPI,
     title: str | None = None,
+    printed_names: bool = False,
 ) -> RenderResult:
     """Draw a scene and return it as `fmt` (``png``, ``svg`` or ``pdf``) bytes.
 
@@ -487,6 +498,7 @@ def render(
             size=size,
             dpi=dpi,
             title=title,
+            printed_names=printed_names,
         )
         picture = picture_bytes(fig, fmt)
         width, height = (int(v) for v in fig.canvas.get_width_height())

@@ -114,8 +114,11 @@ def _unit_label(uid: str, unit: UnitState) -> str:
 
 def _draw_unit(
     ax: Any, state: PocketState, positions: dict[str, tuple[float, float]], uid: str
-) -> None:
-    """Draw a unit as a stack of cards (one per troop) with its label on top."""
+) -> tuple[Any, float, float]:
+    """Draw a unit as a stack of cards (one per troop) with its label on top.
+
+    Returns the label and its card's width and height (board units), for fitting.
+    """
     from matplotlib.patches import Rectangle
 
     x, y = positions[uid]
@@ -125,7 +128,7 @@ def _draw_unit(
     card_w = min(1.5, 0.9 * CELL[0] / crowd)
     card_h = 0.56 if unit.engaged_row else 0.8
     for k in range(len(unit.troops) - 1, -1, -1):
-        ax.add_patch(
+        card = ax.add_patch(
             Rectangle(
                 (x - card_w / 2 + 0.08 * k, y - card_h / 2 + 0.06 * k),
                 card_w,
@@ -137,7 +140,9 @@ def _draw_unit(
                 zorder=3 + (len(unit.troops) - k),
             )
         )
-    ax.text(
+        if k == 0:
+            card.set_gid(f"card:{uid}")
+    text = ax.text(
         x,
         y,
         _unit_label(uid, unit),
@@ -147,7 +152,9 @@ def _draw_unit(
         color="white",
         weight="bold",
         zorder=20,
+        gid=f"label:{uid}",
     )
+    return text, card_w, card_h
 
 
 def _draw_captions(ax: Any, game: PocketBattles, state: PocketState) -> None:
@@ -189,13 +196,73 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
         if contact.first in positions and contact.second in positions:
             (x0, y0), (x1, y1) = positions[contact.first], positions[contact.second]
             ax.plot([x0, x1], [y0, y1], color=ALARM, lw=3.0, zorder=2, solid_capstyle="round")
-    for uid in positions:
-        _draw_unit(ax, state, positions, uid)
+    labels = [_draw_unit(ax, state, positions, uid) for uid in positions]
     _draw_captions(ax, game, state)
     ax.set_xlim(-0.1, 3 * width + 0.1)
     ax.set_ylim(-0.8, 5 * height + 0.8)
     ax.set_aspect("equal")
     ax.axis("off")
+    _fit_labels(ax, labels)
+
+
+#: The smallest label size (points): below it a unit's id is shortened instead.
+_SMALLEST_LABEL_PT = 4.0
+#: A label's margin inside its card, as a share of the card's width and height.
+_LABEL_MARGIN = 0.08
+#: Line height as a multiple of the font size, and the extra width matplotlib's
+#: renderer gives a line over its glyphs' outline (measured: about 5 %).
+_LINE_HEIGHT, _WIDTH_SLACK = 1.25, 1.08
+
+
+def _label_size_pt(lines: list[str], size_pt: float) -> tuple[float, float]:
+    """Return the width and height (points) of bold lines at `size_pt`."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    font = FontProperties(size=size_pt, weight="bold")
+    measure = TextToPath()
+    width = max(
+        measure.get_text_width_height_descent(line, font, ismath=False)[0] for line in lines
+    )
+    return width * _WIDTH_SLACK, (len(lines) * _LINE_HEIGHT + 0.2) * size_pt
+
+
+def _shortened(line: str, size_pt: float, room_pt: float) -> str:
+    """Return `line`, or its beginning and end around "…", as much as fits `room_pt`.
+
+    Both ends stay: unit ids often differ only at their end (``guard-1``, ``guard-2``).
+    """
+    kept = len(line)
+    shown = line
+    while kept > 1 and _label_size_pt([shown], size_pt)[0] > room_pt:
+        kept -= 1
+        head = (kept + 1) // 2
+        shown = line[:head] + "…" + line[len(line) - (kept - head) :]
+    return shown
+
+
+def _fit_labels(ax: Any, labels: list[tuple[Any, float, float]]) -> None:
+    """Shrink each unit's label (and at the smallest size shorten its id) to fit its card."""
+    ax.apply_aspect()  # the equal aspect decides how many points a data unit is
+    origin = ax.transData.transform((0.0, 0.0))
+    corner = ax.transData.transform((1.0, 1.0))
+    points_per_px = 72.0 / ax.figure.dpi
+    per_unit_x = (corner[0] - origin[0]) * points_per_px
+    per_unit_y = (corner[1] - origin[1]) * points_per_px
+    for text, card_w, card_h in labels:
+        room_w = card_w * (1 - 2 * _LABEL_MARGIN) * per_unit_x
+        room_h = card_h * (1 - 2 * _LABEL_MARGIN) * per_unit_y
+        lines = str(text.get_text()).split("\n")
+        size = float(text.get_fontsize())
+        width, height = _label_size_pt(lines, size)
+        scale = min(1.0, room_w / width, room_h / height)
+        size = max(_SMALLEST_LABEL_PT, size * scale)
+        while _label_size_pt(lines, size)[1] > room_h and len(lines) > 1:
+            # The last details go first: a label keeps the unit's id above all.
+            lines = lines[:-1]
+        lines = [_shortened(line, size, room_w) for line in lines]
+        text.set_fontsize(size)
+        text.set_text("\n".join(lines))
 
 
 def render_battle(game: PocketBattles, state: PocketState, fmt: str = "png") -> bytes:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -14,7 +15,9 @@ from matplotlib.axes import Axes
 from tabletop.geom.hulls import hull_arcs, hull_token
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, to_world
+from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.shapes import world_polygon
+from tabletop.obstacles.catalog import printed_name as catalog_printed_name
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots.style import kind_colour, player_colour
 
@@ -40,8 +43,18 @@ __all__ = ["draw_obstacle", "draw_ship"]
 # -- obstacles and ships ---------------------------------------------------------------
 
 
-def draw_obstacle(ax: Axes, scene: Scene, obstacle: Obstacle) -> list[Artist]:
-    """Draw an obstacle as its true outline, coloured by kind, with its id."""
+def draw_obstacle(
+    ax: Axes, scene: Scene, obstacle: Obstacle, *, printed_name: bool = False
+) -> list[Artist]:
+    """Draw an obstacle as its true outline, coloured by kind, with its id.
+
+    With `printed_name`, a catalog token's label also gives the name printed on it
+    (``rock1 (Asteroid 5)``).
+    """
+    text = obstacle.id
+    if printed_name and obstacle.token is not None:
+        printed = catalog_printed_name(scene.ruleset, obstacle.token)
+        text = text if printed is None else f"{text} ({printed})"
     colour = kind_colour(obstacle.kind)
     polygon = obstacle.polygon()
     patch = _patch(
@@ -60,14 +73,14 @@ def draw_obstacle(ax: Axes, scene: Scene, obstacle: Obstacle) -> list[Artist]:
     x, y = _label_point(polygon)
     x0, y0, x1, _ = polygon.bounds
     va = "center"
-    if x1 - x0 < _LABEL_MM_PER_CHAR * (len(obstacle.id) + 2):
+    if x1 - x0 < _LABEL_MM_PER_CHAR * (len(text) + 2):
         # Too small to hold its id: write it just below the token.
         x, y, va = (x0 + x1) / 2, y0 - 2.0, "top"
     label = _text(
         ax,
         x,
         y,
-        obstacle.id,
+        text,
         va=va,
         fontsize=7.5,
         color="black",
@@ -89,26 +102,41 @@ def _ray_in(shape: Any, apex: Sequence[float], direction: Sequence[float]) -> Fl
     return np.array([coords[np.argmin(along)], coords[np.argmax(along)]])
 
 
+#: How far an arc line is drawn past the token, mm.
+_ARC_EXTENSION_MM = 45.0
+
+
 def _arc_lines(scene: Scene, ship: Ship) -> list[tuple[FloatArray, FloatArray | None]]:
     """Return printed arc lines in the ship frame: (segment on the token, extension)."""
-    rs = scene.ruleset
-    extend = 45.0
+    return _arc_lines_of(scene.ruleset, ship)
+
+
+@functools.singledispatch
+def _arc_lines_of(rs: Ruleset, ship: Ship) -> list[tuple[FloatArray, FloatArray | None]]:
+    """Return printed arc lines (X-Wing): from the base's centre at the arc half-angle."""
+    extend = _ARC_EXTENSION_MM
     segments: list[tuple[FloatArray, FloatArray | None]] = []
-    if not rs.hull_zones:
-        width, length = rs.base_size(ship.base)
-        body = shapely.box(-width / 2, -length / 2, width / 2, length / 2)
-        a = math.radians(rs.arc_half_angle(ship.base))
-        for sx in (-1.0, 1.0):
-            for sy in (1.0, -1.0):
-                d = (sx * math.sin(a), sy * math.cos(a))
-                seg = _ray_in(body, (0.0, 0.0), d)
-                if seg is None:
-                    continue
-                ext = None
-                if sy > 0:
-                    ext = np.array([seg[1], seg[1] + extend * np.asarray(d)])
-                segments.append((seg, ext))
-        return segments
+    width, length = rs.base_size(ship.base)
+    body = shapely.box(-width / 2, -length / 2, width / 2, length / 2)
+    a = math.radians(rs.arc_half_angle(ship.base))
+    for sx in (-1.0, 1.0):
+        for sy in (1.0, -1.0):
+            d = (sx * math.sin(a), sy * math.cos(a))
+            seg = _ray_in(body, (0.0, 0.0), d)
+            if seg is None:
+                continue
+            ext = None
+            if sy > 0:
+                ext = np.array([seg[1], seg[1] + extend * np.asarray(d)])
+            segments.append((seg, ext))
+    return segments
+
+
+@_arc_lines_of.register(ArmadaRuleset)
+def _hull_zone_lines(rs: ArmadaRuleset, ship: Ship) -> list[tuple[FloatArray, FloatArray | None]]:
+    """Return hull-zone lines (Armada): from the apexes printed on the hull token."""
+    extend = _ARC_EXTENSION_MM
+    segments: list[tuple[FloatArray, FloatArray | None]] = []
     arcs, _ = hull_arcs(rs, ship.base, ship.hull)
     token = shapely.Polygon(hull_token(rs, ship.base))
     af, ar = math.radians(arcs.front_half_angle), math.radians(arcs.rear_half_angle)
@@ -123,6 +151,18 @@ def _arc_lines(scene: Scene, ship: Ship) -> list[tuple[FloatArray, FloatArray | 
             ext = np.array([seg[1], seg[1] + extend * np.asarray(d)]) if front else None
             segments.append((seg, ext))
     return segments
+
+
+@functools.singledispatch
+def _printed_token(rs: Ruleset, base: str) -> FloatArray | None:
+    """Return the outline of a token printed inside the base, ship frame (X-Wing: none)."""
+    return None
+
+
+@_printed_token.register(ArmadaRuleset)
+def _hull_token_outline(rs: ArmadaRuleset, base: str) -> FloatArray | None:
+    """Return the Armada hull token, whose zones the arc lines divide."""
+    return hull_token(rs, base)
 
 
 def _heading_mark(scene: Scene, ship: Ship) -> FloatArray:
@@ -211,8 +251,9 @@ def draw_ship(
     gid = ship.id if gid is None else gid
     artists: list[Artist] = [_draw_base(ax, scene, ship, colour, ghost, gid)]
     disk = rs.base_spec(ship.base).is_disk
-    if rs.hull_zones and not disk:
-        token = world_polygon(hull_token(rs, ship.base), ship.pose)
+    printed = None if disk else _printed_token(rs, ship.base)
+    if printed is not None:
+        token = world_polygon(printed, ship.pose)
         artists.append(
             _patch(
                 ax,

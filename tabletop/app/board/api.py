@@ -27,12 +27,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from tabletop.app.board.document import (
-    BoardDocument,
-    BoardRequestError,
-    client_reader,
-    client_scene,
-)
+from tabletop.app import clients
+from tabletop.app.board.document import BoardDocument, BoardRequestError, client_scene
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
@@ -223,16 +219,17 @@ def _file_name(request: Request) -> str:
 
 
 def _loaded_scene(raw: bytes, name: str) -> Any:
-    scene = client_scene(raw, raw, name)
-    if scene is not None:
+    """Return the scene of an uploaded file: a client save (by content) or a scene file."""
+    if clients.sniff(raw, name) is not None:
+        scene = client_scene(raw, name)
         parse_scene(scene, name)
         return scene
-    clients = client_reader()
     suffix = Path(name).suffix.lower()
     if suffix not in (".toml", ".json"):
-        kinds = ".toml or .json" + (", or a client save" if clients is not None else "")
         raise BoardRequestError(
-            f"unknown scene file type {suffix or '(none)'!r}; expected {kinds}", where=name
+            f"unknown scene file type {suffix or '(none)'!r}; expected .toml or .json, "
+            "or a client save (a TTS save, a VASSAL .vsav or .vlog)",
+            where=name,
         )
     with tempfile.TemporaryDirectory(prefix="tabletop-board-") as folder:
         path = Path(folder) / f"upload{suffix}"

@@ -30,29 +30,26 @@ from __future__ import annotations
 
 import copy
 import dataclasses as _dc
-import importlib
-import inspect
 import os
 import stat
 import threading
 from pathlib import Path
 from typing import Any
 
+from tabletop.app import clients
 from tabletop.app.datafile import source_name
 from tabletop.app.datatext import file_text
 from tabletop.app.files import atomic_write
 from tabletop.app.scenefile import parse_scene, read_scene_data
-from tabletop.geom.errors import InvalidInputError, TabletopError
+from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
     "EMPTY_SCENE",
-    "MAX_SAVE_BYTES",
     "BoardDocument",
     "BoardRequestError",
     "ReadOnlyError",
     "SaveTarget",
     "StaleVersionError",
-    "client_reader",
     "client_scene",
     "load_start_file",
 ]
@@ -66,8 +63,6 @@ EMPTY_SCENE: dict[str, Any] = {
     "obstacles": [],
     "ships": [],
 }
-#: Largest client save read (``import.md``: a plain file over 64 MiB is refused).
-MAX_SAVE_BYTES = 64 * 1024 * 1024
 #: How many ``NAME.board-N.toml`` names a save tries before giving up.
 _MOST_SAVE_NAMES = 1000
 
@@ -90,64 +85,34 @@ class ReadOnlyError(BoardRequestError):
     status = 403
 
 
-def client_reader() -> Any | None:
-    """Return the client-save package (``tabletop.app.clients``), or None where it is absent.
-
-    Client saves (Tabletop Simulator, VASSAL) are read by that package when it is part of
-    the install; without it the board reads scene files only.
-    """
-    try:
-        # By name: the package may be absent from this install.
-        return importlib.import_module("tabletop.app.clients")
-    except ImportError:
-        return None
-
-
-def client_scene(data: bytes, source: Path | bytes, name: str) -> dict[str, Any] | None:
-    """Return the scene of a client save, or None when `data` is not one (or no reader).
+def client_scene(
+    source: Path | bytes,
+    name: str,
+    *,
+    table: str | None = None,
+    step: int | None = None,
+    phase: str | None = None,
+) -> dict[str, Any]:
+    """Return the scene of a client save, read as ``tabletop import`` reads it.
 
     Parameters
     ----------
-    data : bytes
-        The file's bytes, for recognising it by content.
     source : Path or bytes
-        What the client-save reader reads (the path, or the bytes again).
+        The save's path, or its bytes.
     name : str
         The file's name, for messages.
+    table, step, phase : optional
+        ``--table`` (a mat's GUID or nickname), ``--step`` (a log's position) and
+        ``--phase`` (``play``, the default, or ``setup``), as every scene command takes them.
 
     Raises
     ------
-    InvalidInputError
-        For a save the reader refuses (its message; ``where`` is `name`).
+    tabletop.app.clients.ClientFileError
+        For a save the reader refuses, naming the file, the object and the key.
     """
-    clients = client_reader()
-    if clients is None:
-        return None
-    try:
-        if clients.sniff(data, name) is None:
-            return None
-        # The reader names a file given as bytes by `name` where it takes one.
-        takes_name = "name" in inspect.signature(clients.read_client).parameters
-        options = {"name": name} if takes_name and isinstance(source, bytes) else {}
-        scene: dict[str, Any] = clients.read_client(source, **options).scene_data()
-    except InvalidInputError:
-        raise
-    except (TabletopError, ValueError) as error:  # the reader's own errors
-        raise InvalidInputError(getattr(error, "message", str(error)), where=name) from None
+    position = clients.read_client(source, table=table, step=step, name=name)
+    scene: dict[str, Any] = position.scene_data(phase or "play")
     return scene
-
-
-def _client_file_scene(path: Path) -> dict[str, Any] | None:
-    """Return the scene of the client save at `path`, or None when it is not one."""
-    if client_reader() is None:
-        return None
-    try:
-        if not path.is_file() or path.stat().st_size > MAX_SAVE_BYTES:
-            return None
-        data = path.read_bytes()
-    except OSError:
-        return None  # the scene reader says why
-    return client_scene(data, path, str(path))
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -168,27 +133,52 @@ class SaveTarget:
     own: bool
 
 
-def load_start_file(path: str | None) -> tuple[dict[str, Any], SaveTarget, str]:
+def load_start_file(
+    path: str | None,
+    *,
+    table: str | None = None,
+    step: int | None = None,
+    phase: str | None = None,
+) -> tuple[dict[str, Any], SaveTarget, str]:
     """Return the scene a board starts on, where it saves, and how to name its source.
 
     Parameters
     ----------
     path : str or None
-        A scene file (``.toml`` / ``.json``), a client save, or None for an empty table.
+        A scene file (``.toml`` / ``.json``), a client save (recognised by content, as
+        every scene command recognises it), or None for an empty table.
+    table, step, phase : optional
+        A client save's ``--table``, ``--step`` and ``--phase`` (see :func:`client_scene`);
+        refused with a scene file or without a file, as the scene commands refuse them.
 
     Raises
     ------
     InvalidInputError
-        For a file that cannot be read or a scene that does not fit ``scene-format.md``,
-        naming the file, the entry and the key.
+        For a file that cannot be read, a scene that does not fit ``scene-format.md``
+        (naming the file, the entry and the key), or client options without a save.
     """
+    given = [
+        n for n, v in (("--table", table), ("--step", step), ("--phase", phase)) if v is not None
+    ]
     if path is None:
+        if given:
+            raise InvalidInputError(
+                f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "
+                "no file was given",
+                where="SCENE",
+            )
         return copy.deepcopy(EMPTY_SCENE), SaveTarget(Path("board.toml"), own=True), "board"
     file = Path(path)
-    scene = _client_file_scene(file)
-    if scene is not None:
+    if clients.is_client_file(file):
+        scene = client_scene(file, str(path), table=table, step=step, phase=phase)
         parse_scene(scene, source_name(path))
         return scene, SaveTarget(file.parent / f"{file.stem}.board.toml", own=True), str(path)
+    if given:
+        raise clients.ClientFileError(
+            f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "
+            "this is a scene file",
+            file=source_name(path),
+        )
     data = read_scene_data(file)
     parse_scene(data, source_name(path))
     return data, SaveTarget(file, own=False), str(path)
@@ -231,9 +221,20 @@ class BoardDocument:
         )
 
     @classmethod
-    def open(cls, path: str | None, *, read_only: bool = False) -> BoardDocument:
-        """Return a board on the file at `path` (see :func:`load_start_file`)."""
-        scene, target, source = load_start_file(path)
+    def open(
+        cls,
+        path: str | None,
+        *,
+        read_only: bool = False,
+        table: str | None = None,
+        step: int | None = None,
+        phase: str | None = None,
+    ) -> BoardDocument:
+        """Return a board on the file at `path` (see :func:`load_start_file`).
+
+        `table`, `step` and `phase` choose the position of a client save.
+        """
+        scene, target, source = load_start_file(path, table=table, step=step, phase=phase)
         return cls(scene, target, read_only=read_only, source=source)
 
     @property

@@ -1,10 +1,12 @@
 """Open a scene on a to-scale board in the browser, every verdict the command line's.
 
-  tabletop serve [SCENE | SAVE] [--port 8765] [--host 127.0.0.1] [--open] [--read-only]
+  tabletop serve [SCENE | SAVE] [--table T] [--step N] [--phase P]
+                 [--port 8765] [--host 127.0.0.1] [--open] [--read-only]
 
 Without a file the board starts on an empty 3'x3' X-Wing 2.0 table; with a scene file
-(.toml or .json) or a client save it opens that. The server prints its address and
-stays in the foreground; Ctrl-C stops it (exit 130). It listens on 127.0.0.1 unless
+(.toml or .json) or a client save (a Tabletop Simulator save, a VASSAL .vsav or .vlog,
+recognised by content) it opens that, a save imported as tabletop import reads it. The
+server prints its address and stays in the foreground; Ctrl-C stops it (exit 130). It listens on 127.0.0.1 unless
 --host names another address, and says so when that address is not this machine's
 loopback. One server holds one board; every tab open on it shows the same board.
 
@@ -12,6 +14,9 @@ loopback. One server holds one board; every tab open on it shows the same board.
   --host H      the address to listen on (default 127.0.0.1)
   --open        open the page in the default browser
   --read-only   refuse every change and save (403)
+  --table T     a client save: the mat used, by GUID or nickname (two mats with pieces)
+  --step N      a VASSAL log: the position after its N-th entry (default its last)
+  --phase P     a client save: the scene's phase, play (default) or setup
 
 Saving (the page's save button, POST /api/save) writes the board over the scene file it
 was started with, atomically and in that file's format; started on a client save or on
@@ -33,6 +38,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tabletop.app.board.document import BoardDocument
 from tabletop.app.board.security import MAX_BODY_BYTES, RATE_PER_SECOND, is_loopback, own_addresses
 from tabletop.app.cli import EXIT_INTERRUPTED, EXIT_OK
+from tabletop.app.clients.options import add_client_options
 from tabletop.geom.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -164,6 +170,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
     parser.add_argument("--read-only", action="store_true", help="refuse every change and save")
+    add_client_options(parser)
     parser.add_argument("--json", action="store_true", help="accepted; the API is JSON")
 
 
@@ -190,12 +197,16 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     require_serve()
     if args.scene == "-":
         raise InvalidInputError("the board reads a file, not standard input", where="SCENE")
-    board = BoardDocument.open(args.scene, read_only=args.read_only)
+    # a save's options, as every scene command reads them (absent: None)
+    chosen = {name: getattr(args, name, None) for name in ("table", "step", "phase")}
+    board = BoardDocument.open(args.scene, read_only=args.read_only, **chosen)
     listener = bind(args.host, args.port)
     port = int(listener.getsockname()[1])
     url = url_of(args.host, port)
     app = create_app(board, host=args.host, port=port)
     opened = "an empty 3'x3' X-Wing 2.0 table" if args.scene is None else args.scene
+    given = [f"--{name} {value}" for name, value in chosen.items() if value is not None]
+    opened += f" ({', '.join(given)})" if given else ""
     mode = ", read-only" if args.read_only else ""
     out.write(f"tabletop serve: {opened} on {url}{mode} (Ctrl-C stops it)\n")
     if not is_loopback(args.host):

@@ -20,6 +20,7 @@ Examples
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 from collections.abc import Iterable, Mapping
@@ -35,7 +36,7 @@ from tabletop.app.scenefile import parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import to_world
-from tabletop.geom.rulesets import RULESET_NAMES, Ruleset, get_ruleset
+from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, Ruleset, get_ruleset
 from tabletop.geom.shapes import base_footprint, place_outline
 from tabletop.obstacles.scene import Obstacle, Scene
 
@@ -114,9 +115,7 @@ def catalog_answer(ruleset_name: Any = None) -> dict[str, Any]:
     >>> answer["bases"][0]["outline"]
     [[-20.0, 20.0], [-20.0, -20.0], [20.0, -20.0], [20.0, 20.0]]
     """
-    from tabletop.geom.arcs import XWING_ARCS
     from tabletop.geom.areas import AREA_PRESETS
-    from tabletop.geom.hulls import HULL_ZONES
     from tabletop.obstacles.catalog import catalog
 
     rules = _ruleset(ruleset_name)
@@ -133,8 +132,24 @@ def catalog_answer(ruleset_name: Any = None) -> dict[str, Any]:
         "bases": bases,
         "areas": list(AREA_PRESETS),
         "rulesets": list(RULESET_NAMES),
-        "arcs": list(HULL_ZONES if rules.hull_zones else XWING_ARCS),
+        "arcs": list(_arc_names(rules)),
     }
+
+
+@functools.singledispatch
+def _arc_names(rules: Ruleset) -> tuple[str, ...]:
+    """Return the arcs a ship measures from: X-Wing's printed arcs."""
+    from tabletop.geom.arcs import XWING_ARCS
+
+    return tuple(XWING_ARCS)
+
+
+@_arc_names.register(ArmadaRuleset)
+def _hull_zone_names(rules: ArmadaRuleset) -> tuple[str, ...]:
+    """Return Armada's hull zones."""
+    from tabletop.geom.hulls import HULL_ZONES
+
+    return tuple(HULL_ZONES)
 
 
 # -- the mat -------------------------------------------------------------------------------
@@ -172,7 +187,7 @@ def _allowed_box(scene: Scene) -> Any:
     if limit * 2 >= min(area.width, area.height):
         return shapely.Polygon()
     inner = shapely.box(limit, limit, area.width - limit, area.height - limit)
-    return shapely.intersection(inner, area.setup_area(armada=scene.ruleset.setup_area_boxed))
+    return shapely.intersection(inner, scene.ruleset.setup_area(area))
 
 
 def regions(scene: Scene) -> list[dict[str, Any]]:
@@ -186,7 +201,7 @@ def regions(scene: Scene) -> list[dict[str, Any]]:
     area = scene.area
     rules = scene.ruleset
     table = area.polygon()
-    setup = area.setup_area(armada=rules.setup_area_boxed)
+    setup = rules.setup_area(area)
     found: list[dict[str, Any]] = []
     for player in (1, 2):
         limit = rules.deployment_limit
@@ -202,7 +217,7 @@ def regions(scene: Scene) -> list[dict[str, Any]]:
                     "outline": _ring(piece),
                 }
             )
-    if rules.hull_zones:  # Armada: the setup area inside the markers is drawn too
+    if rules.obstacle_placement.inside_setup_area:  # Armada: the markers' area is drawn too
         found.append({"kind": "setup-area", "label": "setup area", "outline": _ring(setup)})
     allowed = _allowed_box(scene)
     zone = shapely.difference(table, allowed)

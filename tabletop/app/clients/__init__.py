@@ -252,7 +252,9 @@ def load_scene_or_save(
     from tabletop.app.scenefile import load_scene, parse_scene
 
     if not is_client_file(path):
-        given = [n for n, v in (("--table", table), ("--step", step), ("--phase", phase)) if v]
+        options = (("--table", table), ("--step", step), ("--phase", phase))
+        # `is not None`: --step 0 is an option given (step 0 is a log's first position).
+        given = [name for name, value in options if value is not None]
         if given:
             raise ClientFileError(
                 f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "

@@ -21,6 +21,7 @@ from tabletop.boards.dogfight.bitboards import KNIGHT, WITHIN, free_and_first, s
 from tabletop.boards.dogfight.engine import Dogfight
 from tabletop.boards.dogfight.position import Position
 from tabletop.boards.dogfight.rules import SIDES, FighterType
+from tabletop.boards.words import counted
 
 __all__ = ["Reach", "board_diagram", "fighter_letter", "fighter_reach", "position_report"]
 
@@ -53,6 +54,8 @@ def position_report(game: Dogfight, position: Position) -> str:
     assert isinstance(cards, dict)
     winner = game.winner(position)
     state = f"over: {winner}" if winner else f"{info['to_play']} to play, {info['phase']} phase"
+    if position.draws_due:
+        state += f", {position.draws_due} card{'s' if position.draws_due > 1 else ''} to draw"
     lines = [board_diagram(game, position), state]
     lines.append(
         "kills: "
@@ -61,7 +64,9 @@ def position_report(game: Dogfight, position: Position) -> str:
     )
     for side in SIDES:
         lines.append(f"{side} hand: {', '.join(cards[side]) or '(empty)'}")
-    lines.append(f"deck {len(cards['deck'])} cards, discard {len(cards['discard'])}")
+    physical = " (a physical deck: its order is unknown)" if position.physical else ""
+    deck = counted(len(cards["deck"]), "card")
+    lines.append(f"deck {deck}{physical}, discard {len(cards['discard'])}")
     if position.last is not None:
         lines.append(f"last play: {position.last}")
     return "\n".join(lines)

@@ -8,7 +8,9 @@ come from the generator.
 
 A turn runs by itself between decisions: the engine draws the 3 cards of the vector
 phase (shuffling the discard into a new deck when the deck runs out) and goes straight
-to the move phase unless the hand is over the limit.
+to the move phase unless the hand is over the limit. With a physical deck (a game played
+with real cards) the engine cannot know the cards: each card drawn is then a decision of
+its own, ``draw CARD`` in the draw phase, checked against what the deck can still hold.
 
 Examples
 --------
@@ -31,6 +33,7 @@ from tabletop.boards.dogfight.plays import (
     Advance,
     Defend,
     Discard,
+    Draw,
     Fire,
     Move,
     Pass,
@@ -41,6 +44,7 @@ from tabletop.boards.dogfight.plays import (
 )
 from tabletop.boards.dogfight.position import (
     DEFEND,
+    DRAW,
     FIRE,
     MOVE,
     OVER,
@@ -81,6 +85,7 @@ class Dogfight:
             Take: self._take,
             Tactics: self._tactics,
             Pass: self._pass,
+            Draw: self._draw_named,
         }
 
     # -- building ---------------------------------------------------------------------
@@ -101,6 +106,7 @@ class Dogfight:
         hands: Mapping[str, Sequence[str]] | None = None,
         deck: Sequence[str] | None = None,
         discard: Sequence[str] = (),
+        physical: bool = False,
     ) -> Position:
         """Build a position, checking it; a ``vector`` position draws its 3 cards at once.
 
@@ -111,6 +117,9 @@ class Dogfight:
         deck : sequence of str, optional
             Top card first; when omitted, every card not in a hand or the discard,
             shuffled from `seed`.
+        physical : bool
+            A real deck: its cards are every card not in a hand or the discard, in an
+            unknown order, and each draw is a ``draw CARD`` play (no `deck` may be given).
 
         Raises
         ------
@@ -149,6 +158,7 @@ class Dogfight:
                 "phase",
             )
         position = Position(len(tables.names), seed)
+        position.physical = physical
         for side, square, kind in placements:
             sq = parse_square(square)
             position.board[sq] = tables.type_names.index(kind)
@@ -216,6 +226,11 @@ class Dogfight:
             for c in indices(names, f"cards.{side}"):
                 position.hands[SIDES.index(side)][c] += 1
         position.discard = indices(discard, "cards.discard")
+        if position.physical and deck is not None:
+            raise InvalidPositionError(
+                'a physical deck\'s order is unknown; give no cards.deck with deck = "physical"',
+                "cards.deck",
+            )
         given_deck = None if deck is None else indices(deck, "cards.deck")
         for card in self.rules.cards:
             if used[card.name] > card.count:
@@ -229,7 +244,7 @@ class Dogfight:
                 for card in self.rules.cards
                 for _ in range(card.count - used[card.name])
             ]
-            given_deck = position.rng.shuffled(rest)
+            given_deck = sorted(rest) if position.physical else position.rng.shuffled(rest)
         # Internally the top card is the last one, so a draw is a pop.
         position.deck = given_deck[::-1]
 
@@ -323,7 +338,17 @@ class Dogfight:
 
     # -- turns and cards ----------------------------------------------------------------
 
+    def needs_card(self, state: Position) -> bool:
+        """Return whether the decision is a card drawn from a physical deck (a real card)."""
+        return state.phase == DRAW
+
     def _draw(self, state: Position, side: int, count: int) -> None:
+        if state.physical:
+            # The table names each card: the draw phase holds the count, and the phase
+            # the draws return to is the one in hand now (set by the caller).
+            state.after_draw, state.draws_due, state.phase = state.phase, count, DRAW
+            self._draws_done_if_short(state)
+            return
         hand, deck = state.hands[side], state.deck
         for _ in range(count):
             if not deck:
@@ -335,9 +360,31 @@ class Dogfight:
             hand[deck.pop()] += 1
 
     def _begin_turn(self, state: Position) -> None:
+        state.phase = VECTOR
         self._draw(state, state.to_play, self.rules.draw_per_turn)
+        if state.phase == VECTOR:
+            self._after_draws(state)
+
+    def _after_draws(self, state: Position) -> None:
+        # The hand limit applies only in the vector phase.
         over = sum(state.hands[state.to_play]) > self.rules.hand_limit
-        state.phase = VECTOR if over else MOVE
+        state.phase = MOVE if state.phase == VECTOR and not over else state.phase
+
+    def _draws_done_if_short(self, state: Position) -> None:
+        # Deck and discard both empty: the draw stops short.
+        if state.draws_due and (state.deck or state.discard):
+            return
+        state.draws_due, state.phase = 0, state.after_draw
+        self._after_draws(state)
+
+    def _draw_named(self, state: Position, play: Draw) -> None:
+        c = self.tables.index[play.card]
+        if not state.deck:
+            state.deck, state.discard = sorted(state.discard), []  # the reshuffle
+        state.deck.remove(c)
+        state.hands[state.to_play][c] += 1
+        state.draws_due -= 1
+        self._draws_done_if_short(state)
 
     def _end_turn(self, state: Position, kill: bool) -> None:
         state.turns += 1
@@ -365,8 +412,8 @@ class Dogfight:
         card = next(c for c in self.tables.draw_cards if state.hands[side][c])
         self._spend(state, side, self.tables.names[card])
         self._draw(state, side, self.tables.draws[card])
-        if state.phase == VECTOR and sum(state.hands[side]) <= self.rules.hand_limit:
-            state.phase = MOVE
+        if state.phase != DRAW:
+            self._after_draws(state)
 
     def _relocate(self, state: Position, origin: int, target: int) -> None:
         side = state.to_play

@@ -8,17 +8,20 @@ generator, so each checks the other) and raises
 ``not-your-fighter``, ``card-restriction``, ``not-a-line``, ``too-far``,
 ``wrong-distance``, ``blocked``, ``occupied``, ``not-a-knight-jump``, ``knight-advance``,
 ``advance-blocked``, ``out-of-range``, ``no-target``, ``own-target``, ``discard-count``,
-``no-tactics``.
+``no-tactics``, and with a physical deck ``not-in-deck`` (a card drawn that no deck,
+reshuffled or not, can hold now).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.boards.dogfight.plays import (
     Advance,
     Defend,
     Discard,
+    Draw,
     Fire,
     Move,
     Pass,
@@ -26,9 +29,19 @@ from tabletop.boards.dogfight.plays import (
     Tactics,
     Take,
 )
-from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, OVER, PHASES, VECTOR, Position
+from tabletop.boards.dogfight.position import (
+    DEFEND,
+    DRAW,
+    FIRE,
+    MOVE,
+    OVER,
+    PHASES,
+    VECTOR,
+    Position,
+)
 from tabletop.boards.dogfight.rules import SIDES, square_name
 from tabletop.boards.errors import IllegalPlayError
+from tabletop.boards.words import counted, with_article
 
 if TYPE_CHECKING:
     from tabletop.boards.dogfight.movegen import Tables
@@ -44,6 +57,7 @@ _PHASES_OF: dict[type, tuple[int, ...]] = {
     Fire: (FIRE,),
     Defend: (DEFEND,),
     Take: (DEFEND,),
+    Draw: (DRAW,),
 }
 
 
@@ -96,6 +110,9 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             f"{word!r} is played in the {allowed} phase, and this is the "
             f"{PHASES[position.phase]} phase",
         )
+    if isinstance(play, Draw):
+        _judge_draw(tables, position, play.card, illegal)
+        return
     side = position.to_play
     deciding = 1 - side if position.phase == DEFEND else side
     name = SIDES[deciding]
@@ -107,7 +124,8 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             raise illegal("not-in-hand", f"the {name} hold no {card}")
         if tables.kinds[c] != kind:
             raise illegal(
-                "wrong-card-kind", f"{card} is a {tables.kinds[c]} card, not a {kind} card"
+                "wrong-card-kind",
+                f"{card} is {with_article(tables.kinds[c])} card, not {with_article(kind)} card",
             )
         return c
 
@@ -166,12 +184,13 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             value = tables.values[c]
             if tables.rules.move_up_to and distance > value:
                 raise illegal(
-                    "too-far", f"{play.card} moves up to {value} squares, this is {distance}"
+                    "too-far",
+                    f"{play.card} moves up to {counted(value, 'square')}, this is {distance}",
                 )
             if not tables.rules.move_up_to and distance != value:
                 raise illegal(
                     "wrong-distance",
-                    f"{play.card} moves exactly {value} squares, this is {distance}",
+                    f"{play.card} moves exactly {counted(value, 'square')}, this is {distance}",
                 )
             for square in _between(play.origin, step, distance):
                 if _holder(position, square) is not None:
@@ -192,7 +211,7 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             which = "no fighter" if not moves else f"only {len(moves)} of {count} fighters"
             raise illegal(
                 "advance-blocked",
-                f"{which} can advance {tables.values[c]} squares (blocked, the board's edge, "
+                f"{which} can advance {counted(tables.values[c], 'square')} (blocked, the board's edge, "
                 "or Move below the card)",
             )
     elif isinstance(play, Fire):
@@ -211,7 +230,8 @@ def judge(tables: Tables, position: Position, play: Play) -> None:
             if line[2] > tables.values[c]:
                 raise illegal(
                     "out-of-range",
-                    f"{play.card} reaches {tables.values[c]} squares, the target is {line[2]} away",
+                    f"{play.card} reaches {counted(tables.values[c], 'square')}, "
+                    f"the target is {line[2]} away",
                 )
             for square in _between(play.origin, (line[0], line[1]), line[2]):
                 in_way = _holder(position, square)
@@ -235,10 +255,10 @@ def _restriction(tables: Tables, card: int, kind: int) -> str:
     rules_card = tables.rules.cards[card]
     fighter = tables.rules.fighters[kind]
     if rules_card.only and not (fighter.name in rules_card.only or fighter.side in rules_card.only):
-        return f"{rules_card.name} is for the {' and '.join(rules_card.only)} only, not a {fighter.name}"
+        return f"{rules_card.name} is for the {' and '.join(rules_card.only)} only, not {with_article(fighter.name)}"
     stat = "Move" if rules_card.kind == "move" else "Range"
     have = fighter.move if rules_card.kind == "move" else fighter.range
-    return f"{rules_card.name} needs {stat} {rules_card.value}; a {fighter.name} has {stat} {have}"
+    return f"{rules_card.name} needs {stat} {rules_card.value}; {with_article(fighter.name)} has {stat} {have}"
 
 
 def _walk_advance(tables: Tables, position: Position, card: int) -> list[tuple[int, int]]:
@@ -259,3 +279,25 @@ def _walk_advance(tables: Tables, position: Position, card: int) -> list[tuple[i
         occupied.add(path[-1])
         moved.append((sq, path[-1]))
     return moved
+
+
+def _judge_draw(
+    tables: Tables, position: Position, card: str, illegal: Callable[[str, str], IllegalPlayError]
+) -> None:
+    """Refuse a card a physical deck cannot turn up now (the deck, or the reshuffled discard)."""
+    c = tables.index[card]
+    if position.deck:
+        if c not in position.deck:
+            held = sum(hand[c] for hand in position.hands)
+            thrown = position.discard.count(c)
+            raise illegal(
+                "not-in-deck",
+                f"no {card} is left in the deck: of its "
+                f"{counted(tables.rules.card(card).count, 'copy', 'copies')}, {held} in hands "
+                f"and {thrown} in the discard",
+            )
+    elif c not in position.discard:
+        raise illegal(
+            "not-in-deck",
+            f"the deck is empty and the discard, shuffled into a new deck, holds no {card}",
+        )

@@ -20,6 +20,7 @@ from tabletop.boards.dogfight.plays import (
     Advance,
     Defend,
     Discard,
+    Draw,
     Fire,
     Move,
     Pass,
@@ -27,7 +28,7 @@ from tabletop.boards.dogfight.plays import (
     Tactics,
     Take,
 )
-from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, VECTOR, Position
+from tabletop.boards.dogfight.position import DEFEND, DRAW, FIRE, MOVE, VECTOR, Position
 from tabletop.boards.dogfight.rules import SIDES, Rules
 
 __all__ = ["PASS", "TACTICS", "TAKE", "Tables", "advance_result", "generate"]
@@ -260,6 +261,10 @@ def generate(tables: Tables, position: Position) -> list[Play]:
         if any(hand[c] for c in tables.draw_cards):
             out.append(TACTICS)
         return out
+    if phase == DRAW:
+        # An empty deck is the discard reshuffled: any card in it may come up.
+        pile = position.deck or position.discard
+        return [Draw(tables.names[c]) for c in sorted(set(pile))]
     return []
 
 

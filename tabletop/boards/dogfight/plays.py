@@ -2,7 +2,7 @@
 
 Every decision of the game is one play (a ply): ``discard CARD ...``, ``move FROM TO
 CARD``, ``advance CARD``, ``fire FROM TO CARD``, ``defend CARD``, ``take``, ``tactics``
-and ``pass``. Texts are read with any run of spaces as one; card names are
+and ``pass``, and with a physical deck ``draw CARD`` (the card a real draw turned up). Texts are read with any run of spaces as one; card names are
 case-sensitive and may have two words, so a ``discard`` list is read by the longest
 card name at each word.
 
@@ -31,6 +31,7 @@ __all__ = [
     "Advance",
     "Defend",
     "Discard",
+    "Draw",
     "Fire",
     "Move",
     "Pass",
@@ -51,6 +52,7 @@ PLAY_WORDS: tuple[str, ...] = (
     "take",
     "tactics",
     "pass",
+    "draw",
 )
 
 
@@ -140,8 +142,19 @@ class Pass:
         return "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Name the card drawn from a physical deck."""
+
+    card: str
+
+    def __str__(self) -> str:
+        """Return the canonical text."""
+        return f"draw {self.card}"
+
+
 #: Any play.
-Play = Discard | Move | Advance | Fire | Defend | Take | Tactics | Pass
+Play = Discard | Move | Advance | Fire | Defend | Take | Tactics | Pass | Draw
 
 
 def play_text(play: Play) -> str:
@@ -218,9 +231,14 @@ def parse_play(text: str, card_names: frozenset[str] | None = None) -> Play:
         origin, target = _square(text, rest[0]), _square(text, rest[1])
         card = _card(text, rest[2:], names)
         return Move(origin, target, card) if head == "move" else Fire(origin, target, card)
-    if head in ("advance", "defend"):
+    if head in ("advance", "defend", "draw"):
         card = _card(text, rest, names)
-        return Advance(card) if head == "advance" else Defend(card)
+        made: dict[str, type[Advance] | type[Defend] | type[Draw]] = {
+            "advance": Advance,
+            "defend": Defend,
+            "draw": Draw,
+        }
+        return made[head](card)
     if head == "discard":
         return Discard(_cards(text, rest, names))
     if head in ("take", "tactics", "pass"):

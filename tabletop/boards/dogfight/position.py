@@ -29,6 +29,7 @@ from tabletop.boards.rng import Rng
 
 __all__ = [
     "DEFEND",
+    "DRAW",
     "FIRE",
     "MOVE",
     "OVER",
@@ -40,10 +41,11 @@ __all__ = [
 ]
 
 #: The phases by index: the vector decision (a hand over the limit), move, fire, the
-#: target's defence, and a finished game.
-PHASES: tuple[str, ...] = ("vector", "move", "fire", "defend", "over")
+#: target's defence, a finished game, and (with a physical deck only) a card to name
+#: from the real deck.
+PHASES: tuple[str, ...] = ("vector", "move", "fire", "defend", "over", "draw")
 #: Phase indices.
-VECTOR, MOVE, FIRE, DEFEND, OVER = range(5)
+VECTOR, MOVE, FIRE, DEFEND, OVER, DRAW = range(6)
 
 
 class Position:
@@ -78,17 +80,27 @@ class Position:
         The last play made, for pictures.
     rng : Rng
         The stream that shuffles the discard into a new deck.
+    physical : bool
+        Whether the deck is a real one: its order is unknown, ``deck`` is the cards in it
+        (sorted, order meaningless), and each card drawn is named by a ``draw`` play.
+    draws_due : int
+        With a physical deck, the cards still to be named in the draw phase.
+    after_draw : int
+        The phase the draws return to (vector: the hand limit is then applied).
     """
 
     __slots__ = (
+        "after_draw",
         "board",
         "deck",
         "discard",
+        "draws_due",
         "hands",
         "kills",
         "last",
         "occupied",
         "phase",
+        "physical",
         "plies",
         "quiet_turns",
         "rng",
@@ -114,6 +126,9 @@ class Position:
         self.shot: tuple[int, int] | None = None
         self.last: object | None = None
         self.rng = Rng(seed)
+        self.physical = False
+        self.draws_due = 0
+        self.after_draw = MOVE
 
     def copy(self) -> Position:
         """Return an independent copy."""
@@ -133,6 +148,9 @@ class Position:
         twin.shot = self.shot
         twin.last = self.last
         twin.rng = self.rng.copy()
+        twin.physical = self.physical
+        twin.draws_due = self.draws_due
+        twin.after_draw = self.after_draw
         return twin
 
     def key(self) -> tuple[object, ...]:
@@ -149,6 +167,9 @@ class Position:
             self.winner,
             self.shot,
             self.rng.state,
+            self.physical,
+            self.draws_due,
+            self.after_draw,
         )
 
     def __eq__(self, other: object) -> bool:

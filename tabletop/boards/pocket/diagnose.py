@@ -25,6 +25,7 @@ from tabletop.boards.pocket.plays import (
 )
 from tabletop.boards.pocket.state import PocketState, UnitState
 from tabletop.boards.pocket.zones import ENGAGEMENT_ROW, front_row, own_zones, zone
+from tabletop.boards.words import counted, with_article
 
 __all__ = ["PlayDiagnosis"]
 
@@ -81,7 +82,7 @@ class PlayDiagnosis(PlayListing):
                 return ("spur-unit", f"{unit.id} is not one of player {player}'s units with Spur")
             return (
                 "order-cost",
-                f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {state.pool[player]} tokens",
+                f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
             )
         if isinstance(play, React) and kind == "react" and unit is not None:
             if unit.player != player or not unit.on_field:
@@ -97,7 +98,7 @@ class PlayDiagnosis(PlayListing):
             if order_cost(unit) > state.pool[player]:
                 return (
                     "order-cost",
-                    f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {state.pool[player]} tokens",
+                    f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
                 )
             stat = "melee" if play.kind == "intercept" else "shoot"
             return (
@@ -124,7 +125,10 @@ class PlayDiagnosis(PlayListing):
                 "remove-wounded",
                 f"{play.troop} is not one of player {player}'s troops carrying a wound token",
             )
-        return ("wrong-decision", f"player {player} decides a {kind}: expected {expected}")
+        return (
+            "wrong-decision",
+            f"player {player} decides {_decision_words(kind)}: expected {expected}",
+        )
 
     def _diagnose_order(
         self, state: PocketState, play: Order | Reposition, kind: str, player: int, unit: UnitState
@@ -180,7 +184,7 @@ class PlayDiagnosis(PlayListing):
         if cost > state.pool[player]:
             return (
                 "order-cost",
-                f"an order on {unit.id} costs {cost}; player {player} has {state.pool[player]} tokens",
+                f"an order on {unit.id} costs {cost}; player {player} has {counted(state.pool[player], 'token')}",
             )
         row = unit.row
         if play.kind == "move":
@@ -215,4 +219,18 @@ class PlayDiagnosis(PlayListing):
                 "shoot-target",
                 f"{unit.id} cannot shoot {play.arg} from {unit.zone}; it may shoot: {', '.join(targets) or 'nothing'}",
             )
-        return ("wrong-decision", f"player {player} decides a {kind}")
+        return ("wrong-decision", f"player {player} decides {_decision_words(kind)}")
+
+
+#: Decisions whose kind is not a noun a message can put after "a".
+_DECISION_WORDS = {
+    "deploy": "a deployment",
+    "react": "a reaction",
+    "hits": "the hits taken",
+    "end": "the end of the round",
+}
+
+
+def _decision_words(kind: str) -> str:
+    """Return a decision's kind as a message says it: "an action", "the hits taken"."""
+    return _DECISION_WORDS.get(kind) or with_article(kind)

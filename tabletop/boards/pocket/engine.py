@@ -56,6 +56,7 @@ from tabletop.boards.pocket.plays import (
 )
 from tabletop.boards.pocket.state import PocketState, UnitState, opponent
 from tabletop.boards.pocket.zones import ENGAGEMENT_ROW, front_row, zone
+from tabletop.boards.words import counted
 
 __all__ = ["DECISION_KINDS", "Decision", "PocketBattles"]
 
@@ -186,7 +187,9 @@ class PocketBattles(PlayDiagnosis):
             due = self._dice_due(state)
             if len(play.dice) != due:
                 raise IllegalPlayError(
-                    text, "roll-dice", f"the roll due has {due} dice, not {len(play.dice)}"
+                    text,
+                    "roll-dice",
+                    f"the roll due has {counted(due, 'die', 'dice')}, not {len(play.dice)}",
                 )
             # Written dice advance the stream as drawn ones do, so the rolls after them
             # are the seed's either way.
@@ -196,9 +199,6 @@ class PocketBattles(PlayDiagnosis):
         else:
             options = self._cached_options(state)
             cost = next((c for p, c in options if p is play or p == play), None)
-            if cost is None and isinstance(play, Kill) and (Wound(play.troop), 0) in options:
-                # A kill of a troop that any wound removes is that wound.
-                cost = 0
             if cost is None:
                 rule, reason = self._diagnose(state, play, kind, player)
                 raise IllegalPlayError(text, rule, reason)

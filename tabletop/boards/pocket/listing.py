@@ -211,11 +211,11 @@ class PlayListing:
         if kind == "target":
             return [(Target(t.id), 0) for t in charge_targets(state, state.units[str(frame[2])])[1]]
         if kind == "hits":
+            # Every troop may be killed, whatever its wound points: a kill of a troop that
+            # one more wound removes is the same hit as that wound, and replay takes both.
             out = []
             for t in state.units[str(frame[1])].troops:
-                out.append((Wound(t.id), 0))
-                if t.wounds + 1 < max(t.spec.wounds, 1):
-                    out.append((Kill(t.id), 0))
+                out += [(Wound(t.id), 0), (Kill(t.id), 0)]
             return out
         if kind == "double order":
             excluded = frame_ids(frame[3]) + ((state.repositioned,) if state.repositioned else ())

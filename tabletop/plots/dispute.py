@@ -1,0 +1,602 @@
+"""A picture of a dispute: two objects and the line between them, a millimetre visible.
+
+:func:`dispute_window` chooses the square view (centre and half-width, mm) and
+:func:`draw_dispute` draws into it: a millimetre grid (every 10 mm darker), the objects
+in or near the view, the distance between the two as a dimension line with its number,
+the line of the rule in question (the placement limit of a violation between the two
+objects, otherwise the nearest band line of the measurement) drawn where it lies on the
+table (every point at that distance from the first object), and the contested band
+(within ``contested_within`` of that line) shaded. :func:`render_dispute` returns the
+whole picture as PNG, SVG or PDF bytes; nothing here writes a file.
+
+Examples
+--------
+>>> from tabletop.geom.areas import play_area
+>>> from tabletop.geom.objects import Ship
+>>> from tabletop.geom.rulesets import get_ruleset
+>>> from tabletop.obstacles.measuring import measure
+>>> xw = get_ruleset("xwing2")
+>>> a = Ship("a", "small", 100.0, 100.0, 0.0)
+>>> def window(b: Ship, zoom: float | None = None) -> tuple[float, float, float]:
+...     return dispute_window(measure(Scene(xw, play_area("3x3ft"), ships=(a, b)), "a", "b"), zoom)
+
+Two bases 60 mm apart, face to face: the whole distance, 10 mm to spare each way
+(the closest points are the first of the tied ones, y = 80).
+
+>>> window(Ship("b", "small", 200.0, 100.0, 0.0))
+(150.0, 80.0, 40.0)
+
+A corner 251.7 mm away: the view is the part between the corner and the 300 mm line.
+
+>>> window(Ship("b", "small", 400.0, 100.0, 45.0))
+(395.857864, 100.0, 34.142136)
+>>> window(Ship("b", "small", 400.0, 100.0, 45.0), 20.0)
+(395.857864, 100.0, 20.0)
+>>> dispute_text(251.7157287525381)
+'251.715729'
+"""
+
+from __future__ import annotations
+
+import dataclasses as _dc
+import textwrap
+from typing import TYPE_CHECKING, Any, cast
+
+import matplotlib
+import numpy as np
+import shapely
+from matplotlib.artist import Artist
+from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.collections import LineCollection
+from matplotlib.figure import Figure
+
+from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.measure import json_mm
+from tabletop.geom.mmtext import mm_text, mm_with_margin
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.catalog import printed_name
+from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
+from tabletop.obstacles.scene import Obstacle, Scene
+from tabletop.plots._common import _Z_MEASURE, _Z_TOP, _object_shape, _patch
+from tabletop.plots.formats import check_picture_format, picture_bytes
+from tabletop.plots.ships import draw_obstacle, draw_ship
+from tabletop.plots.style import ALARM, INK, MEASURE, RC_PARAMS
+
+if TYPE_CHECKING:
+    from tabletop.obstacles.verdicts import CheckReport, Violation
+
+__all__ = [
+    "LARGEST_ZOOM_MM",
+    "SMALLEST_ZOOM_MM",
+    "DisputeLine",
+    "DisputePicture",
+    "check_zoom",
+    "dispute_line",
+    "dispute_text",
+    "dispute_window",
+    "draw_dispute",
+    "printed_names",
+    "render_dispute",
+]
+
+#: Smallest and largest half-width of the view, mm: beyond 150 mm a millimetre is under
+#: three pixels of a 1000-pixel picture and the grid turns grey.
+SMALLEST_ZOOM_MM = 1.0
+LARGEST_ZOOM_MM = 150.0
+# Room kept around the dimension line inside a default view, mm.
+_ROOM_MM = 10.0
+# The default view shows the whole distance only while it fits in this half-width, mm.
+_WHOLE_UP_TO_MM = 60.0
+# Half-width of a default view around the line when the distance does not fit, mm.
+_AT_LINE_MM = 30.0
+_GRID_MINOR, _GRID_MAJOR = "#E4E4E4", "#B4B4B4"
+# Okabe-Ito reddish purple, see-through: no obstacle kind has that colour.
+_BAND_FILL = (0.80, 0.475, 0.655, 0.30)
+
+
+def check_zoom(zoom_mm: float) -> float:
+    """Return `zoom_mm` (the view's half-width) if drawable, else refuse it.
+
+    Raises
+    ------
+    InvalidInputError
+        Outside :data:`SMALLEST_ZOOM_MM` to :data:`LARGEST_ZOOM_MM`.
+
+    Examples
+    --------
+    >>> check_zoom(500.0)
+    Traceback (most recent call last):
+    ...
+    tabletop.geom.errors.InvalidInputError: --zoom 500 mm: expected a half-width of 1 to 150 mm, so that a millimetre shows
+    """
+    if not SMALLEST_ZOOM_MM <= zoom_mm <= LARGEST_ZOOM_MM:
+        raise InvalidInputError(
+            f"--zoom {zoom_mm:g} mm: expected a half-width of {SMALLEST_ZOOM_MM:g} to "
+            f"{LARGEST_ZOOM_MM:g} mm, so that a millimetre shows"
+        )
+    return float(zoom_mm)
+
+
+def dispute_text(distance_mm: float) -> str:
+    """Return a distance as the dimension line writes it: the JSON number of ``measure``."""
+    text = f"{json_mm(distance_mm):.6f}".rstrip("0")
+    return text + "0" if text.endswith(".") else text
+
+
+@_dc.dataclass(frozen=True)
+class DisputeLine:
+    """The line of the rule in question between the two objects.
+
+    Attributes
+    ----------
+    at_mm : float
+        Its distance from `around` (a band line or a placement limit), mm.
+    around : str
+        The object (or table line) it is measured from.
+    what : str
+        ``band line`` or ``limit``.
+    contested_within : float
+        Half-width of the contested band around it, mm.
+    violation : Violation or None
+        The violation whose limit it is.
+    """
+
+    at_mm: float
+    around: str
+    what: str
+    contested_within: float
+    violation: Violation | None = None
+
+
+def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | None) -> DisputeLine:
+    """Return the line in question: a violation's limit between the two, else the band line.
+
+    Of several violations between the two objects the closest call (least ``|margin|``)
+    is taken.
+    """
+    within = float(scene.ruleset.contested_within)
+    pair = {measurement.from_id, measurement.to_id}
+    found = [
+        v
+        for v in (report.violations if report is not None else ())
+        if v.limit is not None and v.points is not None and _between(scene, v, pair)
+    ]
+    if found:
+        v = min(found, key=lambda v: abs(v.margin if v.margin is not None else 0.0))
+        assert v.limit is not None
+        # The limit is drawn around the first object, as the measurement is taken.
+        return DisputeLine(float(v.limit), measurement.from_id, "limit", within, v)
+    return DisputeLine(float(measurement.nearest_line), measurement.from_id, "band line", within)
+
+
+def _between(scene: Scene, violation: Violation, pair: set[str]) -> bool:
+    """Whether a violation is between the two: both objects, or one and a table line it ends on."""
+    objects = set(violation.objects)
+    if objects == pair:
+        return True
+    others = pair - objects
+    if len(objects) != 1 or len(others) != 1 or not objects < pair:
+        return False
+    (other,) = others
+    if other not in EDGE_TARGETS or violation.points is None:
+        return False
+    end = shapely.Point(np.asarray(violation.points, dtype=np.float64).reshape(2, 2)[1])
+    try:
+        line = edge_line(scene, other)
+    except InvalidInputError:
+        return False
+    return bool(shapely.distance(line, end) <= EPSILON_MM)
+
+
+def dispute_window(measurement: Measurement, zoom_mm: float | None) -> tuple[float, float, float]:
+    """Return the view ``(centre x, centre y, half-width)`` in mm.
+
+    The view is centred on the middle of the measurement when it fits (with `zoom_mm`, or
+    by default while the distance is under about 100 mm), otherwise on the middle between
+    the closest point of the second object and the nearest band line, where the call is.
+    """
+    pts = np.asarray(measurement.points, dtype=np.float64).reshape(2, 2)
+    half = float(measurement.distance) / 2.0
+    fits = half + _ROOM_MM <= (zoom_mm if zoom_mm is not None else _WHOLE_UP_TO_MM)
+    if fits:
+        centre = (pts[0] + pts[1]) / 2.0
+        zoom = zoom_mm if zoom_mm is not None else max(half + _ROOM_MM, _ROOM_MM)
+    else:
+        d = pts[1] - pts[0]
+        unit = d / float(np.hypot(*d))
+        at_line = pts[0] + unit * float(measurement.nearest_line)
+        centre = (at_line + pts[1]) / 2.0
+        gap = float(np.hypot(*(pts[1] - at_line))) / 2.0
+        default = min(max(gap + _ROOM_MM, _AT_LINE_MM), LARGEST_ZOOM_MM)
+        zoom = zoom_mm if zoom_mm is not None else default
+    return json_mm(centre[0]), json_mm(centre[1]), json_mm(zoom)
+
+
+def printed_names(scene: Scene) -> dict[str, str]:
+    """Return the printed name of every catalog-token obstacle, by obstacle id."""
+    names: dict[str, str] = {}
+    for obstacle in scene.obstacles:
+        printed = None if obstacle.token is None else printed_name(scene.ruleset, obstacle.token)
+        if printed is not None:
+            names[obstacle.id] = printed
+    return names
+
+
+def _outline(scene: Scene, obj_id: str) -> tuple[Any, float]:
+    """Return the measured outline of an object or table line, and the radius to add to it."""
+    if obj_id in EDGE_TARGETS:
+        return edge_line(scene, obj_id), 0.0
+    obj = scene.get(obj_id)
+    if isinstance(obj, Ship):
+        return obj.measured_shape(scene.ruleset)
+    return obj.polygon(), 0.0
+
+
+def _grid(ax: Axes, window: tuple[float, float, float, float]) -> list[Artist]:
+    x0, x1, y0, y1 = window
+    artists: list[Artist] = []
+    for step, colour, width, gid in (
+        (1, _GRID_MINOR, 0.4, "mm-grid"),
+        (10, _GRID_MAJOR, 0.7, "cm-grid"),
+    ):
+        xs = np.arange(np.ceil(x0 / step) * step, x1 + 1e-9, step)
+        ys = np.arange(np.ceil(y0 / step) * step, y1 + 1e-9, step)
+        segments = [((x, y0), (x, y1)) for x in xs] + [((x0, y), (x1, y)) for y in ys]
+        lines = LineCollection(segments, colors=colour, linewidths=width, zorder=0.5, gid=gid)
+        ax.add_collection(lines)
+        artists.append(lines)
+    return artists
+
+
+def _dimension(
+    ax: Axes, measurement: Measurement, window: tuple[float, float, float, float]
+) -> list[Artist]:
+    """Draw the distance as a dimension line: arrows to both closest points and the number."""
+    pts = np.asarray(measurement.points, dtype=np.float64).reshape(2, 2)
+    artists: list[Artist] = []
+    (line,) = ax.plot(
+        pts[:, 0], pts[:, 1], color=MEASURE, linewidth=1.4, zorder=_Z_MEASURE, gid="dimension"
+    )
+    artists.append(line)
+    x0, x1, y0, y1 = window
+    unit, _ = _sides(measurement)
+    # Arrowheads only (annotations are not clipped to the view): a 2 mm shaft into each
+    # closest point in view, pointing at it from the line.
+    shaft = min(2.0, float(measurement.distance) / 2.0)
+    if shaft > 1e-9:
+        for head, inward in ((pts[0], -unit), (pts[1], unit)):
+            if not (x0 <= head[0] <= x1 and y0 <= head[1] <= y1):
+                continue
+            tail = head - inward * shaft
+            artists.append(
+                ax.annotate(
+                    "",
+                    xy=(float(head[0]), float(head[1])),
+                    xytext=(float(tail[0]), float(tail[1])),
+                    arrowprops={
+                        "arrowstyle": "-|>",
+                        "color": MEASURE,
+                        "linewidth": 1.4,
+                        "shrinkA": 0,
+                        "shrinkB": 0,
+                    },
+                    zorder=_Z_MEASURE,
+                )
+            )
+    # The number is written by the middle of the part of the line in view.
+    shown = shapely.clip_by_rect(shapely.LineString(pts), x0, y0, x1, y1)
+    if measurement.distance > 1e-9 and not shown.is_empty and shown.length > 0:
+        mid = np.asarray(shapely.line_interpolate_point(shown, 0.5, normalized=True).coords[0])
+    else:
+        mid = (pts[0] + pts[1]) / 2.0
+    _, left = _sides(measurement)
+    offset = left * 12.0
+    artists.append(
+        ax.annotate(
+            f"{dispute_text(measurement.distance)} mm",
+            xy=(float(mid[0]), float(mid[1])),
+            xytext=(float(offset[0]), float(offset[1])),
+            textcoords="offset points",
+            ha="left" if offset[0] > 0.2 else ("right" if offset[0] < -0.2 else "center"),
+            va="bottom" if offset[1] > 0.2 else ("top" if offset[1] < -0.2 else "center"),
+            fontsize=11,
+            fontweight="bold",
+            color=MEASURE,
+            bbox={"boxstyle": "round,pad=0.25", "facecolor": "white", "edgecolor": MEASURE},
+            zorder=_Z_TOP,
+            gid="dimension-label",
+        )
+    )
+    return artists
+
+
+def _rule_line(ax: Axes, scene: Scene, line: DisputeLine) -> list[Artist]:
+    """Draw the line at `line.at_mm` from its object and shade the contested band."""
+    shape, radius = _outline(scene, line.around)
+    colour = ALARM if line.violation is not None else INK
+    outer = shapely.buffer(shape, radius + line.at_mm + line.contested_within, quad_segs=64)
+    inner_at = radius + line.at_mm - line.contested_within
+    inner = shapely.buffer(shape, inner_at, quad_segs=64) if inner_at > 0 else shape
+    band = shapely.difference(outer, inner)
+    artists: list[Artist] = [
+        _patch(ax, band, facecolor=_BAND_FILL, edgecolor="none", zorder=1.0, gid="contested-band")
+    ]
+    locus = (
+        shapely.buffer(shape, radius + line.at_mm, quad_segs=64)
+        if radius + line.at_mm > 0
+        else shape
+    )
+    boundary = shapely.boundary(locus) if locus.geom_type != "LineString" else locus
+    parts = getattr(boundary, "geoms", [boundary])
+    for number, part in enumerate(parts):
+        xy = np.asarray(part.coords, dtype=np.float64)
+        (drawn,) = ax.plot(
+            xy[:, 0],
+            xy[:, 1],
+            color=colour,
+            linewidth=1.3,
+            linestyle=(0, (6, 3)),
+            zorder=_Z_MEASURE - 0.2,
+            gid="limit-line" if number == 0 else f"limit-line-{number}",
+        )
+        artists.append(drawn)
+    return artists
+
+
+def _sides(measurement: Measurement) -> tuple[FloatArray, FloatArray]:
+    """Return the unit vector from A's closest point to B's and its left normal."""
+    pts = np.asarray(measurement.points, dtype=np.float64).reshape(2, 2)
+    d = pts[1] - pts[0]
+    norm = float(np.hypot(*d))
+    unit = d / norm if norm > 1e-9 else np.array([1.0, 0.0])
+    return unit, np.array([-unit[1], unit[0]])
+
+
+def _end_labels(ax: Axes, measurement: Measurement, names: dict[str, str] | None) -> list[Artist]:
+    """Write each object's id (and printed name) beside its closest point, inside the view.
+
+    The labels go on the right of the line from A to B, the number on its left.
+    """
+    pts = np.asarray(measurement.points, dtype=np.float64).reshape(2, 2)
+    unit, left = _sides(measurement)
+    artists: list[Artist] = []
+    for end, inward, obj_id in (
+        (pts[0], unit, measurement.from_id),
+        (pts[1], -unit, measurement.to_id),
+    ):
+        label = obj_id if not names or obj_id not in names else f"{obj_id} ({names[obj_id]})"
+        offset = (inward * 0.8 - left) * 18.0
+        artists.append(
+            ax.annotate(
+                label,
+                xy=(float(end[0]), float(end[1])),
+                xytext=(float(offset[0]), float(offset[1])),
+                textcoords="offset points",
+                ha="left" if offset[0] > 0 else "right",
+                va="bottom" if offset[1] > 0 else "top",
+                fontsize=9,
+                color="black",
+                bbox={
+                    "boxstyle": "round,pad=0.18",
+                    "facecolor": "white",
+                    "alpha": 0.85,
+                    "edgecolor": "none",
+                },
+                zorder=_Z_TOP,
+                gid=f"{obj_id}-end",
+            )
+        )
+    return artists
+
+
+def _objects_in_view(scene: Scene, view: Any, keep: set[str]) -> list[Ship | Obstacle]:
+    objects: list[Ship | Obstacle] = [*scene.obstacles, *scene.ships]
+    return [o for o in objects if o.id in keep or shapely.intersects(_object_shape(scene, o), view)]
+
+
+def draw_dispute(
+    ax: Axes,
+    scene: Scene,
+    measurement: Measurement,
+    *,
+    line: DisputeLine,
+    window: tuple[float, float, float],
+    names: dict[str, str] | None = None,
+) -> list[Artist]:
+    """Draw the dispute between the two measured objects into a square view.
+
+    Parameters
+    ----------
+    ax : Axes
+        Where to draw; its limits are set to the view.
+    scene : Scene
+        The scene measured.
+    measurement : Measurement
+        From the first object of the dispute to the second.
+    line : DisputeLine
+        The line in question (:func:`dispute_line`).
+    window : (float, float, float)
+        Centre x, centre y and half-width of the view, mm (:func:`dispute_window`).
+    names : dict, optional
+        Printed names to write beside ids.
+    """
+    cx, cy, half = window
+    x0, x1, y0, y1 = cx - half, cx + half, cy - half, cy + half
+    ax.set_xlim(x0, x1)
+    ax.set_ylim(y0, y1)
+    ax.set_aspect("equal", adjustable="box")
+    ax.set_xlabel("x (mm)")
+    ax.set_ylabel("y (mm)")
+    ax.tick_params(labelsize=7.5, colors=INK)
+    ax.patch.set_gid("dispute-view")
+    artists = _grid(ax, (x0, x1, y0, y1))
+    # The table's edges: a call may be to an edge, and a token may hang over one.
+    edge = np.asarray(scene.area.polygon().exterior.coords, dtype=np.float64)
+    (table,) = ax.plot(
+        edge[:, 0], edge[:, 1], color=INK, linewidth=1.6, zorder=0.8, gid="table-edge"
+    )
+    artists.append(table)
+    view = shapely.box(x0, y0, x1, y1)
+    for obj in _objects_in_view(scene, view, {measurement.from_id, measurement.to_id}):
+        drawn = (
+            draw_obstacle(ax, scene, obj)
+            if isinstance(obj, Obstacle)
+            else draw_ship(ax, scene, obj)
+        )
+        for artist in drawn:
+            artist.set_clip_on(True)
+        artists += drawn
+    artists += _rule_line(ax, scene, line)
+    artists += _dimension(ax, measurement, (x0, x1, y0, y1))
+    artists += _end_labels(ax, measurement, names)
+    return artists
+
+
+def _notes(measurement: Measurement, line: DisputeLine, names: dict[str, str] | None) -> str:
+    m = measurement
+
+    def named(obj_id: str) -> str:
+        return obj_id if not names or obj_id not in names else f"{obj_id} ({names[obj_id]})"
+
+    rows = [
+        f"{named(m.from_id)} to {named(m.to_id)}",
+        f"distance {mm_text(m.distance, line=line.at_mm)} mm, {m.band_words()}",
+    ]
+    if line.violation is not None:
+        v = line.violation
+        rows.append(f"placement limit {mm_text(line.at_mm)} mm from {line.around}")
+        if v.margin is not None and v.distance is not None:
+            distance, margin = mm_with_margin(v.distance, v.margin, line=line.at_mm)
+            rows[1] = f"distance {distance} mm, {m.band_words()}"
+            rows.append(f"margin {margin} mm (negative: on the wrong side)")
+        rows.append("VIOLATION" + (", contested" if v.contested else ""))
+    else:
+        rows.append(f"band line {mm_text(line.at_mm)} mm from {line.around}")
+        distance, margin = mm_with_margin(
+            m.distance, abs(m.margin), line=m.nearest_line, signed=False
+        )
+        side = "inside" if m.margin >= -EPSILON_MM else "beyond"
+        rows[1] = f"distance {distance} mm, {m.band_words()}"
+        rows.append(f"margin {margin} mm {side} the line")
+        rows.append("contested" if m.contested else "not contested")
+    rows.append(f"shaded: within {mm_text(line.contested_within)} mm of the line")
+    rows.append("grid: 1 mm (10 mm darker)")
+    return "\n".join(
+        line for row in rows for line in textwrap.wrap(row, 46, subsequent_indent="  ")
+    )
+
+
+@_dc.dataclass(frozen=True)
+class DisputePicture:
+    """What :func:`render_dispute` drew.
+
+    Attributes
+    ----------
+    format : str
+        ``png``, ``svg`` or ``pdf``.
+    size : tuple of int
+        Width and height in pixels.
+    window : tuple of float
+        The view ``(xmin, xmax, ymin, ymax)``, mm.
+    line : DisputeLine
+        The line drawn.
+    picture : bytes
+        The picture, in `format`.
+    """
+
+    format: str
+    size: tuple[int, int]
+    window: tuple[float, float, float, float]
+    line: DisputeLine
+    picture: bytes = _dc.field(repr=False)
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the picture's part of ``tabletop render --around --json``."""
+        return {
+            "format": self.format,
+            "size": list(self.size),
+            "window": [json_mm(v) for v in self.window],
+            "line": {
+                "what": self.line.what,
+                "at": json_mm(self.line.at_mm),
+                "from": self.line.around,
+                "contested_within": json_mm(self.line.contested_within),
+            },
+        }
+
+
+def render_dispute(
+    scene: Scene,
+    measurement: Measurement,
+    fmt: str = "png",
+    *,
+    report: CheckReport | None = None,
+    zoom_mm: float | None = None,
+    size: tuple[int, int] | None = None,
+    dpi: float = 100.0,
+    title: str | None = None,
+    names: dict[str, str] | None = None,
+) -> DisputePicture:
+    """Draw the dispute between the two measured objects and return it as `fmt` bytes.
+
+    Parameters
+    ----------
+    report : CheckReport, optional
+        The scene's check: a violation between the two objects gives the line drawn.
+    zoom_mm : float, optional
+        Half-width of the view, mm (default: :func:`dispute_window`'s).
+    size : (int, int), optional
+        Pixels (default 1300 x 1000 at 100 dpi: a square view and a notes column).
+    """
+    from tabletop.plots.picture import check_size
+
+    check_picture_format(fmt)
+    check_size(size, dpi)
+    if zoom_mm is not None:
+        check_zoom(zoom_mm)
+    line = dispute_line(scene, measurement, report)
+    cx, cy, half = dispute_window(measurement, zoom_mm)
+    width_px, height_px = size if size is not None else (round(13.0 * dpi), round(10.0 * dpi))
+    with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
+        fig = Figure(figsize=((width_px + 0.01) / dpi, (height_px + 0.01) / dpi), dpi=dpi)
+        FigureCanvasAgg(fig)
+        fig.set_facecolor("white")
+        side_in = min(width_px / dpi - 4.3, height_px / dpi - 1.1)
+        ax = fig.add_axes(
+            (
+                0.75 * dpi / width_px,
+                0.5 * dpi / height_px,
+                side_in * dpi / width_px,
+                side_in * dpi / height_px,
+            )
+        )
+        draw_dispute(ax, scene, measurement, line=line, window=(cx, cy, half), names=names)
+        top = 1.0 - 0.12 * dpi / height_px
+        fig.text(
+            0.75 * dpi / width_px,
+            top,
+            title or "tabletop",
+            ha="left",
+            va="top",
+            fontsize=12,
+            fontweight="bold",
+            color=INK,
+        )
+        fig.text(
+            (0.95 + side_in) * dpi / width_px,
+            1.0 - 0.6 * dpi / height_px,
+            _notes(measurement, line, names),
+            ha="left",
+            va="top",
+            fontsize=9,
+            linespacing=1.4,
+            color=ALARM if line.violation is not None else INK,
+            gid="notes",
+        )
+        picture = picture_bytes(fig, fmt)
+        width, height = (int(v) for v in fig.canvas.get_width_height())
+    window = (cx - half, cx + half, cy - half, cy + half)
+    return DisputePicture(fmt, (width, height), window, line, picture)
