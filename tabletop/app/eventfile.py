@@ -261,34 +261,26 @@ class _Reader:
         return Round(raw["kind"], parsed, tuple(given))
 
 
-def parse_event(data: Any, source: str = "<event>") -> Event:
-    """Return the event a parsed TOML/JSON structure describes.
-
-    Raises
-    ------
-    EventFileError
-        For any problem, naming the entry and key.
-    """
-    reader = _Reader(source)
-    raw = reader.table(data, None, _EVENT_KEYS)
+def _game_and_regulation(reader: _Reader, raw: Mapping[str, Any]) -> tuple[str, str]:
+    """Read the game and its regulation (the game's default when none is given)."""
     if raw.get("game") not in _GAMES:
         reader.fail(
             f"expected one of {', '.join(_GAMES)}, got {show(raw.get('game'))}", None, "game"
         )
-    game = raw["game"]
+    game: str = raw["game"]
     regulation = raw.get("regulation", get_regulation(game).id)
     if regulation not in REGULATIONS or REGULATIONS[regulation].game != game:
         known = ", ".join(r for r in REGULATIONS if REGULATIONS[r].game == game)
         reader.fail(
             f"expected a {game} regulation ({known}), got {show(regulation)}", None, "regulation"
         )
-    if "seed" not in raw:
-        reader.fail("missing; random choices (round 1, ties, byes) come from it", None, "seed")
-    seed = reader.integer(raw["seed"], None, "seed")
-    name = reader.text(raw["name"], None, "name") if "name" in raw else ""
-    tier = raw.get("tier", "competitive")
-    if tier not in TIERS:
-        reader.fail(f"expected one of {', '.join(TIERS)}, got {show(tier)}", None, "tier")
+    return game, regulation
+
+
+def _structure_numbers(
+    reader: _Reader, raw: Mapping[str, Any], regulation: str
+) -> tuple[str | None, dict[str, Any]]:
+    """Read the structure's name and the numbers that override it (rounds, cut, games, minutes)."""
     structure = reader.text(raw["structure"], None, "structure") if "structure" in raw else None
     known_structures = (*REGULATIONS[regulation].structures, "custom")
     if structure is not None and structure not in known_structures:
@@ -308,6 +300,11 @@ def parse_event(data: Any, source: str = "<event>") -> Event:
         numbers["playoff_games"] = games
     if "round_minutes" in raw:
         numbers["round_minutes"] = reader.integer(raw["round_minutes"], None, "round_minutes", 1)
+    return structure, numbers
+
+
+def _players(reader: _Reader, raw: Mapping[str, Any], regulation: str) -> list[Player]:
+    """Read the players: factions the regulation allows, ids unique."""
     players_raw = raw.get("players")
     if not isinstance(players_raw, list):
         reader.fail(f"expected a list of players, got {show(players_raw)}", None, "players")
@@ -325,10 +322,34 @@ def parse_event(data: Any, source: str = "<event>") -> Event:
         if p.id in seen:
             reader.fail(f"duplicate player id {p.id!r}", f"players[{i}]", "id")
         seen.add(p.id)
+    return players
+
+
+def parse_event(data: Any, source: str = "<event>") -> Event:
+    """Return the event a parsed TOML/JSON structure describes.
+
+    Raises
+    ------
+    EventFileError
+        For any problem, naming the entry and key.
+    """
+    reader = _Reader(source)
+    raw = reader.table(data, None, _EVENT_KEYS)
+    game, regulation = _game_and_regulation(reader, raw)
+    if "seed" not in raw:
+        reader.fail("missing; random choices (round 1, ties, byes) come from it", None, "seed")
+    seed = reader.integer(raw["seed"], None, "seed")
+    name = reader.text(raw["name"], None, "name") if "name" in raw else ""
+    tier = raw.get("tier", "competitive")
+    if tier not in TIERS:
+        reader.fail(f"expected one of {', '.join(TIERS)}, got {show(tier)}", None, "tier")
+    structure, numbers = _structure_numbers(reader, raw, regulation)
+    players = _players(reader, raw, regulation)
     rounds_raw = raw.get("rounds", [])
     if not isinstance(rounds_raw, list):
         reader.fail(f"expected a list of rounds, got {show(rounds_raw)}", None, "rounds")
-    rounds = tuple(reader.round(r, n, seen) for n, r in enumerate(rounds_raw, 1))
+    ids = {p.id for p in players}
+    rounds = tuple(reader.round(r, n, ids) for n, r in enumerate(rounds_raw, 1))
     try:
         event = Event(
             game,

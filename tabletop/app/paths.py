@@ -129,31 +129,9 @@ def output_target(
         socket or symbolic link, and an existing file without `force`.
     """
     text = os.fspath(path)
-    if not text:
-        raise InvalidInputError("an empty output path; expected a file name")
-    if text.endswith(("/", os.sep)):
-        raise InvalidInputError(
-            "ends in '/', which names a folder; expected a file name", where=text
-        )
-    target = Path(text)
-    if target.name in ("", ".", ".."):
-        raise InvalidInputError("names a folder; expected a file name", where=text)
+    target = _file_name(text)
     folder = target.parent
-    try:
-        folder_mode = os.stat(folder).st_mode
-    except FileNotFoundError:
-        raise InvalidInputError(f"no folder {str(folder)!r} to write in", where=text) from None
-    except OSError as error:
-        raise InvalidInputError(
-            f"cannot use the folder {str(folder)!r}: {error.strerror}", where=text
-        ) from None
-    if not stat.S_ISDIR(folder_mode):
-        raise InvalidInputError(f"{str(folder)!r} is not a folder", where=text)
-    size, most = len(os.fsencode(target.name)), _name_max(folder)
-    if size > most:
-        raise InvalidInputError(
-            f"the file name is {size} bytes long; this folder allows at most {most}", where=text
-        )
+    _check_folder(folder, target.name, text)
     for source in inputs:
         if os.fspath(source) != STDIN_NAME and same_file(source, target):
             raise InvalidInputError(
@@ -167,7 +145,45 @@ def output_target(
         return OutputTarget(target, folder, None, force)
     except OSError as error:
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=text) from None
-    mode = existing.st_mode
+    _check_replaceable(existing.st_mode, force, text)
+    return OutputTarget(target, folder, existing, force)
+
+
+def _file_name(text: str) -> Path:
+    """Return the output path, refusing an empty one and one that names a folder."""
+    if not text:
+        raise InvalidInputError("an empty output path; expected a file name")
+    if text.endswith(("/", os.sep)):
+        raise InvalidInputError(
+            "ends in '/', which names a folder; expected a file name", where=text
+        )
+    target = Path(text)
+    if target.name in ("", ".", ".."):
+        raise InvalidInputError("names a folder; expected a file name", where=text)
+    return target
+
+
+def _check_folder(folder: Path, name: str, text: str) -> None:
+    """Refuse a folder that is missing or unusable, or too short a name limit for `name`."""
+    try:
+        folder_mode = os.stat(folder).st_mode
+    except FileNotFoundError:
+        raise InvalidInputError(f"no folder {str(folder)!r} to write in", where=text) from None
+    except OSError as error:
+        raise InvalidInputError(
+            f"cannot use the folder {str(folder)!r}: {error.strerror}", where=text
+        ) from None
+    if not stat.S_ISDIR(folder_mode):
+        raise InvalidInputError(f"{str(folder)!r} is not a folder", where=text)
+    size, most = len(os.fsencode(name)), _name_max(folder)
+    if size > most:
+        raise InvalidInputError(
+            f"the file name is {size} bytes long; this folder allows at most {most}", where=text
+        )
+
+
+def _check_replaceable(mode: int, force: bool, text: str) -> None:
+    """Refuse to replace a link, folder, device, FIFO or socket, or a file without `force`."""
     if stat.S_ISLNK(mode):
         raise InvalidInputError(
             "is a symbolic link; refusing to replace it (name the file it points to)", where=text
@@ -183,7 +199,6 @@ def output_target(
         raise InvalidInputError(
             "the file exists; refusing to write over it (--force replaces it)", where=text
         )
-    return OutputTarget(target, folder, existing, force)
 
 
 def temporary_path(folder: Path) -> Path:

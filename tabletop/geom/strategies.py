@@ -411,6 +411,20 @@ def ships(
     if rules.hull_names:
         hulls = st.none() | st.integers(0, len(rules.hull_names) - 1)
 
+    return _drawn_ships(rules, id_strategy, base_strategy, player_strategy, where, hulls)
+
+
+def _drawn_ships(
+    rules: Ruleset,
+    id_strategy: st.SearchStrategy[str],
+    base_strategy: st.SearchStrategy[str],
+    player_strategy: st.SearchStrategy[int],
+    where: st.SearchStrategy[tuple[float, float, float]],
+    hulls: st.SearchStrategy[int | None],
+) -> st.SearchStrategy[Ship]:
+    """Return the strategy of one ship for :func:`ships` (id, base, player, pose, hull index)."""
+
+    # A closure, so that the strategy's repr stays short (not every argument's).
     @st.composite
     def draw_ship(draw: st.DrawFn) -> Ship:
         ident = _drawn_id(draw(id_strategy))

@@ -242,6 +242,77 @@ def _refused(
     )
 
 
+def _tool_side(
+    scene: Scene, ship: Ship, course: ArmadaCourse
+) -> tuple[Direction | None, shapely.Polygon | None, MoveResult | None]:
+    """Choose the tool's side and place the tool; or the refusal when the ship overlaps it.
+
+    Returns the side (None at speed 0), the placed tool polygon (None at speed 0) and the
+    refused result (None when the course can be done).
+    """
+    if not course.speed:
+        return None, None, None
+    ruleset = scene.ruleset
+    side, (left, right) = choose_side(course, ship.base, ruleset)
+    # The ship may not end overlapping the tool: the tool goes on the other side.
+    reason: str | None = None
+    if course.side is not None and (left if side == "left" else right):
+        reason = f"the ship would overlap the tool on the {side} side"
+    elif left and right:
+        reason = "the ship would overlap the tool on both sides"
+    if reason is not None:
+        # A course that cannot be done moves nothing (like one off the chart).
+        refused = ToolMove(speed=course.speed, side=side, tool_overlap=True)
+        return side, None, _refused(scene, ship, course, reason, refused)
+    layout = armada_tool(course, ship.base, ruleset, side)
+    return side, place(layout.polygon(), ship.pose), None
+
+
+def _slow_until_clear(
+    ship: Ship,
+    course: ArmadaCourse,
+    side: Direction | None,
+    ruleset: Ruleset,
+    blocker_polygons: list[shapely.Polygon],
+) -> tuple[int, FloatArray, shapely.Polygon, list[int], dict[int, list[int]]]:
+    """Move at one speed less while the ship would overlap a ship (even down to speed 0).
+
+    Returns the speed moved, the final pose and base polygon there, the speeds tried, and
+    for each overlapped blocker (by index) the speeds at which it was overlapped.
+    """
+    body = rectangle(*ruleset.base_size(ship.base))
+    overlapped_at: dict[int, list[int]] = {}
+    tried: list[int] = []
+    speed = course.speed
+    while True:
+        reduced = ArmadaCourse(speed, course.yaws[:speed], side)
+        move = (
+            np.zeros(3)
+            if speed == 0
+            else armada_tool(reduced, ship.base, ruleset, side or "left").final_move
+        )
+        final = compose(ship.pose, move)
+        polygon = world_polygon(body, final)
+        tried.append(speed)
+        hits = [i for i, other in enumerate(blocker_polygons) if overlaps(polygon, other)]
+        for i in hits:
+            overlapped_at.setdefault(i, []).append(speed)
+        if not hits or speed == 0:
+            return speed, final, polygon, tried, overlapped_at
+        speed -= 1
+
+
+def _squadrons_under(scene: Scene, polygon: shapely.Polygon) -> tuple[str, ...]:
+    """Return the squadrons under the final base (the opponent places them aside)."""
+    squadrons = []
+    for other in scene.ships:
+        if other.is_squadron:
+            disk, radius = other.measured_shape(scene.ruleset)
+            if overlaps(polygon, disk, 0.0, radius):
+                squadrons.append(other.id)
+    return tuple(squadrons)
+
+
 def execute_armada(
     scene: Scene, ship: Ship, course: ArmadaCourse, *, text: str | None = None
 ) -> MoveResult:
@@ -256,48 +327,18 @@ def execute_armada(
     ruleset = scene.ruleset
     start = ship.pose
     body = rectangle(*ruleset.base_size(ship.base))
-    side: Direction | None = None
-    template = None
     # The course must be one the hull's speed chart allows (where the chart is known).
     chart_problem = chart_violation(course, ship.hull)
     if chart_problem is not None:
         return _refused(scene, ship, course, chart_problem, ToolMove(speed=course.speed))
-    if course.speed:
-        side, (left, right) = choose_side(course, ship.base, ruleset)
-        # The ship may not end overlapping the tool: the tool goes on the other side.
-        reason: str | None = None
-        if course.side is not None and (left if side == "left" else right):
-            reason = f"the ship would overlap the tool on the {side} side"
-        elif left and right:
-            reason = "the ship would overlap the tool on both sides"
-        if reason is not None:
-            # A course that cannot be done moves nothing (like one off the chart).
-            refused = ToolMove(speed=course.speed, side=side, tool_overlap=True)
-            return _refused(scene, ship, course, reason, refused)
-        layout = armada_tool(course, ship.base, ruleset, side)
-        template = place(layout.polygon(), start)
+    side, template, refused = _tool_side(scene, ship, course)
+    if refused is not None:
+        return refused
     blockers = [s for s in scene.ships if s.id != ship.id and not s.is_squadron]
     blocker_polygons = [s.polygon(ruleset) for s in blockers]
-    overlapped_at: dict[int, list[int]] = {}
-    tried: list[int] = []
-    # A ship that would overlap a ship moves at one speed less until it fits (even at 0).
-    speed = course.speed
-    while True:
-        reduced = ArmadaCourse(speed, course.yaws[:speed], side)
-        move = (
-            np.zeros(3)
-            if speed == 0
-            else armada_tool(reduced, ship.base, ruleset, side or "left").final_move
-        )
-        final = compose(start, move)
-        polygon = world_polygon(body, final)
-        tried.append(speed)
-        hits = [i for i, other in enumerate(blocker_polygons) if overlaps(polygon, other)]
-        for i in hits:
-            overlapped_at.setdefault(i, []).append(speed)
-        if not hits or speed == 0:
-            break
-        speed -= 1
+    speed, final, polygon, tried, overlapped_at = _slow_until_clear(
+        ship, course, side, ruleset, blocker_polygons
+    )
     bumped: str | None = None
     ship_overlaps: ShipOverlaps | None = None
     if overlapped_at:
@@ -313,13 +354,6 @@ def execute_armada(
     hits_out: tuple[ObstacleHit, ...] = tuple(
         (o.id, "ends-on") for o in nearest_first(world_polygon(body, start), ends_on)
     )
-    # Squadrons under the final base are placed aside by the opponent.
-    squadrons = []
-    for other in scene.ships:
-        if other.is_squadron:
-            disk, radius = other.measured_shape(ruleset)
-            if overlaps(polygon, disk, 0.0, radius):
-                squadrons.append(other.id)
     tool_overlap = None if template is None else bool(overlaps(polygon, template))
     return MoveResult(
         ship=ship.id,
@@ -332,7 +366,10 @@ def execute_armada(
         fled=outside_play_area(scene.area, polygon),
         obstacles=hits_out,
         detail=ToolMove(
-            speed=speed, side=side, tool_overlap=tool_overlap, squadrons=tuple(squadrons)
+            speed=speed,
+            side=side,
+            tool_overlap=tool_overlap,
+            squadrons=_squadrons_under(scene, polygon),
         ),
         overlaps=ship_overlaps,
     )

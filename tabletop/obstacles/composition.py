@@ -20,63 +20,74 @@ def _number_word(count: int) -> str:
     return words[count] if 0 <= count < len(words) else str(count)
 
 
-def composition_violations(scene: Scene) -> list[Violation]:
-    """Return the obstacle-composition violations of a tournament scene (none is legal).
+def _broken(objects: Sequence[str], message: str) -> Violation:
+    """Return one obstacle-composition violation (it measures nothing)."""
+    return Violation.plain("obstacle-composition", objects, message)
 
-    The rules object says what a setup holds (:attr:`tabletop.geom.rules.Rules.obstacle_set`): a
-    fixed set (Armada) or tokens each player brings (X-Wing tournament play).
-    """
-    ruleset = scene.ruleset
+
+def _fixed_set_violations(scene: Scene) -> list[Violation]:
+    """Check a fixed set (Armada: three asteroid fields, two debris fields, one station)."""
+    wanted = scene.ruleset.obstacle_set
     found: list[Violation] = []
-
-    def broken(objects: Sequence[str], message: str) -> None:
-        found.append(Violation.plain("obstacle-composition", objects, message))
-
-    wanted = ruleset.obstacle_set
-    if wanted.per_player is None:
-        # A fixed set (Armada: three asteroid fields, two debris fields, one station).
-        for kind, count in wanted.kinds.items():
-            ids = [o.id for o in scene.obstacles if o.kind == kind]
-            if len(ids) != count:
-                broken(
+    for kind, count in wanted.kinds.items():
+        ids = [o.id for o in scene.obstacles if o.kind == kind]
+        if len(ids) != count:
+            found.append(
+                _broken(
                     ids, f"the table has {len(ids)} {kind} obstacles; the standard set has {count}"
                 )
-        others = [o.id for o in scene.obstacles if o.kind not in wanted.kinds]
-        if others:
-            broken(others, f"{', '.join(others)}: not part of the standard obstacle set")
-        by_token: dict[str, list[str]] = {}
-        for o in scene.obstacles:
-            by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
-        every = _number_word(wanted.size)
-        for name, ids in by_token.items():
-            if len(ids) > 1:
-                broken(
+            )
+    others = [o.id for o in scene.obstacles if o.kind not in wanted.kinds]
+    if others:
+        found.append(_broken(others, f"{', '.join(others)}: not part of the standard obstacle set"))
+    by_token: dict[str, list[str]] = {}
+    for o in scene.obstacles:
+        by_token.setdefault(o.token or f"custom {o.id}", []).append(o.id)
+    every = _number_word(wanted.size)
+    for name, ids in by_token.items():
+        if len(ids) > 1:
+            found.append(
+                _broken(
                     ids, f"{', '.join(ids)} are the same token ({name}); all {every} must differ"
                 )
-        return found
-    # Brought by the players (X-Wing tournament): each player exactly `per_player`
-    # different tokens of the allowed families.
-    families = wanted.families
-    per_player = wanted.per_player
+            )
+    return found
+
+
+def _brought_violations(scene: Scene, per_player: int) -> list[Violation]:
+    """Check the tokens the players bring (X-Wing tournament play).
+
+    Each player brings exactly `per_player` different tokens of the allowed families.
+    """
+    ruleset = scene.ruleset
+    families = ruleset.obstacle_set.families
     brings = _number_word(per_player)
+    found: list[Violation] = []
     for o in scene.obstacles:
         if o.token is None or o.family not in families:
             what = "a custom outline" if o.token is None else f"{o.token} ({o.family})"
-            broken(
-                [o.id], f"{o.id} is {what}, not a token allowed in {ruleset.name} tournament play"
+            found.append(
+                _broken(
+                    [o.id],
+                    f"{o.id} is {what}, not a token allowed in {ruleset.name} tournament play",
+                )
             )
         if o.player not in (1, 2):
-            broken(
-                [o.id],
-                f"{o.id} has no player; in tournament play each player brings {brings} obstacles",
+            found.append(
+                _broken(
+                    [o.id],
+                    f"{o.id} has no player; in tournament play each player brings {brings} obstacles",
+                )
             )
     for player in (1, 2):
         mine = [o for o in scene.obstacles if o.player == player]
         if len(mine) != per_player:
-            broken(
-                [o.id for o in mine],
-                f"player {player} brought {len(mine)} obstacles; each player brings exactly "
-                f"{per_player}",
+            found.append(
+                _broken(
+                    [o.id for o in mine],
+                    f"player {player} brought {len(mine)} obstacles; each player brings exactly "
+                    f"{per_player}",
+                )
             )
         seen: dict[str, list[str]] = {}
         for o in mine:
@@ -84,8 +95,22 @@ def composition_violations(scene: Scene) -> list[Violation]:
                 seen.setdefault(o.token, []).append(o.id)
         for name, ids in seen.items():
             if len(ids) > 1:
-                broken(
-                    ids,
-                    f"player {player} brought {name} {len(ids)} times; the {brings} must differ",
+                found.append(
+                    _broken(
+                        ids,
+                        f"player {player} brought {name} {len(ids)} times; the {brings} must differ",
+                    )
                 )
     return found
+
+
+def composition_violations(scene: Scene) -> list[Violation]:
+    """Return the obstacle-composition violations of a tournament scene (none is legal).
+
+    The rules object says what a setup holds (:attr:`tabletop.geom.rules.Rules.obstacle_set`): a
+    fixed set (Armada) or tokens each player brings (X-Wing tournament play).
+    """
+    per_player = scene.ruleset.obstacle_set.per_player
+    if per_player is None:
+        return _fixed_set_violations(scene)
+    return _brought_violations(scene, per_player)

@@ -19,12 +19,17 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import closest_points, json_mm, overlaps
-from tabletop.geom.poses import FloatArray
-from tabletop.geom.rulesets import Ruleset
-from tabletop.geom.tolerance import same_length, within
+from tabletop.obstacles._deployment import _deployment
+from tabletop.obstacles._margins import (
+    _apart,
+    _contested,
+    _edge_distances,
+    _measure,
+    _past_box,
+    _with_band,
+)
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import placeable_entry
@@ -58,80 +63,6 @@ RULES: tuple[str, ...] = (
     "ship-overlap",
     "outside-play-area",
 )
-
-
-def _margin(value: float) -> float:
-    """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
-    return 0.0 if same_length(value, 0.0) else float(value)
-
-
-def _contested(margin: float, ruleset: Ruleset) -> bool:
-    return bool(within(abs(margin), ruleset.contested_within))
-
-
-def _measure(
-    ruleset: Ruleset,
-    rule: str,
-    objects: Sequence[str],
-    distance: float,
-    limit: float,
-    margin: float,
-    points: FloatArray | None,
-) -> Margin:
-    margin = _margin(margin)
-    return Margin(
-        rule,
-        tuple(objects),
-        float(distance),
-        float(limit),
-        margin,
-        _contested(margin, ruleset),
-        points,
-    )
-
-
-def _edge_distances(
-    polygon: shapely.Geometry, area: PlayArea
-) -> list[tuple[str, float, FloatArray]]:
-    """Signed distance of an outline from each edge, inward (negative past the edge)."""
-    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-    out = []
-    i = int(np.argmin(coords[:, 1]))
-    out.append(("bottom", coords[i, 1], np.array([coords[i], [coords[i, 0], 0.0]])))
-    i = int(np.argmax(coords[:, 1]))
-    out.append(
-        ("top", area.height - coords[i, 1], np.array([coords[i], [coords[i, 0], area.height]]))
-    )
-    i = int(np.argmin(coords[:, 0]))
-    out.append(("left", coords[i, 0], np.array([coords[i], [0.0, coords[i, 1]]])))
-    i = int(np.argmax(coords[:, 0]))
-    out.append(
-        ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
-    )
-    return out
-
-
-def _past_box(
-    polygon: shapely.Geometry, box: tuple[float, float, float, float]
-) -> tuple[str, float, FloatArray]:
-    """How far an outline lies inside a box at its worst side: ``(side, inward, points)``.
-
-    `inward` is negative by how far the outline reaches past that side; `points` are the
-    farthest-out vertex and its foot on the side.
-    """
-    x0, y0, x1, y1 = box
-    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-    sides = []
-    i = int(np.argmin(coords[:, 1]))
-    sides.append(("bottom", coords[i, 1] - y0, np.array([coords[i], [coords[i, 0], y0]])))
-    i = int(np.argmax(coords[:, 1]))
-    sides.append(("top", y1 - coords[i, 1], np.array([coords[i], [coords[i, 0], y1]])))
-    i = int(np.argmin(coords[:, 0]))
-    sides.append(("left", coords[i, 0] - x0, np.array([coords[i], [x0, coords[i, 1]]])))
-    i = int(np.argmax(coords[:, 0]))
-    sides.append(("right", x1 - coords[i, 0], np.array([coords[i], [x1, coords[i, 1]]])))
-    side, inward, points = min(sides, key=lambda s: float(s[1]))
-    return side, float(inward), points
 
 
 def overlap_depth(a: shapely.Geometry, b: shapely.Geometry) -> float:
@@ -168,24 +99,6 @@ def _pairs(
         first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
         found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
     return sorted(found)
-
-
-def _with_band(ruleset: Ruleset, limit: float) -> str:
-    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
-    words = ruleset.limit_words(limit)
-    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
-
-
-def _apart(ruleset: Ruleset, limit: float) -> str:
-    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
-    words = ruleset.limit_words(limit)
-    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
-
-
-def _words_first(ruleset: Ruleset, limit: float) -> str:
-    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
-    words = ruleset.limit_words(limit)
-    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
 
 
 def check(
@@ -232,14 +145,7 @@ def check(
     ('ship-deployment', True)
     """
     ruleset, area = scene.ruleset, scene.area
-    placed = scene.placed_last if placed is None else placed
-    if placed is not None and placed not in {o.id for o in scene.obstacles}:
-        raise InvalidInputError(
-            f"no obstacle has the id {placed!r}; expected one of: "
-            + ", ".join(o.id for o in scene.obstacles),
-            where="--placed",
-        )
-    setup = scene.phase == "setup"
+    placed = _placed_id(scene, placed)
     found: list[Violation] = []
     measured: list[Margin] = []
     checked: dict[str, int] = {}
@@ -255,28 +161,70 @@ def check(
         wanted[obstacle.id] = obstacle
         return None
 
-    if setup:
-        _obstacle_rules(
-            scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed=placed
-        )
-        # Tournament play: the obstacle composition.
-        if scene.format == "tournament":
-            found.extend(composition_violations(scene))
-            checked["obstacle-composition"] = len(scene.obstacles)
-        # Ships deploy with the whole base within the deployment limit of their edge.
-        found.extend(_deployment(scene, measured))
-        checked["ship-deployment"] = len(scene.ships)
-
+    if scene.phase == "setup":
+        _setup_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed)
     # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
     found.extend(_overlaps(scene, polygons, measured, nearest=margins))
     checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
 
     # Every object lies entirely inside the play area (a fled ship does not).
+    found.extend(_outside_play_area(scene, polygons, measured))
+    checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
+    if fixes and wanted:
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
+    order = {rule: i for i, rule in enumerate(RULES)}
+    found.sort(key=lambda v: order[v.rule])
+    listed = None
+    if margins:
+        listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
+    contested = _near_the_line(measured, found, order)
+    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
+
+
+def _placed_id(scene: Scene, placed: str | None) -> str | None:
+    """Return the obstacle being placed (default: the scene's ``placed_last``), checked."""
+    placed = scene.placed_last if placed is None else placed
+    if placed is not None and placed not in {o.id for o in scene.obstacles}:
+        raise InvalidInputError(
+            f"no obstacle has the id {placed!r}; expected one of: "
+            + ", ".join(o.id for o in scene.obstacles),
+            where="--placed",
+        )
+    return placed
+
+
+def _setup_rules(
+    scene: Scene,
+    limits: Any,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    placed: str | None,
+) -> None:
+    """Apply the rules of the setup phase: placement, composition and deployment."""
+    _obstacle_rules(scene, limits, shapes, found, measured, checked, fix_for, placed=placed)
+    # Tournament play: the obstacle composition.
+    if scene.format == "tournament":
+        found.extend(composition_violations(scene))
+        checked["obstacle-composition"] = len(scene.obstacles)
+    # Ships deploy with the whole base within the deployment limit of their edge.
+    found.extend(_deployment(scene, measured))
+    checked["ship-deployment"] = len(scene.ships)
+
+
+def _outside_play_area(
+    scene: Scene, polygons: Mapping[str, shapely.Geometry], measured: list[Margin]
+) -> list[Violation]:
+    """Find each obstacle and ship not entirely inside the play area (mm past its edge)."""
+    ruleset, area = scene.ruleset, scene.area
     table = (0.0, 0.0, area.width, area.height)
     objects: list[tuple[str, shapely.Geometry]] = [
         *((o.id, polygons[o.id]) for o in scene.obstacles),
         *((s.id, s.polygon(ruleset)) for s in scene.ships),
     ]
+    found: list[Violation] = []
     for ident, shape in objects:
         side, inward, points = _past_box(shape, table)
         m = _measure(ruleset, "outside-play-area", [ident], abs(inward), 0.0, inward, points)
@@ -289,17 +237,15 @@ def check(
                     f"{-inward:.1f} mm past the {side} edge",
                 )
             )
-    checked["outside-play-area"] = len(objects)
-    if fixes and wanted:
-        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
-    order = {rule: i for i, rule in enumerate(RULES)}
-    found.sort(key=lambda v: order[v.rule])
-    listed = None
-    if margins:
-        listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
-    # Legal placements near their line: the rule holds, but a judge would be called.
+    return found
+
+
+def _near_the_line(
+    measured: list[Margin], found: list[Violation], order: Mapping[str, int]
+) -> tuple[Margin, ...]:
+    """Return legal placements near their line: the rule holds, but a judge would be called."""
     broken = {(v.rule, v.objects) for v in found}
-    contested = tuple(
+    return tuple(
         sorted(
             (
                 m
@@ -309,7 +255,6 @@ def check(
             key=lambda m: (m.margin, order[m.rule], m.objects),
         )
     )
-    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
 
 
 class TooManyFixesError(InvalidInputError):
@@ -373,21 +318,16 @@ def _with_fixes(
     ]
 
 
-def _obstacle_rules(
+def _edge_rule(
     scene: Scene,
-    limits: Any,
+    limit: float,
     shapes: Sequence[shapely.Geometry],
     found: list[Violation],
     measured: list[Margin],
-    checked: dict[str, int],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
-    *,
-    placed: str | None = None,
 ) -> None:
-    """Apply the placement rules: edge, spacing and (Armada) the setup area."""
+    """Check that obstacles are more than the edge limit (mm) from every edge."""
     ruleset, area = scene.ruleset, scene.area
-    # Obstacles must be more than the edge limit from every edge.
-    limit = limits.edge
     for o, shape in zip(scene.obstacles, shapes, strict=True):
         edges = _edge_distances(shape, area)
         for edge, distance, points in edges:
@@ -408,146 +348,98 @@ def _obstacle_rules(
         measured.append(
             _measure(ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points)
         )
-    checked["obstacle-edge"] = len(scene.obstacles)
 
-    # Obstacles must be more than the spacing limit from each other: the index gives
-    # the pairs within reach of the line (and each obstacle's nearest, for the margins).
-    limit = limits.spacing
+
+def _spacing_rule(
+    scene: Scene,
+    limit: float,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    placed: str | None,
+) -> None:
+    """Check that obstacles are more than the spacing limit (mm) from each other.
+
+    The index gives the pairs within reach of the line (and each obstacle's nearest, for
+    the margins).
+    """
+    ruleset = scene.ruleset
     reach = limit + ruleset.contested_within + 1e-3
     pairs = _pairs(shapes, reach, nearest=True)
-    if pairs:
-        first = np.array([i for i, _ in pairs])
-        second = np.array([j for _, j in pairs])
-        array = np.asarray(shapes, dtype=object)
-        distances, points = closest_points(array[first], array[second])
-        for (i, j), d, pts in zip(pairs, distances, points, strict=True):
-            a, b = scene.obstacles[i], scene.obstacles[j]
-            if b.id == placed:
-                # The token being placed is named first, and it is the one the fix moves.
-                a, b = b, a
-                pts = pts[::-1]
-            distance = float(d)
-            m = _measure(
-                ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
-            )
-            measured.append(m)
-            if m.margin <= 0.0:
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
-                        f"than {_apart(ruleset, limit)}",
-                        fix_for(a),
-                        fixable=True,
-                    )
+    if not pairs:
+        return
+    first = np.array([i for i, _ in pairs])
+    second = np.array([j for _, j in pairs])
+    array = np.asarray(shapes, dtype=object)
+    distances, points = closest_points(array[first], array[second])
+    for (i, j), d, pts in zip(pairs, distances, points, strict=True):
+        a, b = scene.obstacles[i], scene.obstacles[j]
+        if b.id == placed:
+            # The token being placed is named first, and it is the one the fix moves.
+            a, b = b, a
+            pts = pts[::-1]
+        distance = float(d)
+        m = _measure(
+            ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
+        )
+        measured.append(m)
+        if m.margin <= 0.0:
+            found.append(
+                Violation.measured(
+                    m,
+                    f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
+                    f"than {_apart(ruleset, limit)}",
+                    fix_for(a),
+                    fixable=True,
                 )
+            )
+
+
+def _setup_area_rule(
+    scene: Scene,
+    region: shapely.Geometry,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+) -> None:
+    """Check that obstacles lie entirely inside the setup area (Armada; its line is closed)."""
+    x0, _, x1, _ = region.bounds
+    for o, shape in zip(scene.obstacles, shapes, strict=True):
+        _, inward, points = _past_box(shape, region.bounds)
+        m = _measure(scene.ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
+        measured.append(m)
+        if m.margin < 0.0:
+            found.append(
+                Violation.measured(
+                    m,
+                    f"{o.id} is not entirely inside the setup area (x from {x0:g} to {x1:g} mm)",
+                    fix_for(o),
+                    fixable=True,
+                )
+            )
+
+
+def _obstacle_rules(
+    scene: Scene,
+    limits: Any,
+    shapes: Sequence[shapely.Geometry],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    *,
+    placed: str | None = None,
+) -> None:
+    """Apply the placement rules: edge, spacing and (Armada) the setup area."""
+    _edge_rule(scene, limits.edge, shapes, found, measured, fix_for)
+    checked["obstacle-edge"] = len(scene.obstacles)
+    _spacing_rule(scene, limits.spacing, shapes, found, measured, fix_for, placed)
     checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
-
-    # Armada: obstacles lie entirely inside the setup area (its line is closed).
     if limits.inside_setup_area:
-        region = limits.area
-        x0, _, x1, _ = region.bounds
-        for o, shape in zip(scene.obstacles, shapes, strict=True):
-            _, inward, points = _past_box(shape, region.bounds)
-            m = _measure(ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
-            measured.append(m)
-            if m.margin < 0.0:
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{o.id} is not entirely inside the setup area "
-                        f"(x from {x0:g} to {x1:g} mm)",
-                        fix_for(o),
-                        fixable=True,
-                    )
-                )
+        _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for)
         checked["obstacle-setup-area"] = len(scene.obstacles)
-
-
-def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
-    ruleset, area = scene.ruleset, scene.area
-    limit = ruleset.deployment_limit
-    setup_area = ruleset.setup_area(area)
-    # Kept as a flag: whether the setup area bounds deployment is one line of the
-    # deployment rule, read once here, where that rule is applied.
-    boxed = ruleset.setup_area_boxed
-    found: list[Violation] = []
-    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
-    for ship in scene.ships:
-        polygon = ship.polygon(ruleset)
-        disk = ruleset.base_spec(ship.base).is_disk
-        if disk:
-            # Armada squadrons: within distance 2 of a friendly ship.
-            friends = [s for s in ships if s.player == ship.player]
-            reach = ruleset.armada_distance_bands[1]
-            centre, radius = ship.measured_shape(ruleset)
-            if friends:
-                best = min(
-                    (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
-                    key=lambda r: float(r[0]),
-                )
-                distance = float(best[0])
-                m = _measure(
-                    ruleset,
-                    "ship-deployment",
-                    [ship.id],
-                    distance,
-                    reach,
-                    reach - distance,
-                    best[1][::-1],
-                )
-                measured.append(m)
-                if m.margin < 0.0:
-                    found.append(
-                        Violation.measured(
-                            m,
-                            f"squadron {ship.id} is {distance:.1f} mm from the nearest friendly "
-                            f"ship; it must be within {_words_first(ruleset, reach)}",
-                        )
-                    )
-            else:
-                found.append(
-                    Violation.plain(
-                        "ship-deployment",
-                        (ship.id,),
-                        f"squadron {ship.id} has no friendly ship to deploy within distance 2 of",
-                    )
-                )
-        else:
-            # The whole base within the deployment limit of its player's edge.
-            coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
-            if area.player_edge(ship.player) == "bottom":
-                i = int(np.argmax(coords[:, 1]))
-                distance = float(coords[i, 1])
-                points = np.array([coords[i], [coords[i, 0], 0.0]])
-            else:
-                i = int(np.argmin(coords[:, 1]))
-                distance = float(area.height - coords[i, 1])
-                points = np.array([coords[i], [coords[i, 0], area.height]])
-            m = _measure(
-                ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points
-            )
-            measured.append(m)
-            if m.margin < 0.0:
-                words = _words_first(ruleset, limit)
-                found.append(
-                    Violation.measured(
-                        m,
-                        f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
-                        f"edge; the whole base must be within {words}",
-                    )
-                )
-        if boxed or disk:
-            # Armada: the whole base inside the setup area (its line is closed).
-            _, inward, points = _past_box(polygon, setup_area.bounds)
-            m = _measure(ruleset, "ship-deployment", [ship.id], abs(inward), 0.0, inward, points)
-            measured.append(m)
-            if m.margin < 0.0:
-                what = "squadron " if disk else ""
-                found.append(
-                    Violation.measured(m, f"{what}{ship.id} is not entirely inside the setup area")
-                )
-    return found
 
 
 def _overlaps(

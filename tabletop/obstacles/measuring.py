@@ -29,7 +29,6 @@ Examples
 
 from __future__ import annotations
 
-import dataclasses as _dc
 import functools
 from typing import Any, NamedTuple
 
@@ -39,20 +38,12 @@ import shapely
 from tabletop.geom.arcs import attack_range, parse_xwing_arc
 from tabletop.geom.areas import EDGES
 from tabletop.geom.errors import InvalidInputError, UnknownObjectError, show
-from tabletop.geom.hulls import (
-    HULL_ZONES,
-    ArmadaAttack,
-    HullArcs,
-    armada_attack_range,
-    hull_arcs,
-    hull_zone,
-)
 from tabletop.geom.measure import band_report, closest_points, json_mm, line_band
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
-from tabletop.geom.shapes import world_polygon
 from tabletop.geom.tolerance import EPSILON_MM, within
+from tabletop.obstacles._armada_shot import _armada_shot, _ArmadaArc, _segment
 from tabletop.obstacles.measurement import (
     RANGE_BAND_NAMES,
     ArmadaDetail,
@@ -65,13 +56,10 @@ from tabletop.obstacles.measurement import (
 from tabletop.obstacles.obstruction import (
     TIE_ANGLE_DEGREES,
     Obstructed,
-    SightLine,
-    armada_sight_line,
     obstructed_band,
     obstructed_segment,
     segment_clearance,
     tied_bands,
-    traced_clearance,
 )
 from tabletop.obstacles.scene import Obstacle, Scene
 
@@ -260,17 +248,6 @@ class _XWingArc(NamedTuple):
     clearances: tuple[Clearance, ...]
 
 
-class _ArmadaArc(NamedTuple):
-    """What an Armada hull-zone shot found besides its range."""
-
-    obstructed: bool
-    obstructed_by: tuple[str, ...]
-    line_of_sight: bool
-    sight_line: Segment
-    defending_zone: str | None
-    clearances: tuple[Clearance, ...] = ()
-
-
 @functools.singledispatch
 def _detail(
     ruleset: Ruleset, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
@@ -356,10 +333,6 @@ def _armada_attack(
         return float(plain), plain_pts, in_arc, zone, shot, None, list(notes)
     # In arc, the attack range runs from the hull token; say the base distance.
     return distance, pts, in_arc, zone, shot, float(plain), list(notes)
-
-
-def _segment(points: Any) -> Segment:
-    return tuple((json_mm(x), json_mm(y)) for x, y in points)
 
 
 def _xwing_shot(
@@ -504,136 +477,6 @@ def _disk_off_segment(
     t = min(1.0, max(0.0, t))
     ex, ey = ax + t * dx - cx, ay + t * dy - cy
     return ex * ex + ey * ey > radius * radius
-
-
-ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
-
-
-def _armada_shot(
-    scene: Scene,
-    attacker: Ship,
-    defender: Ship,
-    zone: str,
-    defending_zone: str | None,
-    blockers: list[tuple[str, shapely.Geometry]],
-) -> ArmadaShot:
-    """Attack range and line of sight from a hull zone to a hull zone or a squadron."""
-    ruleset = scene.ruleset
-    if ruleset.base_spec(attacker.base).is_disk:
-        raise InvalidInputError(
-            f"{attacker.id!r} is a squadron: it has no hull zones to measure an arc from"
-        )
-    for name in (zone, defending_zone):
-        if name is not None and name not in HULL_ZONES:
-            raise InvalidInputError(
-                f"unknown hull zone {name!r}; expected one of: " + ", ".join(HULL_ZONES)
-            )
-    if ruleset.base_spec(defender.base).is_disk and defending_zone is not None:
-        raise InvalidInputError(f"{defender.id!r} is a squadron: it has no hull zones")
-    notes: list[str] = []
-    arcs_a, note_a = hull_arcs(ruleset, attacker.base, attacker.hull)
-    notes += [f"{attacker.id}: {note_a}"] if note_a else []
-    arcs_b: HullArcs | None = None
-    if not ruleset.base_spec(defender.base).is_disk:
-        arcs_b, note_b = hull_arcs(ruleset, defender.base, defender.hull)
-        notes += [f"{defender.id}: {note_b}"] if note_b else []
-    geometry = [g for _, g in blockers]
-
-    def shoot(target_zone: str | None) -> tuple[ArmadaAttack, SightLine]:
-        shot = armada_attack_range(
-            ruleset,
-            attacker.pose,
-            attacker.base,
-            arcs_a,
-            zone,
-            defender.pose,
-            defender.base,
-            arcs_b,
-            defending_zone=target_zone,
-        )
-        sight_zone = target_zone or shot.defending_zone
-        if arcs_b is not None and sight_zone is None:
-            sight_zone = _nearest_zone(scene, attacker, arcs_a, zone, defender, arcs_b)
-        sight = armada_sight_line(
-            ruleset,
-            attacker.pose,
-            attacker.base,
-            arcs_a,
-            zone,
-            defender.pose,
-            defender.base,
-            arcs_b,
-            sight_zone,
-            geometry,
-        )
-        if shot.crossed:
-            # RRG 1.6: attack range measured through another hull zone of the defender
-            # leaves no line of sight to this one, whatever the targeting points say.
-            sight = _dc.replace(sight, line_of_sight=False)
-        return _dc.replace(shot, defending_zone=sight_zone), sight
-
-    if arcs_b is None or defending_zone is not None:
-        chosen, sight = shoot(defending_zone)
-    else:
-        # The closest in-arc hull zone; of zones equally close, one with line of sight.
-        shots = [shoot(z) for z in HULL_ZONES]
-        in_arc = [s for s in shots if s[0].in_arc]
-        if in_arc:
-            nearest = min(s[0].distance for s in in_arc)
-            tied = [s for s in in_arc if s[0].distance <= nearest + EPSILON_MM]
-            chosen, sight = next((s for s in tied if s[1].line_of_sight), tied[0])
-        else:
-            chosen, sight = shoot(None)
-    notes += [
-        f"{defender.id}: the attack-range segment runs {inside:.3f} mm through the {name} "
-        f"hull zone, not the defending {chosen.defending_zone} one: no line of sight (RRG 1.6)"
-        for name, inside in chosen.crossed
-    ]
-    notes += [f"{attacker.id}: {sight.attacker_note}"] if sight.attacker_note else []
-    notes += [f"{defender.id}: {sight.defender_note}"] if sight.defender_note else []
-    detail = _ArmadaArc(
-        bool(sight.blocked_by),
-        tuple(sorted(blockers[i][0] for i in sight.blocked_by)),
-        sight.line_of_sight,
-        _segment(sight.points),
-        chosen.defending_zone,
-        _sight_clearances(sight, blockers, scene.ruleset.contested_within),
-    )
-    return chosen.distance, chosen.points, chosen.in_arc, chosen.defending_zone, notes, detail
-
-
-def _sight_clearances(
-    sight: SightLine, blockers: list[tuple[str, shapely.Geometry]], within_mm: float
-) -> tuple[Clearance, ...]:
-    """How far the traced line of sight clears each blocker within the contested distance."""
-    if sight.traced is None or sight.traced.is_empty:
-        return ()
-    found = []
-    for ident, geometry in blockers:
-        if not shapely.dwithin(sight.traced, geometry, within_mm + EPSILON_MM):
-            continue
-        margin = traced_clearance(sight.traced, geometry)
-        if margin <= within_mm + EPSILON_MM:
-            found.append(Clearance(ident, margin, bool(within(abs(margin), within_mm))))
-    return tuple(sorted(found, key=lambda c: (c.margin, c.id)))
-
-
-def _nearest_zone(
-    scene: Scene, attacker: Ship, arcs_a: HullArcs, zone: str, defender: Ship, arcs_b: HullArcs
-) -> str:
-    """Return the defender's hull zone nearest the attacking one (when none is in arc)."""
-    ruleset = scene.ruleset
-    attacking = world_polygon(
-        np.asarray(hull_zone(ruleset, attacker.base, arcs_a, zone).exterior.coords)[:-1],
-        attacker.pose,
-    )
-
-    def gap(name: str) -> float:
-        local = hull_zone(ruleset, defender.base, arcs_b, name)
-        target = world_polygon(np.asarray(local.exterior.coords)[:-1], defender.pose)
-        return float(shapely.distance(attacking, target))
-
-    return min(HULL_ZONES, key=gap)
 
 
 def _attack_pair(

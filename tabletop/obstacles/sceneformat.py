@@ -15,7 +15,7 @@ from typing import Any, NoReturn
 import numpy as np
 import shapely
 
-from tabletop.geom.areas import play_area
+from tabletop.geom.areas import PlayArea, play_area
 from tabletop.geom.errors import InvalidInputError, show
 from tabletop.geom.hulls import hull_base
 from tabletop.geom.objects import Ship
@@ -208,6 +208,32 @@ class _Reader:
         return points
 
 
+def _ruleset(r: _Reader, data: Mapping[str, Any]) -> tuple[Ruleset, Mapping[str, Any]]:
+    """Read the ruleset's name and the ``[constants]`` that override its numbers."""
+    name = r.choice(data.get("ruleset", "xwing2"), RULESET_NAMES, None, "ruleset")
+    constants = data.get("constants", {})
+    if not isinstance(constants, Mapping):
+        r.fail(f"expected a table of constants, got {show(constants)}", None, "constants")
+    for key, value in constants.items():
+        if key in CONSTANT_NAMES:  # unknown names are reported by get_ruleset
+            r.numbers_in(value, f"constants.{key}", length=False)
+    try:
+        return get_ruleset(name, constants), constants
+    except InvalidInputError as error:
+        r.fail(error.message, None, error.where or "constants")
+
+
+def _area(r: _Reader, data: Mapping[str, Any], ruleset: Ruleset) -> PlayArea:
+    """Read the play area: a preset's name or a table of sizes (default: the ruleset's)."""
+    raw_area = data.get("area", ruleset.default_area)
+    if isinstance(raw_area, Mapping):
+        r.numbers_in(raw_area, "area", length=True)
+    try:
+        return play_area(raw_area)
+    except InvalidInputError as error:
+        r.fail(error.message, None, "area")
+
+
 def scene_from_dict(data: Any) -> Scene:
     """Build a :class:`Scene` from the scene-file structure (parsed TOML or JSON).
 
@@ -236,24 +262,8 @@ def scene_from_dict(data: Any) -> Scene:
     for key in data:
         if key not in _SCENE_KEYS:
             r.fail(f"unknown key; expected only: {', '.join(_SCENE_KEYS)}", None, str(key))
-    name = r.choice(data.get("ruleset", "xwing2"), RULESET_NAMES, None, "ruleset")
-    constants = data.get("constants", {})
-    if not isinstance(constants, Mapping):
-        r.fail(f"expected a table of constants, got {show(constants)}", None, "constants")
-    for key, value in constants.items():
-        if key in CONSTANT_NAMES:  # unknown names are reported by get_ruleset
-            r.numbers_in(value, f"constants.{key}", length=False)
-    try:
-        ruleset = get_ruleset(name, constants)
-    except InvalidInputError as error:
-        r.fail(error.message, None, error.where or "constants")
-    raw_area = data.get("area", ruleset.default_area)
-    if isinstance(raw_area, Mapping):
-        r.numbers_in(raw_area, "area", length=True)
-    try:
-        area = play_area(raw_area)
-    except InvalidInputError as error:
-        r.fail(error.message, None, "area")
+    ruleset, constants = _ruleset(r, data)
+    area = _area(r, data, ruleset)
     phase = r.choice(data.get("phase", "setup"), ("setup", "play"), None, "phase")
     fmt = r.choice(data.get("format", "standard"), ("standard", "tournament"), None, "format")
     source = _source(r, data.get("source"))

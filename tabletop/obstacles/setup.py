@@ -29,6 +29,7 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
 from tabletop.obstacles.catalog import Token, catalog
@@ -94,6 +95,37 @@ def _sample_region(region: shapely.Geometry, rng: np.random.Generator) -> tuple[
     return float(point[0]), float(point[1])
 
 
+def _spot(
+    outline: FloatArray,
+    local: FloatArray,
+    angle: float,
+    flipped: bool,
+    placed: list[shapely.Polygon],
+    limits: PlacementLimits,
+    rng: np.random.Generator,
+) -> tuple[float, float] | None:
+    """Draw a legal position (mm) for a token turned to `local`, or None if none is found.
+
+    Positions are first drawn uniformly in the box the edge limit leaves; when that
+    fails, from the region where the token is legal (computed, so slower).
+    """
+    lo = np.array([limits.edge, limits.edge]) - local.min(axis=0)
+    hi = np.array([limits.width, limits.height]) - limits.edge - local.max(axis=0)
+    if np.all(hi > lo):
+        for _ in range(_REJECTION_TRIES):
+            x, y = (round(float(v), _DECIMALS) for v in rng.uniform(lo, hi))
+            if _legal(shapely.Polygon(local + np.array([x, y])), placed, limits):
+                return (x, y)
+    region = legal_region(outline, angle, flipped, placed, limits, clearance=_GRID_MM)
+    if region.is_empty or region.area <= 0.0:
+        return None
+    for _ in range(_REJECTION_TRIES):
+        x, y = (round(v, _DECIMALS) for v in _sample_region(region, rng))
+        if _legal(shapely.Polygon(local + np.array([x, y])), placed, limits):
+            return (x, y)
+    return None
+
+
 def random_setup(
     ruleset: Ruleset,
     area: PlayArea,
@@ -138,28 +170,9 @@ def random_setup(
             angle = round(float(rng.uniform(0.0, 360.0)), 1) % 360.0
             flipped = bool(rng.integers(2))
             local = place_outline(token.outline, np.array([0.0, 0.0, angle, float(flipped)]))
-            lo = np.array([limits.edge, limits.edge]) - local.min(axis=0)
-            hi = np.array([limits.width, limits.height]) - limits.edge - local.max(axis=0)
-            spot: tuple[float, float] | None = None
-            if np.all(hi > lo):
-                for _ in range(_REJECTION_TRIES):
-                    x, y = (round(float(v), _DECIMALS) for v in rng.uniform(lo, hi))
-                    if _legal(shapely.Polygon(local + np.array([x, y])), placed, limits):
-                        spot = (x, y)
-                        break
+            spot = _spot(token.outline, local, angle, flipped, placed, limits, rng)
             if spot is None:
-                region = legal_region(
-                    token.outline, angle, flipped, placed, limits, clearance=_GRID_MM
-                )
-                if region.is_empty or region.area <= 0.0:
-                    break
-                for _ in range(_REJECTION_TRIES):
-                    x, y = (round(v, _DECIMALS) for v in _sample_region(region, rng))
-                    if _legal(shapely.Polygon(local + np.array([x, y])), placed, limits):
-                        spot = (x, y)
-                        break
-                if spot is None:
-                    break
+                break
             player = 1 + index % 2
             obstacles.append(
                 Obstacle(

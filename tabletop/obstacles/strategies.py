@@ -19,6 +19,7 @@ Examples
 from __future__ import annotations
 
 import dataclasses as _dc
+from collections.abc import Mapping
 from typing import Any, Literal
 
 import numpy as np
@@ -26,6 +27,7 @@ import shapely
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.strategies import (
@@ -43,7 +45,7 @@ from tabletop.geom.strategies import (
     _unique,
     ships,
 )
-from tabletop.obstacles.catalog import KINDS
+from tabletop.obstacles.catalog import KINDS, Token
 from tabletop.obstacles.catalog import catalog as token_catalog
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.obstacles.sceneformat import MAX_OUTLINE_VERTICES
@@ -79,6 +81,37 @@ def _custom_outlines(min_vertices: int, max_vertices: int) -> st.SearchStrategy[
     # The construction is simple and counter-clockwise by design; the filter only guards
     # against floating-point corner cases and never rejects in practice.
     return draw_outline().filter(simple_ccw)
+
+
+def _vertex_bounds(min_vertices: int, max_vertices: int) -> tuple[int, int]:
+    """Check the vertex counts of custom outlines: ``3 <= min <= max <= MAX_OUTLINE_VERTICES``."""
+    low = _check_count("min_vertices", min_vertices, min_value=3)
+    high = _check_count("max_vertices", max_vertices, min_value=3)
+    _check_order("min_vertices", low, "max_vertices", high)
+    if high > MAX_OUTLINE_VERTICES:
+        raise InvalidArgument(
+            f"max_vertices={max_vertices!r} must be at most {MAX_OUTLINE_VERTICES} "
+            "(the scene-file limit)"
+        )
+    return low, high
+
+
+def _shapes(
+    tokens: Mapping[str, Token], *, catalog: bool, custom: bool, vertices: tuple[int, int]
+) -> st.SearchStrategy[tuple[str | None, Any, str]]:
+    """Return (token name or None, outline, kind): catalog tokens first, then custom outlines."""
+    kinds: list[st.SearchStrategy[tuple[str | None, Any, str]]] = []
+    if catalog:
+        kinds.append(
+            st.sampled_from(tuple(tokens)).map(
+                lambda name: (name, tokens[name].outline, tokens[name].kind)
+            )
+        )
+    if custom:
+        kinds.append(
+            st.tuples(st.none(), _custom_outlines(*vertices), st.sampled_from(KINDS)),
+        )
+    return st.one_of(kinds)
 
 
 def obstacles(
@@ -152,14 +185,7 @@ def obstacles(
         raise InvalidArgument(f"catalog={catalog!r} and custom={custom!r} must be booleans")
     if not (catalog or custom):
         raise InvalidArgument("at least one of catalog and custom must be true")
-    low = _check_count("min_vertices", min_vertices, min_value=3)
-    high = _check_count("max_vertices", max_vertices, min_value=3)
-    _check_order("min_vertices", low, "max_vertices", high)
-    if high > MAX_OUTLINE_VERTICES:
-        raise InvalidArgument(
-            f"max_vertices={max_vertices!r} must be at most {MAX_OUTLINE_VERTICES} "
-            "(the scene-file limit)"
-        )
+    low, high = _vertex_bounds(min_vertices, max_vertices)
     id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
     player_strategy: st.SearchStrategy[int | None] = (
         st.none() | st.sampled_from((1, 2))
@@ -170,19 +196,21 @@ def obstacles(
     tokens = token_catalog(rules)
     points = st.tuples(_bounded(0.0, play.width), _bounded(0.0, play.height))
     angles = st.floats(0.0, 360.0, exclude_max=True)
-    kinds: list[st.SearchStrategy[tuple[str | None, Any, str]]] = []
-    if catalog:
-        kinds.append(
-            st.sampled_from(tuple(tokens)).map(
-                lambda name: (name, tokens[name].outline, tokens[name].kind)
-            )
-        )
-    if custom:
-        kinds.append(
-            st.tuples(st.none(), _custom_outlines(low, high), st.sampled_from(KINDS)),
-        )
-    shapes = st.one_of(kinds)
+    shapes = _shapes(tokens, catalog=catalog, custom=custom, vertices=(low, high))
+    return _drawn_obstacles(id_strategy, shapes, points, angles, player_strategy, tokens)
 
+
+def _drawn_obstacles(
+    id_strategy: st.SearchStrategy[str],
+    shapes: st.SearchStrategy[tuple[str | None, Any, str]],
+    points: st.SearchStrategy[tuple[float, float]],
+    angles: st.SearchStrategy[float],
+    player_strategy: st.SearchStrategy[int | None],
+    tokens: Mapping[str, Token],
+) -> st.SearchStrategy[Obstacle]:
+    """Return the strategy of one obstacle for :func:`obstacles` (id, shape, place, side, player)."""
+
+    # A closure, so that the strategy's repr stays short (not every argument's).
     @st.composite
     def draw_obstacle(draw: st.DrawFn) -> Obstacle:
         ident = _drawn_id(draw(id_strategy))
@@ -341,6 +369,23 @@ def scenes(
     rules = _ruleset(ruleset)
     play = _area(area, rules)
     constants = _scene_constants(rules)
+    counts = _object_counts(min_ships, max_ships, min_obstacles, max_obstacles)
+    phases, formats = _phase_and_format(phase, format)
+    id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
+    placeholder = st.just("_")
+    ship_strategy = ships(ruleset=rules, area=play, ids=placeholder)
+    obstacle_strategy = obstacles(ruleset=rules, area=play, ids=placeholder)
+    return _drawn_scenes(
+        (rules, play, constants),
+        (ship_strategy, obstacle_strategy, id_strategy, phases, formats),
+        counts,
+    )
+
+
+def _object_counts(
+    min_ships: int, max_ships: int, min_obstacles: int, max_obstacles: int
+) -> tuple[int, int, int, int]:
+    """Check the bounds on ships and obstacles; return them (ships, then obstacles)."""
     low_ships = _check_count("min_ships", min_ships)
     high_ships = _check_count("max_ships", max_ships)
     _check_order("min_ships", low_ships, "max_ships", high_ships)
@@ -352,23 +397,46 @@ def scenes(
             f"max_ships + max_obstacles = {high_ships + high_obstacles} must be at most "
             "10000 (the scene-file limit)"
         )
+    return low_ships, high_ships, low_obstacles, high_obstacles
+
+
+def _phase_and_format(
+    phase: Literal["setup", "play"] | None, format: Literal["standard", "tournament"] | None
+) -> tuple[
+    st.SearchStrategy[Literal["setup", "play"]],
+    st.SearchStrategy[Literal["standard", "tournament"]],
+]:
+    """Check a fixed phase and format; return a strategy of each (drawn where not fixed)."""
     if phase not in (None, "setup", "play"):
         raise InvalidArgument(f"phase={phase!r} must be None, 'setup' or 'play'")
     if format not in (None, "standard", "tournament"):
         raise InvalidArgument(f"format={format!r} must be None, 'standard' or 'tournament'")
-    id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
     phases: st.SearchStrategy[Literal["setup", "play"]] = (
         st.sampled_from(("setup", "play")) if phase is None else st.just(phase)
     )
     formats: st.SearchStrategy[Literal["standard", "tournament"]] = (
         st.sampled_from(("standard", "tournament")) if format is None else st.just(format)
     )
-    placeholder = st.just("_")
-    ship_strategy = ships(ruleset=rules, area=play, ids=placeholder)
-    obstacle_strategy = obstacles(ruleset=rules, area=play, ids=placeholder)
+    return phases, formats
 
+
+def _drawn_scenes(
+    where: tuple[Ruleset, PlayArea, Mapping[str, Any]],
+    parts: tuple[Any, Any, Any, Any, Any],
+    counts: tuple[int, int, int, int],
+) -> st.SearchStrategy[Scene]:
+    """Return the strategy of one scene for :func:`scenes` (obstacles, ships, ids, phase, format).
+
+    `where` is the ruleset, play area and constants; `parts` the strategies of ships,
+    obstacles, ids, phases and formats; `counts` the bounds on ships, then obstacles.
+    """
+
+    # A closure, so that the strategy's repr stays short (not every argument's).
     @st.composite
     def draw_scene(draw: st.DrawFn) -> Scene:
+        rules, play, constants = where
+        ship_strategy, obstacle_strategy, id_strategy, phases, formats = parts
+        low_ships, high_ships, low_obstacles, high_obstacles = counts
         drawn_obstacles = draw(
             st.lists(obstacle_strategy, min_size=low_obstacles, max_size=high_obstacles)
         )

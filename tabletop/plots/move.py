@@ -113,42 +113,30 @@ def move_text(move: MoveLike) -> str:
     return head + " (" + "; ".join(parts) + ")"
 
 
-def draw_move(ax: Axes, scene: Scene, move: MoveLike) -> list[Artist]:
-    """Draw a move.
-
-    The template, the starting base as a ghost, the final base, the bump point and the
-    obstacles it moved through or ended on.
-
-    The scene's own drawing of the moving ship should be left out
-    (``draw_scene(..., exclude=[ship id])``): this draws it at both ends.
-    """
-    ship_id = _move_ship_id(move)
-    ship = scene.ship(ship_id)
-    start = np.asarray(move.start, dtype=np.float64)
-    final = np.asarray(move.final, dtype=np.float64)
+def _draw_template(ax: Axes, ship_id: str, template: object) -> list[Artist]:
+    """Draw the maneuver template (its areas filled, any lines as lines)."""
     artists: list[Artist] = []
-    if move.template is not None:
-        template = move.template
-        if _polygons(template):
-            artists.append(
-                _patch(
-                    ax,
-                    template,
-                    facecolor=(*_rgb(TEMPLATE), 0.75),
-                    edgecolor="black",
-                    linewidth=0.9,
-                    zorder=_Z_TEMPLATE,
-                    gid=f"{ship_id}-template",
-                )
+    if _polygons(template):
+        artists.append(
+            _patch(
+                ax,
+                template,
+                facecolor=(*_rgb(TEMPLATE), 0.75),
+                edgecolor="black",
+                linewidth=0.9,
+                zorder=_Z_TEMPLATE,
+                gid=f"{ship_id}-template",
             )
-        for line in _lines(template):
-            (t,) = ax.plot(line[:, 0], line[:, 1], color="black", linewidth=1.4, zorder=_Z_TEMPLATE)
-            artists.append(t)
-    artists += _draw_positions(ax, scene, ship, move, final)
-    start_ship = ship.moved(float(start[0]), float(start[1]), float(start[2]))
-    artists += draw_ship(ax, scene, start_ship, ghost=True, label="", gid=f"{ship_id}-start")
-    final_ship = ship.moved(float(final[0]), float(final[1]), float(final[2]))
-    artists += draw_ship(ax, scene, final_ship, gid=ship_id)
+        )
+    for line in _lines(template):
+        (t,) = ax.plot(line[:, 0], line[:, 1], color="black", linewidth=1.4, zorder=_Z_TEMPLATE)
+        artists.append(t)
+    return artists
+
+
+def _draw_obstacle_hits(ax: Axes, scene: Scene, ship_id: str, move: MoveLike) -> list[Artist]:
+    """Outline each obstacle the move went through or ended on, numbered in order."""
+    artists: list[Artist] = []
     for number, (obstacle_id, how) in enumerate(move.obstacles, start=1):
         try:
             obstacle = scene.get(obstacle_id)
@@ -183,54 +171,89 @@ def draw_move(ax: Axes, scene: Scene, move: MoveLike) -> list[Artist]:
                 zorder=_Z_LABEL,
             )
         )
-    if move.bump_point is not None:
-        bx, by = (float(v) for v in np.asarray(move.bump_point, dtype=np.float64).reshape(2))
-        (star,) = ax.plot(
-            [bx],
-            [by],
-            marker="*",
-            markersize=15,
-            color=ALARM,
-            markeredgecolor="black",
-            markeredgewidth=0.8,
-            linestyle="none",
-            zorder=_Z_TOP,
-            gid=f"{ship_id}-bump",
-        )
-        artists.append(star)
-        artists.append(
-            ax.annotate(
-                f"bump: {move.bumped}" if move.bumped else "bump",
-                xy=(bx, by),
-                xytext=(9.0, 6.0),
-                textcoords="offset points",
-                fontsize=8,
-                fontweight="bold",
-                color=ALARM,
-                bbox={**_LABEL_BOX, "alpha": 0.85},
-                zorder=_Z_TOP,
-            )
-        )
+    return artists
+
+
+def _draw_bump(ax: Axes, ship_id: str, move: MoveLike) -> list[Artist]:
+    """Star the bump point and name the ship bumped, if the move bumped."""
+    if move.bump_point is None:
+        return []
+    bx, by = (float(v) for v in np.asarray(move.bump_point, dtype=np.float64).reshape(2))
+    (star,) = ax.plot(
+        [bx],
+        [by],
+        marker="*",
+        markersize=15,
+        color=ALARM,
+        markeredgecolor="black",
+        markeredgewidth=0.8,
+        linestyle="none",
+        zorder=_Z_TOP,
+        gid=f"{ship_id}-bump",
+    )
+    label = ax.annotate(
+        f"bump: {move.bumped}" if move.bumped else "bump",
+        xy=(bx, by),
+        xytext=(9.0, 6.0),
+        textcoords="offset points",
+        fontsize=8,
+        fontweight="bold",
+        color=ALARM,
+        bbox={**_LABEL_BOX, "alpha": 0.85},
+        zorder=_Z_TOP,
+    )
+    return [star, label]
+
+
+def _draw_flags(ax: Axes, move: MoveLike, final: FloatArray) -> list[Artist]:
+    """Write FLED and NOT LEGAL above the final base when they apply."""
     flags = []
     if move.fled:
         flags.append("FLED")
     if move.legal is False:
         flags.append("NOT LEGAL")
-    if flags:
-        artists.append(
-            ax.annotate(
-                ", ".join(flags),
-                xy=(float(final[0]), float(final[1])),
-                xytext=(0.0, 16.0),
-                textcoords="offset points",
-                ha="center",
-                fontsize=8,
-                fontweight="bold",
-                color=ALARM,
-                bbox={**_LABEL_BOX, "alpha": 0.85},
-                zorder=_Z_TOP,
-            )
+    if not flags:
+        return []
+    return [
+        ax.annotate(
+            ", ".join(flags),
+            xy=(float(final[0]), float(final[1])),
+            xytext=(0.0, 16.0),
+            textcoords="offset points",
+            ha="center",
+            fontsize=8,
+            fontweight="bold",
+            color=ALARM,
+            bbox={**_LABEL_BOX, "alpha": 0.85},
+            zorder=_Z_TOP,
         )
+    ]
+
+
+def draw_move(ax: Axes, scene: Scene, move: MoveLike) -> list[Artist]:
+    """Draw a move.
+
+    The template, the starting base as a ghost, the final base, the bump point and the
+    obstacles it moved through or ended on.
+
+    The scene's own drawing of the moving ship should be left out
+    (``draw_scene(..., exclude=[ship id])``): this draws it at both ends.
+    """
+    ship_id = _move_ship_id(move)
+    ship = scene.ship(ship_id)
+    start = np.asarray(move.start, dtype=np.float64)
+    final = np.asarray(move.final, dtype=np.float64)
+    artists: list[Artist] = []
+    if move.template is not None:
+        artists += _draw_template(ax, ship_id, move.template)
+    artists += _draw_positions(ax, scene, ship, move, final)
+    start_ship = ship.moved(float(start[0]), float(start[1]), float(start[2]))
+    artists += draw_ship(ax, scene, start_ship, ghost=True, label="", gid=f"{ship_id}-start")
+    final_ship = ship.moved(float(final[0]), float(final[1]), float(final[2]))
+    artists += draw_ship(ax, scene, final_ship, gid=ship_id)
+    artists += _draw_obstacle_hits(ax, scene, ship_id, move)
+    artists += _draw_bump(ax, ship_id, move)
+    artists += _draw_flags(ax, move, final)
     return artists
 
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 import matplotlib
+from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
@@ -289,6 +290,88 @@ def _clip(lines: list[str], budget: int) -> list[str]:
     return [*lines[: max(budget - 1, 0)], f"... and {len(lines) - budget + 1} more lines"]
 
 
+def _figure_and_axes(size: tuple[int, int], dpi: float) -> tuple[Figure, Axes, float]:
+    """Make the figure (on an Agg canvas) and the table's axes.
+
+    Returns the figure, the axes and the width (inches) of the panel left on the right
+    for the legend and notes.
+    """
+    width_px, height_px = size
+    # A hair over the size, so that rounding never loses a pixel.
+    fig = Figure(figsize=((width_px + 0.01) / dpi, (height_px + 0.01) / dpi), dpi=dpi)
+    FigureCanvasAgg(fig)
+    fig.set_facecolor("white")
+    width_in, height_in = width_px / dpi, height_px / dpi
+    panel_in = min(_PANEL_IN, 0.42 * width_in)
+    left = _LEFT_IN / width_in
+    bottom = _BOTTOM_IN / height_in
+    axes_w = max(width_in - _LEFT_IN - _GAP_IN - panel_in, 0.5) / width_in
+    axes_h = max(height_in - _BOTTOM_IN - _TOP_IN, 0.5) / height_in
+    ax = fig.add_axes((left, bottom, axes_w, axes_h))
+    ax.set_anchor("C")
+    return fig, ax, panel_in
+
+
+def _write_notes(
+    fig: Figure,
+    legend_bottom: float,
+    panel_x: float,
+    notes: tuple[list[str], list[str]],
+    size_in: tuple[float, float],
+) -> None:
+    """Write the notes, then the violation notes, under the legend, clipped to fit."""
+    width_in, height_in = size_in
+    alarm, other = notes
+    line_in = 8.0 * 1.35 / 72.0
+    budget = max(int((legend_bottom * height_in - _BOTTOM_IN) / line_in) - 2, 3)
+    budget = min(budget, _MAX_NOTE_LINES)
+    y = legend_bottom - 0.15 / height_in
+    for lines, colour in ((other, "black"), (alarm, ALARM)):
+        if not lines:
+            continue
+        shown = _clip(lines, budget)
+        budget = max(budget - len(shown) - 1, 3)
+        text = fig.text(
+            panel_x + 0.06 / width_in,
+            y,
+            "\n".join(shown),
+            ha="left",
+            va="top",
+            fontsize=8,
+            color=colour,
+            linespacing=1.35,
+            gid="notes" if colour == "black" else "violation-notes",
+        )
+        extent = text.get_window_extent()
+        y = extent.y0 / fig.bbox.height - 0.15 / height_in
+
+
+def _write_heading(
+    fig: Figure,
+    title: str | None,
+    summary: str,
+    report: CheckReport | None,
+    place: tuple[float, float],
+) -> None:
+    """Write the title and, under it, the summary line (in the alarm colour if illegal).
+
+    `place` is the left edge (figure fraction) and the figure's height (inches).
+    """
+    left, height_in = place
+    top = 1.0 - 0.12 / height_in
+    heading = title if title else "tabletop"
+    fig.text(left, top, heading, ha="left", va="top", fontsize=12, fontweight="bold", color=INK)
+    fig.text(
+        left,
+        top - 0.24 / height_in,
+        summary,
+        ha="left",
+        va="top",
+        fontsize=9.5,
+        color=INK if report is None or report.legal else ALARM,
+    )
+
+
 def scene_figure(
     scene: Scene,
     *,
@@ -339,19 +422,9 @@ def scene_figure(
     if not violations:
         report = None
     size = default_size(scene, dpi) if size is None else size
-    width_px, height_px = size
-    # A hair over the size, so that rounding never loses a pixel.
-    fig = Figure(figsize=((width_px + 0.01) / dpi, (height_px + 0.01) / dpi), dpi=dpi)
-    FigureCanvasAgg(fig)
-    fig.set_facecolor("white")
-    width_in, height_in = width_px / dpi, height_px / dpi
-    panel_in = min(_PANEL_IN, 0.42 * width_in)
+    fig, ax, panel_in = _figure_and_axes(size, dpi)
+    width_in, height_in = size[0] / dpi, size[1] / dpi
     left = _LEFT_IN / width_in
-    bottom = _BOTTOM_IN / height_in
-    axes_w = max(width_in - _LEFT_IN - _GAP_IN - panel_in, 0.5) / width_in
-    axes_h = max(height_in - _BOTTOM_IN - _TOP_IN, 0.5) / height_in
-    ax = fig.add_axes((left, bottom, axes_w, axes_h))
-    ax.set_anchor("C")
     moving = [str(getattr(m.ship, "id", m.ship)) for m in moves]
     draw_scene(
         ax,
@@ -365,18 +438,7 @@ def scene_figure(
         draw_move(ax, scene, move)
     if measurement is not None:
         draw_measurement(ax, apply_moves(scene, moves), measurement)
-    top = 1.0 - 0.12 / height_in
-    heading = title if title else "tabletop"
-    fig.text(left, top, heading, ha="left", va="top", fontsize=12, fontweight="bold", color=INK)
-    fig.text(
-        left,
-        top - 0.24 / height_in,
-        _summary(scene, report),
-        ha="left",
-        va="top",
-        fontsize=9.5,
-        color=INK if report is None or report.legal else ALARM,
-    )
+    _write_heading(fig, title, _summary(scene, report), report, (left, height_in))
     panel_x = 1.0 - (panel_in - 0.1) / width_in
     panel_top = 1.0 - _TOP_IN / height_in
     handles = legend_handles(scene, report=report, measurement=measurement, moves=moves)
@@ -392,29 +454,8 @@ def scene_figure(
         alignment="left",
     )
     legend_bottom = legend.get_window_extent().y0 / fig.bbox.height
-    alarm, other = _notes(report, measurement, moves)
-    line_in = 8.0 * 1.35 / 72.0
-    budget = max(int((legend_bottom * height_in - _BOTTOM_IN) / line_in) - 2, 3)
-    budget = min(budget, _MAX_NOTE_LINES)
-    y = legend_bottom - 0.15 / height_in
-    for lines, colour in ((other, "black"), (alarm, ALARM)):
-        if not lines:
-            continue
-        shown = _clip(lines, budget)
-        budget = max(budget - len(shown) - 1, 3)
-        text = fig.text(
-            panel_x + 0.06 / width_in,
-            y,
-            "\n".join(shown),
-            ha="left",
-            va="top",
-            fontsize=8,
-            color=colour,
-            linespacing=1.35,
-            gid="notes" if colour == "black" else "violation-notes",
-        )
-        extent = text.get_window_extent()
-        y = extent.y0 / fig.bbox.height - 0.15 / height_in
+    notes = _notes(report, measurement, moves)
+    _write_notes(fig, legend_bottom, panel_x, notes, (width_in, height_in))
     return fig
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from tabletop.boards.pocket import PocketBattles, PocketState
+from tabletop.boards.pocket.state import UnitState
 from tabletop.boards.pocket.zones import (
     ENGAGEMENT_ROW,
     SECTOR_WORDS,
@@ -50,8 +51,8 @@ def unit_positions(state: PocketState) -> dict[str, tuple[float, float]]:
     return out
 
 
-def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
-    """Draw the battlefield and the position onto the matplotlib axes `ax`."""
+def _draw_zones(ax: Any) -> None:
+    """Draw the fifteen zones, each shaded by row and named in both players' words."""
     from matplotlib.patches import Rectangle
 
     width, height = CELL
@@ -93,59 +94,72 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
             fontsize=6.5,
             color="#666666",
         )
-    positions = unit_positions(state)
-    labels: list[tuple[Any, float, float]] = []
-    for contact in state.contacts:
-        if contact.first in positions and contact.second in positions:
-            (x0, y0), (x1, y1) = positions[contact.first], positions[contact.second]
-            ax.plot([x0, x1], [y0, y1], color=ALARM, lw=3.0, zorder=2, solid_capstyle="round")
-    for uid, (x, y) in positions.items():
-        unit = state.units[uid]
-        colour = player_colour(unit.player)
-        crowd = sum(
-            1 for u in positions if state.units[u].zone == unit.zone and positions[u][1] == y
-        )
-        card_w = min(1.5, 0.9 * width / crowd)
-        card_h = 0.56 if unit.engaged_row else 0.8
-        for k in range(len(unit.troops) - 1, -1, -1):
-            card = ax.add_patch(
-                Rectangle(
-                    (x - card_w / 2 + 0.08 * k, y - card_h / 2 + 0.06 * k),
-                    card_w,
-                    card_h,
-                    facecolor=colour,
-                    edgecolor="white",
-                    lw=1.0,
-                    alpha=1.0 if k == 0 else 0.55,
-                    zorder=3 + (len(unit.troops) - k),
-                )
+
+
+def _unit_label(uid: str, unit: UnitState) -> str:
+    """Return a unit card's text: its id, troops, and wounds and order tokens if any."""
+    wounds = unit.wound_tokens()
+    count = f"{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
+    # Engaged cards are shorter: two lines of text, not three.
+    label = f"{uid}\n{count}"
+    details = []
+    if wounds:
+        details.append(f"{wounds} wound" + ("s" if wounds != 1 else ""))
+    if unit.orders:
+        details.append(f"{unit.orders} token" + ("s" if unit.orders != 1 else ""))
+    if details:
+        label += (", " if unit.engaged_row else "\n") + "\n".join(details)
+    return label
+
+
+def _draw_unit(
+    ax: Any, state: PocketState, positions: dict[str, tuple[float, float]], uid: str
+) -> tuple[Any, float, float]:
+    """Draw a unit as a stack of cards (one per troop) with its label on top.
+
+    Returns the label and its card's width and height (board units), for fitting.
+    """
+    from matplotlib.patches import Rectangle
+
+    x, y = positions[uid]
+    unit = state.units[uid]
+    colour = player_colour(unit.player)
+    crowd = sum(1 for u in positions if state.units[u].zone == unit.zone and positions[u][1] == y)
+    card_w = min(1.5, 0.9 * CELL[0] / crowd)
+    card_h = 0.56 if unit.engaged_row else 0.8
+    for k in range(len(unit.troops) - 1, -1, -1):
+        card = ax.add_patch(
+            Rectangle(
+                (x - card_w / 2 + 0.08 * k, y - card_h / 2 + 0.06 * k),
+                card_w,
+                card_h,
+                facecolor=colour,
+                edgecolor="white",
+                lw=1.0,
+                alpha=1.0 if k == 0 else 0.55,
+                zorder=3 + (len(unit.troops) - k),
             )
-            if k == 0:
-                card.set_gid(f"card:{uid}")
-        wounds = unit.wound_tokens()
-        count = f"{len(unit.troops)} troop" + ("s" if len(unit.troops) != 1 else "")
-        # Engaged cards are shorter: two lines of text, not three.
-        label = f"{uid}\n{count}"
-        details = []
-        if wounds:
-            details.append(f"{wounds} wound" + ("s" if wounds != 1 else ""))
-        if unit.orders:
-            details.append(f"{unit.orders} token" + ("s" if unit.orders != 1 else ""))
-        if details:
-            label += (", " if unit.engaged_row else "\n") + "\n".join(details)
-        text = ax.text(
-            x,
-            y,
-            label,
-            ha="center",
-            va="center",
-            fontsize=7 if crowd < 3 and not unit.engaged_row else 6,
-            color="white",
-            weight="bold",
-            zorder=20,
-            gid=f"label:{uid}",
         )
-        labels.append((text, card_w, card_h))
+        if k == 0:
+            card.set_gid(f"card:{uid}")
+    text = ax.text(
+        x,
+        y,
+        _unit_label(uid, unit),
+        ha="center",
+        va="center",
+        fontsize=7 if crowd < 3 and not unit.engaged_row else 6,
+        color="white",
+        weight="bold",
+        zorder=20,
+        gid=f"label:{uid}",
+    )
+    return text, card_w, card_h
+
+
+def _draw_captions(ax: Any, game: PocketBattles, state: PocketState) -> None:
+    """Write the round, winner and last play above, and each player's army and tokens."""
+    width, height = CELL
     title = f"round {state.round}"
     if state.winner is not None:
         title += f" — won by player {state.winner}"
@@ -171,6 +185,19 @@ def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
         color=player_colour(2),
         fontsize=9,
     )
+
+
+def draw_battle(ax: Any, game: PocketBattles, state: PocketState) -> None:
+    """Draw the battlefield and the position onto the matplotlib axes `ax`."""
+    width, height = CELL
+    _draw_zones(ax)
+    positions = unit_positions(state)
+    for contact in state.contacts:
+        if contact.first in positions and contact.second in positions:
+            (x0, y0), (x1, y1) = positions[contact.first], positions[contact.second]
+            ax.plot([x0, x1], [y0, y1], color=ALARM, lw=3.0, zorder=2, solid_capstyle="round")
+    labels = [_draw_unit(ax, state, positions, uid) for uid in positions]
+    _draw_captions(ax, game, state)
     ax.set_xlim(-0.1, 3 * width + 0.1)
     ax.set_ylim(-0.8, 5 * height + 0.8)
     ax.set_aspect("equal")

@@ -173,6 +173,56 @@ def _heading_mark(scene: Scene, ship: Ship) -> FloatArray:
     return np.array([[0.0, tip], [-half, tip - 3.0 * half], [half, tip - 3.0 * half]])
 
 
+def _draw_base(ax: Axes, scene: Scene, ship: Ship, colour: str, ghost: bool, gid: str) -> Artist:
+    """Draw the base with its guides: tinted, or an unfilled dashed outline for a ghost."""
+    base = ship.polygon(scene.ruleset, guides=True)
+    if ghost:
+        style: dict[str, Any] = {
+            "facecolor": "none",
+            "edgecolor": colour,
+            "linestyle": (0, (3, 2)),
+            "linewidth": 1.1,
+        }
+    else:
+        style = {"facecolor": colour, "edgecolor": colour, "linewidth": 1.4}
+    patch = _patch(ax, base, zorder=_Z_SHIP, gid=gid, **style)
+    if not ghost:
+        patch.set_facecolor((*_rgb(colour), 0.22))
+    return patch
+
+
+def _draw_arc_lines(
+    ax: Axes, scene: Scene, ship: Ship, colour: str, ghost: bool, gid: str
+) -> list[Artist]:
+    """Draw the arc lines on the base and, but for a ghost, the front arc's dashed reach."""
+    line_alpha = 0.5 if ghost else 1.0
+    artists: list[Artist] = []
+    for number, (seg, ext) in enumerate(_arc_lines(scene, ship), start=1):
+        world = to_world(seg, ship.pose)
+        (line,) = ax.plot(
+            world[:, 0],
+            world[:, 1],
+            color=colour,
+            linewidth=0.8,
+            alpha=line_alpha,
+            zorder=_Z_SHIP,
+        )
+        artists.append(line)
+        if ext is not None and not ghost:
+            world = to_world(ext, ship.pose)
+            (line,) = ax.plot(
+                world[:, 0],
+                world[:, 1],
+                color=colour,
+                linewidth=0.8,
+                linestyle=(0, (2, 2)),
+                zorder=_Z_ARC,
+                gid=f"{gid}-arc-line-{number}",
+            )
+            artists.append(line)
+    return artists
+
+
 def draw_ship(
     ax: Axes,
     scene: Scene,
@@ -199,22 +249,7 @@ def draw_ship(
     rs = scene.ruleset
     colour = player_colour(ship.player)
     gid = ship.id if gid is None else gid
-    artists: list[Artist] = []
-    base = ship.polygon(rs, guides=True)
-    if ghost:
-        style: dict[str, Any] = {
-            "facecolor": "none",
-            "edgecolor": colour,
-            "linestyle": (0, (3, 2)),
-            "linewidth": 1.1,
-        }
-    else:
-        style = {"facecolor": colour, "edgecolor": colour, "linewidth": 1.4}
-    patch = _patch(ax, base, zorder=_Z_SHIP, gid=gid, **style)
-    if not ghost:
-        patch.set_facecolor((*_rgb(colour), 0.22))
-    artists.append(patch)
-    line_alpha = 0.5 if ghost else 1.0
+    artists: list[Artist] = [_draw_base(ax, scene, ship, colour, ghost, gid)]
     disk = rs.base_spec(ship.base).is_disk
     printed = None if disk else _printed_token(rs, ship.base)
     if printed is not None:
@@ -226,34 +261,12 @@ def draw_ship(
                 facecolor="none",
                 edgecolor=colour,
                 linewidth=0.7,
-                alpha=line_alpha,
+                alpha=0.5 if ghost else 1.0,
                 zorder=_Z_SHIP,
             )
         )
     if not disk:
-        for number, (seg, ext) in enumerate(_arc_lines(scene, ship), start=1):
-            world = to_world(seg, ship.pose)
-            (line,) = ax.plot(
-                world[:, 0],
-                world[:, 1],
-                color=colour,
-                linewidth=0.8,
-                alpha=line_alpha,
-                zorder=_Z_SHIP,
-            )
-            artists.append(line)
-            if ext is not None and not ghost:
-                world = to_world(ext, ship.pose)
-                (line,) = ax.plot(
-                    world[:, 0],
-                    world[:, 1],
-                    color=colour,
-                    linewidth=0.8,
-                    linestyle=(0, (2, 2)),
-                    zorder=_Z_ARC,
-                    gid=f"{gid}-arc-line-{number}",
-                )
-                artists.append(line)
+        artists += _draw_arc_lines(ax, scene, ship, colour, ghost, gid)
         mark = to_world(_heading_mark(scene, ship), ship.pose)
         artists.append(
             _patch(

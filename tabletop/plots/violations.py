@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import shapely
@@ -47,6 +47,104 @@ def violation_label(number: int, violation: Violation) -> str:
     return "\n".join(lines)
 
 
+def _draw_violating_objects(
+    ax: Axes, scene: Scene, v: Violation, gid: str, ids: set[str]
+) -> tuple[list[Any], list[Artist]]:
+    """Outline the objects a violation names; fill an overlap or the part off the table.
+
+    Returns the objects' shapes (without guides) and the artists drawn.
+    """
+    named = [o for o in v.objects if o in ids]
+    shapes = [_object_shape(scene, scene.get(obj), guides=False) for obj in named]
+    artists: list[Artist] = [
+        _patch(
+            ax,
+            shape,
+            facecolor="none",
+            edgecolor=ALARM,
+            linewidth=2.2,
+            zorder=_Z_ALARM,
+            gid=f"{gid}-{obj}",
+        )
+        for obj, shape in zip(named, shapes, strict=True)
+    ]
+    if v.rule == "ship-overlap" and len(shapes) >= 2:
+        guided = [_object_shape(scene, scene.get(o), guides=True) for o in named]
+        overlap = shapely.intersection(guided[0], guided[1])
+        artists.append(
+            _patch(ax, overlap, facecolor=ALARM, alpha=0.7, edgecolor="none", zorder=_Z_ALARM)
+        )
+    if v.rule == "outside-play-area" and shapes:
+        outside = shapely.difference(shapes[0], scene.area.polygon())
+        artists.append(
+            _patch(ax, outside, facecolor=ALARM, alpha=0.6, edgecolor="none", zorder=_Z_ALARM)
+        )
+    return shapes, artists
+
+
+def _draw_measured(ax: Axes, points: Any, text: str, gid: str, crowd: Any) -> list[Artist]:
+    """Draw a violation's closest-points segment with its label in a free spot beside it."""
+    pts = np.asarray(points, dtype=np.float64).reshape(2, 2)
+    p, q = pts[0], pts[1]
+    (line,) = ax.plot(
+        pts[:, 0],
+        pts[:, 1],
+        color=ALARM,
+        linewidth=2.0,
+        marker="o",
+        markersize=3.5,
+        zorder=_Z_ALARM,
+        gid=f"{gid}-line",
+    )
+    along, side = _free_spot(p, q, crowd, _text_size_mm(text))
+    label = _offset_label(
+        ax,
+        p,
+        q,
+        text,
+        colour=ALARM,
+        gid=gid,
+        zorder=_Z_ALARM + 0.5,
+        along=along,
+        side=side,
+    )
+    return [line, label]
+
+
+def _draw_stacked_label(
+    ax: Axes,
+    scene: Scene,
+    v: Violation,
+    shapes: list[Any],
+    text: str,
+    gid: str,
+    stacks: dict[str, int],
+) -> Artist:
+    """Write an unmeasured violation's label above its first object (or the table).
+
+    It is stacked over the labels already written there (`stacks`: lines used per object).
+    """
+    key = v.objects[0] if shapes else ""
+    anchor = shapes[0] if shapes else scene.area.polygon()
+    x0, _, x1, top = anchor.bounds
+    stacked = stacks.get(key, 0)
+    stacks[key] = stacked + 1 + text.count("\n")
+    return ax.annotate(
+        text,
+        xy=((x0 + x1) / 2, top),
+        xytext=(0.0, 14.0 + 13.0 * stacked),
+        textcoords="offset points",
+        ha="center",
+        va="bottom",
+        fontsize=8,
+        color=ALARM,
+        fontweight="bold",
+        bbox={**_LABEL_BOX, "alpha": 0.85, "edgecolor": ALARM, "linewidth": 0.8},
+        zorder=_Z_ALARM + 0.5,
+        gid=gid,
+    )
+
+
 def draw_violations(ax: Axes, scene: Scene, report: CheckReport) -> list[Artist]:
     """Mark every violation of a check in the alarm colour, numbered in report order.
 
@@ -62,86 +160,14 @@ def draw_violations(ax: Axes, scene: Scene, report: CheckReport) -> list[Artist]
     fixes_drawn: set[tuple[str, float, float]] = set()
     for number, v in enumerate(report.violations[:MOST_MARKED_VIOLATIONS], start=1):
         gid = f"violation-{number}"
-        shapes = [
-            _object_shape(scene, scene.get(obj), guides=False) for obj in v.objects if obj in ids
-        ]
-        for obj, shape in zip([o for o in v.objects if o in ids], shapes, strict=True):
-            artists.append(
-                _patch(
-                    ax,
-                    shape,
-                    facecolor="none",
-                    edgecolor=ALARM,
-                    linewidth=2.2,
-                    zorder=_Z_ALARM,
-                    gid=f"{gid}-{obj}",
-                )
-            )
-        if v.rule == "ship-overlap" and len(shapes) >= 2:
-            guided = [
-                _object_shape(scene, scene.get(o), guides=True) for o in v.objects if o in ids
-            ]
-            overlap = shapely.intersection(guided[0], guided[1])
-            artists.append(
-                _patch(ax, overlap, facecolor=ALARM, alpha=0.7, edgecolor="none", zorder=_Z_ALARM)
-            )
-        if v.rule == "outside-play-area" and shapes:
-            outside = shapely.difference(shapes[0], scene.area.polygon())
-            artists.append(
-                _patch(ax, outside, facecolor=ALARM, alpha=0.6, edgecolor="none", zorder=_Z_ALARM)
-            )
+        shapes, drawn = _draw_violating_objects(ax, scene, v, gid, ids)
+        artists += drawn
         artists += _draw_fix(ax, scene, v, fixes_drawn)
         text = violation_label(number, v)
         if v.points is not None:
-            pts = np.asarray(v.points, dtype=np.float64).reshape(2, 2)
-            p, q = pts[0], pts[1]
-            (line,) = ax.plot(
-                pts[:, 0],
-                pts[:, 1],
-                color=ALARM,
-                linewidth=2.0,
-                marker="o",
-                markersize=3.5,
-                zorder=_Z_ALARM,
-                gid=f"{gid}-line",
-            )
-            artists.append(line)
-            along, side = _free_spot(p, q, crowd, _text_size_mm(text))
-            artists.append(
-                _offset_label(
-                    ax,
-                    p,
-                    q,
-                    text,
-                    colour=ALARM,
-                    gid=gid,
-                    zorder=_Z_ALARM + 0.5,
-                    along=along,
-                    side=side,
-                )
-            )
+            artists += _draw_measured(ax, v.points, text, gid, crowd)
         else:
-            key = v.objects[0] if shapes else ""
-            anchor = shapes[0] if shapes else scene.area.polygon()
-            x0, _, x1, top = anchor.bounds
-            stacked = stacks.get(key, 0)
-            stacks[key] = stacked + 1 + text.count("\n")
-            artists.append(
-                ax.annotate(
-                    text,
-                    xy=((x0 + x1) / 2, top),
-                    xytext=(0.0, 14.0 + 13.0 * stacked),
-                    textcoords="offset points",
-                    ha="center",
-                    va="bottom",
-                    fontsize=8,
-                    color=ALARM,
-                    fontweight="bold",
-                    bbox={**_LABEL_BOX, "alpha": 0.85, "edgecolor": ALARM, "linewidth": 0.8},
-                    zorder=_Z_ALARM + 0.5,
-                    gid=gid,
-                )
-            )
+            artists.append(_draw_stacked_label(ax, scene, v, shapes, text, gid, stacks))
     return artists
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.tournament.errors import TournamentError
-from tabletop.tournament.pairing import pair_swiss, swiss_state
+from tabletop.tournament.pairing import Pairing, SwissState, pair_swiss, swiss_state
 from tabletop.tournament.records import Event, Round
 from tabletop.tournament.rounds import pair_next, structure_of
 from tabletop.tournament.scoring import counted_tp, score_match
@@ -73,8 +73,8 @@ def _tables_of(round_: Round) -> dict[str, int | None]:
     return seat
 
 
-def audit(event: Event) -> AuditReport:
-    """Audit the whole event; return every finding (none: legal)."""
+def _cap_findings(event: Event) -> list[Finding]:
+    """Find each fleet or squadron total over the regulation's cap (points)."""
     regulation = event.regulation
     findings: list[Finding] = []
     for player in event.players:
@@ -91,6 +91,83 @@ def audit(event: Event) -> AuditReport:
                         f"{player.id}: {label} of {value} points; the cap is {cap}",
                     )
                 )
+    return findings
+
+
+def _result_findings(event: Event, round_: Round, number: int, games: int) -> list[Finding]:
+    """Find results of dropped players, missing results and TP other than the regulation's."""
+    regulation = event.regulation
+    findings: list[Finding] = []
+    for m in round_.matches:
+        inactive = [p for p in m.players if not event.player(p).active_in(number)]
+        if inactive and m.has_result:
+            findings.append(
+                Finding(
+                    number,
+                    m.table,
+                    "dropped-result",
+                    f"a result for {', '.join(inactive)}, who had dropped",
+                )
+            )
+        outcome = score_match(regulation, m, games)
+        if outcome is None and not inactive and number < len(event.rounds):
+            findings.append(
+                Finding(
+                    number,
+                    m.table,
+                    "missing-result",
+                    f"{m.players[0]} v {m.players[1]} has no result",
+                )
+            )
+        if outcome is not None and m.tp is not None and m.tp != outcome.tp:
+            overridden = m.tp_override is not None
+            findings.append(
+                Finding(
+                    number,
+                    m.table,
+                    "tp-override" if overridden else "tp",
+                    f"TP entered {list(m.tp)}; {regulation.id} gives {list(outcome.tp)} "
+                    f"(MoV {outcome.margin}, {outcome.winner} wins)"
+                    + (f"; the TO's reason: {m.tp_override}" if overridden else ""),
+                )
+            )
+    return findings
+
+
+def _dropped_paired_findings(event: Event, round_: Round, number: int) -> list[Finding]:
+    """Find byes for dropped players, and dropped players paired in an unplayed Swiss round."""
+    findings: list[Finding] = []
+    for b in round_.byes:
+        if not event.player(b.player).active_in(number):
+            findings.append(
+                Finding(
+                    number,
+                    b.table,
+                    "dropped-player-paired",
+                    f"a bye for {b.player}, who had dropped",
+                )
+            )
+    for m in round_.matches:
+        for p in m.players:
+            if (
+                not event.player(p).active_in(number)
+                and not m.has_result
+                and round_.kind == "swiss"
+            ):
+                findings.append(
+                    Finding(
+                        number,
+                        m.table,
+                        "dropped-player-paired",
+                        f"{p} is paired after dropping",
+                    )
+                )
+    return findings
+
+
+def audit(event: Event) -> AuditReport:
+    """Audit the whole event; return every finding (none: legal)."""
+    findings = _cap_findings(event)
     structure = structure_of(event)
     swiss = 0
     running = _Running(event)
@@ -98,83 +175,27 @@ def audit(event: Event) -> AuditReport:
         prefix = event.with_rounds(event.rounds[: number - 1])
         seat = _tables_of(round_)
         games = structure.playoff_games if round_.kind == "playoff" else 1
-        for m in round_.matches:
-            inactive = [p for p in m.players if not event.player(p).active_in(number)]
-            if inactive and m.has_result:
-                findings.append(
-                    Finding(
-                        number,
-                        m.table,
-                        "dropped-result",
-                        f"a result for {', '.join(inactive)}, who had dropped",
-                    )
-                )
-            outcome = score_match(regulation, m, games)
-            if outcome is None and not inactive and number < len(event.rounds):
-                findings.append(
-                    Finding(
-                        number,
-                        m.table,
-                        "missing-result",
-                        f"{m.players[0]} v {m.players[1]} has no result",
-                    )
-                )
-            if outcome is not None and m.tp is not None and m.tp != outcome.tp:
-                overridden = m.tp_override is not None
-                findings.append(
-                    Finding(
-                        number,
-                        m.table,
-                        "tp-override" if overridden else "tp",
-                        f"TP entered {list(m.tp)}; {regulation.id} gives {list(outcome.tp)} "
-                        f"(MoV {outcome.margin}, {outcome.winner} wins)"
-                        + (f"; the TO's reason: {m.tp_override}" if overridden else ""),
-                    )
-                )
-        for b in round_.byes:
-            if not event.player(b.player).active_in(number):
-                findings.append(
-                    Finding(
-                        number,
-                        b.table,
-                        "dropped-player-paired",
-                        f"a bye for {b.player}, who had dropped",
-                    )
-                )
-        for m in round_.matches:
-            for p in m.players:
-                if (
-                    not event.player(p).active_in(number)
-                    and not m.has_result
-                    and round_.kind == "swiss"
-                ):
-                    findings.append(
-                        Finding(
-                            number,
-                            m.table,
-                            "dropped-player-paired",
-                            f"{p} is paired after dropping",
-                        )
-                    )
-        if round_.kind == "swiss":
-            swiss += 1
-            if swiss > structure.swiss_rounds:
-                findings.append(
-                    Finding(
-                        number,
-                        None,
-                        "structure",
-                        f"Swiss round {swiss} of a structure of {structure.swiss_rounds}",
-                    )
-                )
-                continue
-            if running.clean(round_, number, seat):
-                running.add(round_)
-                continue
-            running.add(round_)
-            findings.extend(_audit_swiss(prefix, round_, number, seat))
-        else:
+        findings += _result_findings(event, round_, number, games)
+        findings += _dropped_paired_findings(event, round_, number)
+        if round_.kind != "swiss":
             findings.extend(_audit_playoff(prefix, round_, number))
+            continue
+        swiss += 1
+        if swiss > structure.swiss_rounds:
+            findings.append(
+                Finding(
+                    number,
+                    None,
+                    "structure",
+                    f"Swiss round {swiss} of a structure of {structure.swiss_rounds}",
+                )
+            )
+            continue
+        if running.clean(round_, number, seat):
+            running.add(round_)
+            continue
+        running.add(round_)
+        findings.extend(_audit_swiss(prefix, round_, number, seat))
     findings.sort(key=lambda f: (f.round or 0, f.table or 0, f.rule))
     return AuditReport(tuple(findings))
 
@@ -219,7 +240,6 @@ class _Running:
         other is re-paired.
         """
         event = self.event
-        regulation = event.regulation
         active = [p.id for p in event.players if p.active_in(number)]
         if sorted(active) != sorted(seat):
             return False
@@ -234,18 +254,29 @@ class _Running:
             return False
         if number == 1:
             return True
-        if byes:
-            (bye,) = byes
-            eligible = [p for p in pool if p not in self.had_bye] or pool
-            if bye not in eligible:
-                return False
-
-            def key(p: str) -> tuple[int, ...]:
-                return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in regulation.bye_order)
-
-            if key(bye) != min(key(p) for p in eligible):
-                return False
+        if byes and not self._bye_is_lowest(byes[0], pool):
+            return False
         paired = [p for p in pool if p not in byes]
+        if not self._groups_least_mixed(round_, paired):
+            return False
+        if event.regulation.later_pairing != "top-down":
+            return True
+        return self._top_down_kept(round_, number, paired)
+
+    def _bye_is_lowest(self, bye: str, pool: list[str]) -> bool:
+        """Whether the bye went to the lowest in the bye order among those without one."""
+        eligible = [p for p in pool if p not in self.had_bye] or pool
+        if bye not in eligible:
+            return False
+        order = self.event.regulation.bye_order
+
+        def key(p: str) -> tuple[int, ...]:
+            return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in order)
+
+        return key(bye) == min(key(p) for p in eligible)
+
+    def _groups_least_mixed(self, round_: Round, paired: list[str]) -> bool:
+        """Whether the TP groups are crossed only as often as the group sizes force."""
         values = sorted({self.tp[p] for p in paired}, reverse=True)
         group = {p: values.index(self.tp[p]) for p in paired}
         above = 0
@@ -254,10 +285,11 @@ class _Running:
             above += sum(1 for p in paired if self.tp[p] == value)
             bound += above % 2
         cost = sum((group[a] - group[b]) ** 2 for a, b in (m.players for m in round_.matches))
-        if cost != bound:
-            return False
-        if regulation.later_pairing != "top-down":
-            return True
+        return cost == bound
+
+    def _top_down_kept(self, round_: Round, number: int, paired: list[str]) -> bool:
+        """Whether each partner is the highest unpaired player below but for rematches."""
+        event = self.event
         order = [
             s.player.id
             for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
@@ -282,36 +314,76 @@ class _Running:
         return True
 
 
-def _audit_swiss(
-    prefix: Event, round_: Round, number: int, seat: dict[str, int | None]
+def _missing_players(state: SwissState, number: int, seat: dict[str, int | None]) -> list[Finding]:
+    """Find each active player neither paired nor given the bye."""
+    return [
+        Finding(number, None, "missing-player", f"{pid} is neither paired nor given the bye")
+        for pid in sorted(state.active)
+        if pid not in seat
+    ]
+
+
+def _rematch_findings(
+    state: SwissState, best: Pairing, round_: Round, number: int
 ) -> list[Finding]:
-    regulation = prefix.regulation
-    state = swiss_state(prefix, number)
-    findings = []
-    for pid in sorted(state.active):
-        if pid not in seat:
-            findings.append(
-                Finding(
-                    number, None, "missing-player", f"{pid} is neither paired nor given the bye"
-                )
-            )
-    try:
-        best = pair_swiss(prefix)
-    except TournamentError:
-        return findings
+    """Find each rematch when the best pairing has fewer rematches than the round."""
     rematches = [m for m in round_.matches if frozenset(m.players) in state.met]
     best_rematches = sum(p.rematch for p in best.pairs)
-    if len(rematches) > best_rematches:
-        for m in rematches:
-            findings.append(
-                Finding(
-                    number,
-                    m.table,
-                    "avoidable-rematch",
-                    f"{m.players[0]} v {m.players[1]} met in round {state.met[frozenset(m.players)]}; "
-                    f"a pairing with {best_rematches} rematch(es) exists",
-                )
+    if len(rematches) <= best_rematches:
+        return []
+    return [
+        Finding(
+            number,
+            m.table,
+            "avoidable-rematch",
+            f"{m.players[0]} v {m.players[1]} met in round {state.met[frozenset(m.players)]}; "
+            f"a pairing with {best_rematches} rematch(es) exists",
+        )
+        for m in rematches
+    ]
+
+
+def _bye_order_finding(
+    prefix: Event, state: SwissState, number: int, mine: str, theirs: str
+) -> list[Finding]:
+    """Say why the bye went to ``mine`` when the regulation's pairing gives it to ``theirs``."""
+    if mine in state.had_bye and theirs not in state.had_bye:
+        return [
+            Finding(
+                number,
+                None,
+                "avoidable-second-bye",
+                f"a second bye for {mine}; {theirs} could have had a first one",
             )
+        ]
+    keys = prefix.regulation.bye_order
+
+    def key(p: str) -> tuple[int, ...]:
+        return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
+
+    if key(mine) == key(theirs):
+        return []
+
+    def said(p: str) -> str:
+        return ", ".join(
+            f"{'TP' if k == 'tp' else 'MoV'} {v}" for k, v in zip(keys, key(p), strict=True)
+        )
+
+    return [
+        Finding(
+            number,
+            None,
+            "bye-order",
+            f"the bye went to {mine} ({said(mine)}); by the regulation it goes to "
+            f"{theirs} ({said(theirs)})",
+        )
+    ]
+
+
+def _bye_findings(
+    prefix: Event, state: SwissState, best: Pairing, round_: Round, number: int
+) -> list[Finding]:
+    """Check the number of byes, then (after round 1) who had it: second byes, bye order."""
     first_byes = {
         b.player for b in round_.byes if prefix.player(b.player).first_round_bye and number == 1
     }
@@ -320,48 +392,20 @@ def _audit_swiss(
         b.player for b in best.byes if not (number == 1 and prefix.player(b.player).first_round_bye)
     ]
     if len(recorded) != len(ours):
-        findings.append(
+        return [
             Finding(
                 number, None, "bye", f"{len(recorded)} bye(s) given; the field needs {len(ours)}"
             )
-        )
-    elif recorded and ours and number > 1:
-        mine, theirs = recorded[0], ours[0]
-        if mine in state.had_bye and theirs not in state.had_bye:
-            findings.append(
-                Finding(
-                    number,
-                    None,
-                    "avoidable-second-bye",
-                    f"a second bye for {mine}; {theirs} could have had a first one",
-                )
-            )
-        else:
-            keys = regulation.bye_order
+        ]
+    if recorded and ours and number > 1:
+        return _bye_order_finding(prefix, state, number, recorded[0], ours[0])
+    return []
 
-            def key(p: str) -> tuple[int, ...]:
-                return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
 
-            if key(mine) != key(theirs):
-
-                def said(p: str) -> str:
-                    return ", ".join(
-                        f"{'TP' if k == 'tp' else 'MoV'} {v}"
-                        for k, v in zip(keys, key(p), strict=True)
-                    )
-
-                findings.append(
-                    Finding(
-                        number,
-                        None,
-                        "bye-order",
-                        f"the bye went to {mine} ({said(mine)}); by the regulation it goes to "
-                        f"{theirs} ({said(theirs)})",
-                    )
-                )
-    if number == 1 or findings:
-        # the tiers below are judged only when the rules above them hold
-        return findings
+def _grouping_findings(
+    prefix: Event, state: SwissState, best: Pairing, round_: Round, number: int
+) -> list[Finding]:
+    """Find TP groups mixed more than the best pairing needs, else a top-down order not kept."""
     values = sorted({state.tp[p] for p in state.active}, reverse=True)
 
     def purity(pairs: list[tuple[str, str]]) -> int:
@@ -373,6 +417,7 @@ def _audit_swiss(
         if all(p in state.tp and p in state.active for p in m.players)
     ]
     best_pairs = [p.players for p in best.pairs]
+    findings = []
     if purity(recorded_pairs) > purity(best_pairs):
         for m in round_.matches:
             a, b = m.players
@@ -385,7 +430,7 @@ def _audit_swiss(
                         f"{a} ({state.tp[a]} TP) v {b} ({state.tp[b]} TP): the TP groups could be kept purer",
                     )
                 )
-    elif regulation.later_pairing == "top-down" and not findings:
+    elif prefix.regulation.later_pairing == "top-down":
         ours_set = {frozenset(p) for p in best_pairs}
         for m in round_.matches:
             if frozenset(m.players) not in ours_set:
@@ -399,6 +444,24 @@ def _audit_swiss(
                     )
                 )
     return findings
+
+
+def _audit_swiss(
+    prefix: Event, round_: Round, number: int, seat: dict[str, int | None]
+) -> list[Finding]:
+    """Re-pair a Swiss round from the rounds before it and name every departure."""
+    state = swiss_state(prefix, number)
+    findings = _missing_players(state, number, seat)
+    try:
+        best = pair_swiss(prefix)
+    except TournamentError:
+        return findings
+    findings += _rematch_findings(state, best, round_, number)
+    findings += _bye_findings(prefix, state, best, round_, number)
+    if number == 1 or findings:
+        # the tiers below are judged only when the rules above them hold
+        return findings
+    return _grouping_findings(prefix, state, best, round_, number)
 
 
 def _audit_playoff(prefix: Event, round_: Round, number: int) -> list[Finding]:

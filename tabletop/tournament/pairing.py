@@ -414,6 +414,34 @@ def _refuse_reason(worse: tuple[int, ...], best: tuple[int, ...]) -> str:
     return "would leave the rest worse paired"
 
 
+def _pool(
+    event: Event, state: SwissState, rng: random.Random, random_in_group: bool
+) -> tuple[list[str], list[PairedBye]]:
+    """Return the players to pair, in the order the pairing reads them, and the earned byes.
+
+    Round 1 gives the earned first-round byes and shuffles the rest; later rounds keep the
+    ranking, shuffled within each TP group where the regulation pairs at random in groups.
+    """
+    byes: list[PairedBye] = []
+    pool = [p for p in state.ranked if p in state.active]
+    if state.round == 1:
+        for pid in list(pool):
+            if event.player(pid).first_round_bye:
+                byes.append(PairedBye(pid, "first-round bye (earned by a previous event)"))
+                pool.remove(pid)
+        rng.shuffle(pool)
+    elif random_in_group:
+        # Within each TP group the order is random, so that large fields' windows
+        # reach random group-mates.
+        shuffled: list[str] = []
+        for value in sorted({state.tp[p] for p in pool}, reverse=True):
+            members = [p for p in pool if state.tp[p] == value]
+            rng.shuffle(members)
+            shuffled.extend(members)
+        pool = shuffled
+    return pool, byes
+
+
 def pair_swiss(
     event: Event,
     matcher: Matcher = max_weight_perfect_matching,
@@ -437,25 +465,8 @@ def pair_swiss(
     r = state.round
     regulation = event.regulation
     rng = random.Random(f"{event.seed}/swiss/{r}")
-    byes: list[PairedBye] = []
-    pool = [p for p in state.ranked if p in state.active]
-    if r == 1:
-        for pid in list(pool):
-            if event.player(pid).first_round_bye:
-                byes.append(PairedBye(pid, "first-round bye (earned by a previous event)"))
-                pool.remove(pid)
     random_in_group = r == 1 or regulation.later_pairing == "random-in-group"
-    if r == 1:
-        rng.shuffle(pool)
-    elif random_in_group:
-        # Within each TP group the order is random, so that large fields' windows
-        # reach random group-mates.
-        shuffled: list[str] = []
-        for value in sorted({state.tp[p] for p in pool}, reverse=True):
-            members = [p for p in pool if state.tp[p] == value]
-            rng.shuffle(members)
-            shuffled.extend(members)
-        pool = shuffled
+    pool, byes = _pool(event, state, rng, random_in_group)
     warnings: list[str] = []
     tiers = _tiers(event, state, pool, rng, random_in_group)
     dense = len(pool) <= dense_limit

@@ -102,6 +102,67 @@ def _check_belongs(regulation: Regulation, match: Match) -> None:
             )
 
 
+def _outcome_from_scores(regulation: Regulation, match: Match) -> Outcome:
+    """Score a match entered as both final scores: TP and MoV by the margin."""
+    table = match.table
+    a, b = match.players
+    if match.scores is None:
+        raise ResultError("this regulation enters both final scores (scores = [a, b])", table=table)
+    sa, sb = match.scores
+    margin = abs(sa - sb)
+    if match.concession is not None:
+        winner = _other(match, match.concession)
+    elif sa != sb:
+        winner = a if sa > sb else b
+    elif match.second_player is None:
+        raise ResultError(
+            "equal scores: second_player decides the winner and is missing", table=table
+        )
+    else:
+        winner = match.second_player
+    if match.winner is not None and match.winner != winner:
+        raise ResultError(
+            f"winner {match.winner!r} contradicts the scores {sa} to {sb}",
+            table=table,
+            player=match.winner,
+        )
+    win_tp, loss_tp = regulation.tp_for_margin(margin)
+    if match.concession is not None:
+        loss_tp = regulation.concession_tp
+    loser = _other(match, winner)
+    tp = (win_tp, loss_tp) if winner == a else (loss_tp, win_tp)
+    mov = (margin, 0) if winner == a else (0, margin)
+    return Outcome(winner, loser, tp, mov, margin)
+
+
+def _entered_winner(match: Match, games: int) -> str:
+    """Return the winner of a match entered by winner: its games, its winner or a concession."""
+    table = match.table
+    if match.games is not None:
+        if games != 3 and len(match.games) != 1:
+            raise ResultError(
+                "this match is a single game; enter one winner", table=table, key="games"
+            )
+        winner = match.games[0] if games != 3 else _by_games(match, match.games, table)
+        if match.winner is not None and match.winner != winner:
+            raise ResultError(
+                f"winner {match.winner!r} contradicts the games {list(match.games)}",
+                table=table,
+                player=match.winner,
+            )
+        return winner
+    if match.winner is not None:
+        if games == 3:
+            raise ResultError(
+                "a best of three enters each game's winner (games = [...])",
+                table=table,
+                key="games",
+            )
+        return match.winner
+    assert match.concession is not None
+    return _other(match, match.concession)
+
+
 def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome | None:
     """Return the outcome of a match under `regulation`, or None when it has no result.
 
@@ -125,72 +186,20 @@ def score_match(regulation: Regulation, match: Match, games: int = 1) -> Outcome
     _check_belongs(regulation, match)
     if not match.has_result:
         return None
-    table = match.table
-    a, b = match.players
     if regulation.result_entry == "scores":
-        if match.scores is None:
-            raise ResultError(
-                "this regulation enters both final scores (scores = [a, b])", table=table
-            )
-        sa, sb = match.scores
-        margin = abs(sa - sb)
-        if match.concession is not None:
-            winner = _other(match, match.concession)
-        elif sa != sb:
-            winner = a if sa > sb else b
-        elif match.second_player is None:
-            raise ResultError(
-                "equal scores: second_player decides the winner and is missing", table=table
-            )
-        else:
-            winner = match.second_player
-        if match.winner is not None and match.winner != winner:
-            raise ResultError(
-                f"winner {match.winner!r} contradicts the scores {sa} to {sb}",
-                table=table,
-                player=match.winner,
-            )
-        win_tp, loss_tp = regulation.tp_for_margin(margin)
-        if match.concession is not None:
-            loss_tp = regulation.concession_tp
-        loser = _other(match, winner)
-        tp = (win_tp, loss_tp) if winner == a else (loss_tp, win_tp)
-        mov = (margin, 0) if winner == a else (0, margin)
-        return Outcome(winner, loser, tp, mov, margin)
+        return _outcome_from_scores(regulation, match)
     if match.scores is not None:
-        raise ResultError(f"{regulation.id} enters a winner, not scores", table=table)
-    if match.games is not None:
-        if games != 3 and len(match.games) != 1:
-            raise ResultError(
-                "this match is a single game; enter one winner", table=table, key="games"
-            )
-        winner = match.games[0] if games != 3 else _by_games(match, match.games, table)
-        if match.winner is not None and match.winner != winner:
-            raise ResultError(
-                f"winner {match.winner!r} contradicts the games {list(match.games)}",
-                table=table,
-                player=match.winner,
-            )
-    elif match.winner is not None:
-        if games == 3:
-            raise ResultError(
-                "a best of three enters each game's winner (games = [...])",
-                table=table,
-                key="games",
-            )
-        winner = match.winner
-    else:
-        assert match.concession is not None
-        winner = _other(match, match.concession)
+        raise ResultError(f"{regulation.id} enters a winner, not scores", table=match.table)
+    winner = _entered_winner(match, games)
     loser = _other(match, winner)
     tp = (
         (regulation.win_tp, regulation.loss_tp)
-        if winner == a
+        if winner == match.players[0]
         else (regulation.loss_tp, regulation.win_tp)
     )
     if match.concession is not None and match.concession != loser:
         raise ResultError(
-            f"{match.concession!r} conceded but is entered as the winner", table=table
+            f"{match.concession!r} conceded but is entered as the winner", table=match.table
         )
     return Outcome(winner, loser, tp, (0, 0), 0)
 

@@ -1,0 +1,110 @@
+"""Ship deployment (``ship-deployment``): each base within its player's deployment zone.
+
+X-Wing ships within the deployment limit of their player's edge; Armada ships and
+squadrons inside the setup area too, squadrons within distance 2 of a friendly ship.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import shapely
+
+from tabletop.geom.measure import closest_points
+from tabletop.geom.objects import Ship
+from tabletop.obstacles._margins import _measure, _past_box, _words_first
+from tabletop.obstacles.scene import Scene
+from tabletop.obstacles.verdicts import Margin, Violation
+
+
+def _squadron_deployment(
+    scene: Scene, squadron: Ship, ships: list[Ship], measured: list[Margin]
+) -> list[Violation]:
+    """Check that an Armada squadron deploys within distance 2 of a friendly ship."""
+    ruleset = scene.ruleset
+    friends = [s for s in ships if s.player == squadron.player]
+    if not friends:
+        return [
+            Violation.plain(
+                "ship-deployment",
+                (squadron.id,),
+                f"squadron {squadron.id} has no friendly ship to deploy within distance 2 of",
+            )
+        ]
+    reach = ruleset.armada_distance_bands[1]
+    centre, radius = squadron.measured_shape(ruleset)
+    best = min(
+        (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
+        key=lambda r: float(r[0]),
+    )
+    distance = float(best[0])
+    m = _measure(
+        ruleset, "ship-deployment", [squadron.id], distance, reach, reach - distance, best[1][::-1]
+    )
+    measured.append(m)
+    if m.margin >= 0.0:
+        return []
+    return [
+        Violation.measured(
+            m,
+            f"squadron {squadron.id} is {distance:.1f} mm from the nearest friendly "
+            f"ship; it must be within {_words_first(ruleset, reach)}",
+        )
+    ]
+
+
+def _edge_deployment(
+    scene: Scene, ship: Ship, polygon: shapely.Geometry, measured: list[Margin]
+) -> list[Violation]:
+    """Check that the whole base is within the deployment limit (mm) of its player's edge."""
+    ruleset, area = scene.ruleset, scene.area
+    limit = ruleset.deployment_limit
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    if area.player_edge(ship.player) == "bottom":
+        i = int(np.argmax(coords[:, 1]))
+        distance = float(coords[i, 1])
+        points = np.array([coords[i], [coords[i, 0], 0.0]])
+    else:
+        i = int(np.argmin(coords[:, 1]))
+        distance = float(area.height - coords[i, 1])
+        points = np.array([coords[i], [coords[i, 0], area.height]])
+    m = _measure(ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points)
+    measured.append(m)
+    if m.margin >= 0.0:
+        return []
+    words = _words_first(ruleset, limit)
+    return [
+        Violation.measured(
+            m,
+            f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
+            f"edge; the whole base must be within {words}",
+        )
+    ]
+
+
+def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
+    """Check every ship's deployment; each measurement made is added to `measured`."""
+    ruleset, area = scene.ruleset, scene.area
+    setup_area = ruleset.setup_area(area)
+    # Kept as a flag: whether the setup area bounds deployment is one line of the
+    # deployment rule, read once here, where that rule is applied.
+    boxed = ruleset.setup_area_boxed
+    found: list[Violation] = []
+    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
+    for ship in scene.ships:
+        polygon = ship.polygon(ruleset)
+        disk = ruleset.base_spec(ship.base).is_disk
+        if disk:
+            found += _squadron_deployment(scene, ship, ships, measured)
+        else:
+            found += _edge_deployment(scene, ship, polygon, measured)
+        if boxed or disk:
+            # Armada: the whole base inside the setup area (its line is closed).
+            _, inward, points = _past_box(polygon, setup_area.bounds)
+            m = _measure(ruleset, "ship-deployment", [ship.id], abs(inward), 0.0, inward, points)
+            measured.append(m)
+            if m.margin < 0.0:
+                what = "squadron " if disk else ""
+                found.append(
+                    Violation.measured(m, f"{what}{ship.id} is not entirely inside the setup area")
+                )
+    return found

@@ -1,0 +1,110 @@
+"""A rule's measurement: signed margins, distances to the edges and into a box, limit words.
+
+Shared by the rules of :mod:`tabletop.obstacles.legality` and
+:mod:`tabletop.obstacles._deployment`; every length is in mm.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import shapely
+
+from tabletop.geom.areas import PlayArea
+from tabletop.geom.poses import FloatArray
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.tolerance import same_length, within
+from tabletop.obstacles.verdicts import Margin
+
+
+def _margin(value: float) -> float:
+    """Return a signed margin, lengths within EPSILON_MM of the line taken as on it."""
+    return 0.0 if same_length(value, 0.0) else float(value)
+
+
+def _contested(margin: float, ruleset: Ruleset) -> bool:
+    return bool(within(abs(margin), ruleset.contested_within))
+
+
+def _measure(
+    ruleset: Ruleset,
+    rule: str,
+    objects: Sequence[str],
+    distance: float,
+    limit: float,
+    margin: float,
+    points: FloatArray | None,
+) -> Margin:
+    margin = _margin(margin)
+    return Margin(
+        rule,
+        tuple(objects),
+        float(distance),
+        float(limit),
+        margin,
+        _contested(margin, ruleset),
+        points,
+    )
+
+
+def _edge_distances(
+    polygon: shapely.Geometry, area: PlayArea
+) -> list[tuple[str, float, FloatArray]]:
+    """Signed distance of an outline from each edge, inward (negative past the edge)."""
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    out = []
+    i = int(np.argmin(coords[:, 1]))
+    out.append(("bottom", coords[i, 1], np.array([coords[i], [coords[i, 0], 0.0]])))
+    i = int(np.argmax(coords[:, 1]))
+    out.append(
+        ("top", area.height - coords[i, 1], np.array([coords[i], [coords[i, 0], area.height]]))
+    )
+    i = int(np.argmin(coords[:, 0]))
+    out.append(("left", coords[i, 0], np.array([coords[i], [0.0, coords[i, 1]]])))
+    i = int(np.argmax(coords[:, 0]))
+    out.append(
+        ("right", area.width - coords[i, 0], np.array([coords[i], [area.width, coords[i, 1]]]))
+    )
+    return out
+
+
+def _past_box(
+    polygon: shapely.Geometry, box: tuple[float, float, float, float]
+) -> tuple[str, float, FloatArray]:
+    """How far an outline lies inside a box at its worst side: ``(side, inward, points)``.
+
+    `inward` is negative by how far the outline reaches past that side; `points` are the
+    farthest-out vertex and its foot on the side.
+    """
+    x0, y0, x1, y1 = box
+    coords = np.asarray(shapely.get_coordinates(polygon), dtype=np.float64)
+    sides = []
+    i = int(np.argmin(coords[:, 1]))
+    sides.append(("bottom", coords[i, 1] - y0, np.array([coords[i], [coords[i, 0], y0]])))
+    i = int(np.argmax(coords[:, 1]))
+    sides.append(("top", y1 - coords[i, 1], np.array([coords[i], [coords[i, 0], y1]])))
+    i = int(np.argmin(coords[:, 0]))
+    sides.append(("left", coords[i, 0] - x0, np.array([coords[i], [x0, coords[i, 1]]])))
+    i = int(np.argmax(coords[:, 0]))
+    sides.append(("right", x1 - coords[i, 0], np.array([coords[i], [x1, coords[i, 1]]])))
+    side, inward, points = min(sides, key=lambda s: float(s[1]))
+    return side, float(inward), points
+
+
+def _with_band(ruleset: Ruleset, limit: float) -> str:
+    """``200 mm (range 2)``: the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm ({words})" if words else f"{limit:g} mm"
+
+
+def _apart(ruleset: Ruleset, limit: float) -> str:
+    """``100 mm apart (range 1)``, the band only where the limit is one of its lines."""
+    words = ruleset.limit_words(limit)
+    return f"{limit:g} mm apart ({words})" if words else f"{limit:g} mm apart"
+
+
+def _words_first(ruleset: Ruleset, limit: float) -> str:
+    """``range 1 (100 mm)``, or ``150 mm`` where the limit is no band line."""
+    words = ruleset.limit_words(limit)
+    return f"{words} ({limit:g} mm)" if words else f"{limit:g} mm"
