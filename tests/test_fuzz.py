@@ -44,6 +44,7 @@ from tabletop.app.scenefile import (
     SceneError,
     load_scene,
 )
+from tabletop.app.text import clip
 from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
 from tabletop.obstacles import strategies as obstacle_strategies
 from tabletop.obstacles.scene import Scene
@@ -145,10 +146,14 @@ def assert_rejected(result: Run, command: str, error: SceneError, *, json_out: b
     """The contract for input that cannot be used: exit 2, one clear line on stderr."""
     assert result.code == cli.EXIT_BAD_INPUT, result
     assert "Traceback" not in result.err
-    assert result.err == f"tabletop {command}: error: {error}\n", result.err
+    # The command prints a message and a place over MESSAGE_LIMIT characters clipped
+    # (head, tail and the count cut), as it does every error: the same clip here.
+    message, where = clip(error.message), None if error.where is None else clip(error.where)
+    prefix = f"{where}: " if where else ""
+    assert result.err == f"tabletop {command}: error: {prefix}{message}\n", result.err
     assert result.err.count("\n") == 1, f"the message is not one line: {result.err!r}"
     if json_out:
-        assert json.loads(result.out) == {"error": {"message": error.message, "where": error.where}}
+        assert json.loads(result.out) == {"error": {"message": message, "where": where}}
     else:
         assert result.out == ""
 
