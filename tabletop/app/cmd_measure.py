@@ -22,7 +22,6 @@ from tabletop.app.clients.options import (
 )
 from tabletop.app.text import printable_report
 from tabletop.obstacles.measuring import Measurement, measure
-from tabletop.obstacles.rulings import contested_ruling
 from tabletop.obstacles.tts import tts_reading
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
@@ -61,7 +60,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--ruling",
         action="store_true",
-        help="name the line a contested measurement is near and how it is ruled",
+        help="add a ruling: line to the report, 'not contested' too (the contested line "
+        "names the line and the ruling without it)",
     )
 
 
@@ -70,13 +70,10 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
     tts = None if args.also != "tts" else tts_reading(scene, result)
-    ruling = contested_ruling(scene.ruleset, result.distance) if args.ruling else None
+    ruling = result.ruling
     if args.json:
         answer = result.to_json()
         mark_within_resolution([answer], scene.resolution_mm)
-        if args.ruling:
-            empty = {"contested_line": None, "contested_margin": None, "ruling": None}
-            answer.update(empty if ruling is None else ruling.to_json())
         if tts is not None:
             answer["tts"] = tts.to_json()
         emit_json(answer, out)
