@@ -35,7 +35,7 @@ from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import default_clearance, placeable_entry, way_words
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
-from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation
+from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation, mm
 
 __all__ = [
     "MAX_FIXES",
@@ -238,7 +238,7 @@ def _outside_play_area(
                 Violation.measured(
                     m,
                     f"{ident} is not entirely inside the play area: it reaches "
-                    f"{-inward:.1f} mm past the {side} edge",
+                    f"{mm(-inward)} mm past the {side} edge",
                 )
             )
     return found
@@ -343,7 +343,7 @@ def _edge_rule(
                 found.append(
                     Violation.measured(
                         m,
-                        f"{o.id} is {distance:.1f} mm from the {edge} edge; it must be more "
+                        f"{o.id} is {mm(distance)} mm from the {edge} edge; it must be more "
                         f"than {_with_band(ruleset, limit)}",
                         fix_for(o),
                         fixable=True,
@@ -393,7 +393,7 @@ def _spacing_rule(
             found.append(
                 Violation.measured(
                     m,
-                    f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
+                    f"{a.id} is {mm(distance)} mm from {b.id}; obstacles must be more "
                     f"than {_apart(ruleset, limit)}",
                     fix_for(a),
                     fixable=True,
