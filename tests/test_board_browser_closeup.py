@@ -56,6 +56,11 @@ def test_the_close_up_shows_the_dispute_as_render_around_draws_it(
     answer = json.loads(page.locator("#measurement").get_attribute("data-answer"))
     assert answer["distance"] == pytest.approx(200.4, abs=1e-6)
     assert (answer["nearest_line"], answer["contested"]) == (200.0, True)
+    # The contested flag names its line and the ruling on the page too.
+    assert (
+        "CONTESTED: within 1.0 mm of the 200.0 mm line (0.4 mm beyond it): "
+        "on the line counts as range 2"
+    ) in page.locator("#measurement").text_content()
     assert not close_up.is_disabled()
     close_up.click()
     wait_idle(page)

@@ -333,7 +333,7 @@ export class Tools {
     node.dataset.answer = JSON.stringify(answer);
     const band = answer.band !== undefined ? `range ${answer.band ?? "beyond 5"}` : `distance ${answer.distance_band ?? "beyond 5"}, range ${answer.range_band ?? "beyond long"}`;
     const parts = [`${answer.from} → ${answer.to}: ${mm(answer.distance)} mm, ${band}`];
-    if (answer.contested) parts.push("CONTESTED (near a band's line)");
+    if (answer.contested) parts.push(answer.ruling ? `CONTESTED: ${answer.ruling}` : "CONTESTED (near a band's line)");
     if (answer.arc) parts.push(`${answer.in_arc ? "in" : "NOT in"} the ${answer.arc} arc`);
     if (answer.obstructed !== undefined) {
       const by = (answer.obstructed_by || []).join(", ");
