@@ -84,3 +84,13 @@ def test_a_scene_s_printed_names_must_be_true_or_false(tmp_path: Path) -> None:
     assert (code, out) == (2, "")
     assert "printed_names" in err
     assert "expected true or false" in err
+
+
+def test_a_scene_s_printed_names_reach_the_picture(tmp_path: Path) -> None:
+    path = scene_path(tmp_path, in_scene=True)
+    out_file = tmp_path / "table.svg"
+    code, _, err = run("render", path, "-o", out_file)
+    assert code == 0, err
+    picture = out_file.read_text(encoding="utf-8")
+    assert "rock-a (Asteroid 5)" in picture
+    assert "rock-ab (Asteroid 1)" in picture
