@@ -512,8 +512,10 @@ def test_overlap_with_huge_ship_obstacle() -> None:
 # -- outside-play-area ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("x", "outside"), [(20.0, False), (19.99, True), (-30.0, True)])
-def test_ship_outside_play_area(x: float, outside: bool) -> None:
+@pytest.mark.parametrize(
+    ("x", "outside", "past"), [(20.0, False, ""), (19.99, True, "0.01"), (-30.0, True, "50.0")]
+)
+def test_ship_outside_play_area(x: float, outside: bool, past: str) -> None:
     # A small ship with its left side on the left edge is inside (closed area).
     report = run_check(
         scene(
@@ -532,7 +534,8 @@ def test_ship_outside_play_area(x: float, outside: bool) -> None:
     assert v.contested is (20.0 - x <= 1.0)
     assert v.points is not None
     assert v.points[1][0] == 0.0
-    assert f"{20.0 - x:.1f} mm past the left edge" in v.message
+    # The message gives the distance at the precision of the margin (0.01, not "0.0").
+    assert f" {past} mm past the left edge" in v.message
 
 
 def test_guides_over_the_edge_are_not_outside() -> None:

@@ -77,7 +77,7 @@ def test_xwing_measure_the_other_way(xwing_pair: str) -> None:
 @pytest.mark.parametrize(
     ("ruleset", "gap", "band", "contested", "margin"),
     [
-        ("xwing2", 0.0, 0, True, 100.0),  # touching: range 0 in 2.0, whose line it is
+        ("xwing2", 0.0, 0, True, 0.0),  # touching: range 0, on touching's own line
         ("xwing2", 1.5, 1, False, 98.5),
         ("xwing1", 0.0, 1, False, 100.0),  # 1st edition counts touching as range 1
         ("xwing2", 99.5, 1, True, 0.5),

@@ -59,9 +59,41 @@ def test_a_placeable_fix_lands_the_clearance_past_the_edge_line(
     assert moved.bounds[1] == pytest.approx(200.0 + clearance, abs=1e-5)
 
 
-def test_without_clearance_the_fix_is_as_before(tmp_path: Path) -> None:
+def test_by_default_the_fix_is_placeable_clear_of_the_contested_zone(tmp_path: Path) -> None:
+    # Without --clearance the placeable fix lands 1.1 mm past the line: 0.1 mm beyond the
+    # 1.0 mm contested zone. 195 mm from the edge, it moves 200 + 1.1 - 195 = 6.1 mm up.
     data = check_json(tmp_path, scene(("rock", 457.2, 215.0)))
-    assert data["violations"][0]["fix"] == {"object": "rock", "move": [0.0, 5.00001]}
+    assert data["violations"][0]["fix"] == {
+        "object": "rock",
+        "move": [0.0, 5.00001],
+        "way": "5.00001 mm up",
+        "placeable": {"move": [0.0, 6.1], "clearance": 1.1, "way": "6.1 mm up"},
+    }
+    path = json_scene_file(tmp_path, scene(("rock", 457.2, 215.0)))
+    code, out, _ = run("check", path)
+    assert code == 1
+    assert (
+        "     fix: move rock by (+0.0, +5.00001) mm (5.00001 mm up), the shortest "
+        "(just past the line)\n"
+        "     placeable: move rock by (+0.0, +6.1) mm (6.1 mm up), 1.1 mm past every line\n"
+    ) in out
+    # Independently: the placeable move leaves the square 201.1 mm from the bottom edge,
+    # outside the contested zone (more than 1.0 mm past the 200 mm line).
+    moved = square_at(457.2, 215.0 + 6.1)
+    assert moved.bounds[1] - 200.0 > 1.0
+
+
+def test_the_default_placeable_spacing_fix_moves_the_token_placed(tmp_path: Path) -> None:
+    # a and b 90 mm apart, b being placed: b moves 100 + 1.1 - 90 = 11.1 mm right (away).
+    data = check_json(tmp_path, scene(("a", 300.0, 457.2), ("b", 430.0, 457.2)), "--placed", "b")
+    fix = data["violations"][0]["fix"]
+    assert fix["object"] == "b"
+    assert fix["move"] == pytest.approx([10.00001, 0.0], abs=1e-6)
+    assert fix["way"] == "10.00001 mm right"
+    assert fix["placeable"]["move"] == pytest.approx([11.1, 0.0], abs=1e-5)
+    assert fix["placeable"]["way"] == "11.1 mm right"
+    moved = square_at(430.0 + fix["placeable"]["move"][0], 457.2)
+    assert shapely.distance(moved, square_at(300.0, 457.2)) == pytest.approx(101.1, abs=1e-5)
 
 
 @pytest.mark.parametrize(
@@ -91,7 +123,10 @@ def test_the_report_says_which_way(tmp_path: Path) -> None:
     path = json_scene_file(tmp_path, scene(("a", 300.0, 457.2), ("b", 430.0, 457.2)))
     code, out, _ = run("check", path, "--clearance", "1.1", "--placed", "b")
     assert code == 1
-    assert "     fix: move b by (+10.00001, +0.0) mm\n" in out
+    assert (
+        "     fix: move b by (+10.00001, +0.0) mm (10.00001 mm right), the shortest "
+        "(just past the line)\n"
+    ) in out
     assert (
         "     placeable: move b by (+11.1, +0.0) mm (11.1 mm right), 1.1 mm past every line" in out
     )
@@ -118,7 +153,8 @@ def test_the_scene_s_placed_last_names_the_token_moved(tmp_path: Path) -> None:
     answer = check_json(tmp_path, data)
     (violation,) = answer["violations"]
     assert violation["objects"] == ["b", "a"]
-    assert violation["fix"] == {"object": "b", "move": [10.00001, 0.0]}
+    assert violation["fix"]["object"] == "b"
+    assert violation["fix"]["move"] == [10.00001, 0.0]
     # --placed says otherwise for this one check.
     answer = check_json(tmp_path, data, "--placed", "a")
     assert answer["violations"][0]["fix"]["object"] == "a"

@@ -10,7 +10,8 @@ smallest margin first.
 from __future__ import annotations
 
 import argparse
-from typing import TextIO
+from collections.abc import Mapping
+from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
 from tabletop.app.clients.options import (
@@ -19,7 +20,7 @@ from tabletop.app.clients.options import (
     scene_from_args,
 )
 from tabletop.app.datafile import source_name
-from tabletop.app.text import printable_report
+from tabletop.app.text import name_ids, printable_report
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import CheckReport, Violation, check
 from tabletop.obstacles.placeable import check_clearance
@@ -70,6 +71,12 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="the obstacle being placed: the one a spacing fix moves",
     )
     parser.add_argument(
+        "--printed-names",
+        action="store_true",
+        help="give each catalog token's printed name beside its id (rock1 (Asteroid 5)); "
+        "a scene's printed_names = true asks the same",
+    )
+    parser.add_argument(
         "--all-steps",
         action="store_true",
         help="a VASSAL log: check every step; name the first at which the setup is illegal",
@@ -95,17 +102,28 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     report = check(
         scene, fixes=args.fix, margins=args.margins, clearance=clearance, placed=args.placed
     )
+    names = scene.token_names() if args.printed_names or scene.printed_names else {}
     if args.json:
         answer = report.to_json()
         mark_within_resolution(answer["violations"], scene.resolution_mm)
         mark_within_resolution(answer.get("margins", []), scene.resolution_mm)
         mark_within_resolution(answer.get("contested", []), scene.resolution_mm)
+        if args.printed_names or scene.printed_names:
+            _name_json(answer, names)
         emit_json(answer, out)
     else:
-        text = report_text(source_name(args.scene), report)
+        head, _, body = report_text(source_name(args.scene), report).partition("\n")
+        text = head + "\n" + name_ids(body, names)
         text += resolution_note(report, scene.resolution_mm)
         out.write(printable_report(text, [*scene.ids, args.scene]) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _name_json(answer: dict[str, Any], names: Mapping[str, str]) -> None:
+    """Name the catalog tokens in each message, and list every printed name by id."""
+    for violation in answer["violations"]:
+        violation["message"] = name_ids(violation["message"], names)
+    answer["printed_names"] = dict(names)
 
 
 def resolution_note(report: CheckReport, resolution_mm: float | None) -> str:

@@ -20,9 +20,8 @@ from tabletop.app.clients.options import (
     mark_within_resolution,
     scene_from_args,
 )
-from tabletop.app.text import printable_report
+from tabletop.app.text import name_ids, printable_report
 from tabletop.obstacles.measuring import Measurement, measure
-from tabletop.obstacles.rulings import contested_ruling
 from tabletop.obstacles.tts import tts_reading
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
@@ -59,9 +58,16 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(
+        "--printed-names",
+        action="store_true",
+        help="give each catalog token's printed name beside its id (rock1 (Asteroid 5)); "
+        "a scene's printed_names = true asks the same",
+    )
+    parser.add_argument(
         "--ruling",
         action="store_true",
-        help="name the line a contested measurement is near and how it is ruled",
+        help="add a ruling: line to the report, 'not contested' too (the contested line "
+        "names the line and the ruling without it)",
     )
 
 
@@ -70,18 +76,20 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
     tts = None if args.also != "tts" else tts_reading(scene, result)
-    ruling = contested_ruling(scene.ruleset, result.distance) if args.ruling else None
+    ruling = result.ruling
+    asked = args.printed_names or scene.printed_names
+    names = scene.token_names() if asked else {}
     if args.json:
         answer = result.to_json()
+        if asked:
+            # Beside the ids: every printed name of the scene's catalog tokens, by id.
+            answer["printed_names"] = names
         mark_within_resolution([answer], scene.resolution_mm)
-        if args.ruling:
-            empty = {"contested_line": None, "contested_margin": None, "ruling": None}
-            answer.update(empty if ruling is None else ruling.to_json())
         if tts is not None:
             answer["tts"] = tts.to_json()
         emit_json(answer, out)
     else:
-        text = measurement_text(result)
+        text = name_ids(measurement_text(result), names)
         if args.ruling:
             text += f"\n  ruling:     {'not contested' if ruling is None else ruling.text()}"
         if mark_within_resolution([{"margin": result.margin}], scene.resolution_mm):

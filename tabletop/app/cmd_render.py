@@ -164,7 +164,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         size=size,
         dpi=args.dpi,
         title=args.title if args.title is not None else args.scene,
-        printed_names=args.printed_names,
+        printed_names=args.printed_names or scene.printed_names,
     )
 
     return _publish(

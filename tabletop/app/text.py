@@ -18,10 +18,18 @@ Examples
 
 from __future__ import annotations
 
+import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
-__all__ = ["MESSAGE_LIMIT", "clip", "printable", "printable_lines", "printable_report"]
+__all__ = [
+    "MESSAGE_LIMIT",
+    "clip",
+    "name_ids",
+    "printable",
+    "printable_lines",
+    "printable_report",
+]
 
 #: Longest message or place printed whole, in characters; a longer one is cut.
 MESSAGE_LIMIT = 1000
@@ -86,3 +94,23 @@ def clip(text: str, limit: int = MESSAGE_LIMIT) -> str:
     keep = max(limit - len(note.format(len(text))), 2)
     head, tail = (keep + 1) // 2, keep // 2
     return text[:head] + note.format(len(text) - head - tail) + text[len(text) - tail :]
+
+
+def name_ids(text: str, names: Mapping[str, str]) -> str:
+    """Return `text` with each id of `names` followed by its printed name, in brackets.
+
+    An id is named where it stands whole: not inside a longer word, id or file name
+    (letters, digits, ``-``, ``_``, ``.`` and ``/`` on either side keep it as it is).
+
+    Examples
+    --------
+    >>> name_ids("rock-a is 195.2 mm from rock-ab", {"rock-a": "Asteroid 5"})
+    'rock-a (Asteroid 5) is 195.2 mm from rock-ab'
+    """
+    if not names:
+        return text
+    ids = sorted(names, key=len, reverse=True)
+    pattern = re.compile(
+        r"(?<![\w./-])(" + "|".join(re.escape(i) for i in ids) + r")(?![\w/-]|\.\w)"
+    )
+    return pattern.sub(lambda m: f"{m.group(1)} ({names[m.group(1)]})", text)

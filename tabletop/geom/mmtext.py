@@ -26,9 +26,11 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tabletop.geom.tolerance import EPSILON_MM
 
-__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_text", "mm_with_margin"]
+__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_same_precision", "mm_text", "mm_with_margin"]
 
 #: Most decimals printed: the tolerance's (1e-6 mm); closer than that is equal.
 MOST_DECIMALS = 6
@@ -97,14 +99,50 @@ def _places(text: str) -> int:
     return len(text.split(".", 1)[1]) if "." in text else 0
 
 
+def mm_same_precision(
+    values: Sequence[float],
+    *,
+    lines: Sequence[float | None] | None = None,
+    signed: Sequence[bool] | None = None,
+) -> list[str]:
+    """Return lengths (mm) all printed at the precision the finest of them needs.
+
+    Each value needs what :func:`mm_text` gives it (kept off its line in `lines`, where
+    one is given); every value is then printed with that many decimals, so that a
+    distance, its margin and its closest points read as one measurement.
+
+    Examples
+    --------
+    >>> mm_same_precision([200.0005, -0.0005, 320.0], lines=[200.0, None, None])
+    ['200.0005', '-0.0005', '320.0000']
+    >>> mm_same_precision([4.0, 0.0004], signed=[False, True])
+    ['4.0000', '+0.0004']
+    """
+    count = len(values)
+    line_of = list(lines) if lines is not None else [None] * count
+    sign_of = list(signed) if signed is not None else [False] * count
+    places = max(
+        (
+            _places(mm_text(v, line=line, signed=sign))
+            for v, line, sign in zip(values, line_of, sign_of, strict=True)
+        ),
+        default=1,
+    )
+    out = []
+    for value, sign in zip(values, sign_of, strict=True):
+        value = 0.0 if abs(float(value)) <= EPSILON_MM else float(value) + 0.0
+        out.append(f"{value:{'+' if sign else ''}.{places}f}")
+    return out
+
+
 def mm_with_margin(
     value: float, margin: float, *, line: float | None = None, signed: bool = True
 ) -> tuple[str, str]:
     """Return a measurement and its margin, both at the precision the finer one needs.
 
     A distance of 200.0005 mm beside a margin printed "0.001" reads as two different
-    measurements: both are printed with as many decimals as either needs (each as
-    :func:`mm_text` would have it, `value` kept off `line`).
+    measurements: both are printed with as many decimals as either needs
+    (:func:`mm_same_precision`, `value` kept off `line`).
 
     Examples
     --------
@@ -115,8 +153,7 @@ def mm_with_margin(
     >>> mm_with_margin(200.0005, abs(200.0 - 200.0005), line=200.0, signed=False)
     ('200.0005', '0.0005')
     """
-    places = max(_places(mm_text(value, line=line)), _places(mm_text(margin, signed=signed)))
-    if abs(margin) <= EPSILON_MM:
-        margin = 0.0
-    sign = "+" if signed else ""
-    return f"{float(value):.{places}f}", f"{float(margin) + 0.0:{sign}.{places}f}"
+    shown, margin_shown = mm_same_precision(
+        [value, margin], lines=[line, None], signed=[False, signed]
+    )
+    return shown, margin_shown

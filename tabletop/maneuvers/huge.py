@@ -196,6 +196,8 @@ def _first_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             progress=_progress(moved),
             sections=sections,
             removed=tuple(ident for ident, _ in obstacles),
+            # 1e: a huge ship's bump does not skip the action step (Huge Ship Rules).
+            skips_action=False,
         ),
         overlaps=ShipOverlaps(
             speeds_tried=(maneuver.speed,),

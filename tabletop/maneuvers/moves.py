@@ -25,10 +25,12 @@ from collections.abc import Iterable
 from typing import Protocol
 
 import numpy as np
+import shapely
 from numpy.typing import ArrayLike
 
 from tabletop.geom._aot import GEOM_KERNELS
 from tabletop.geom.batch import RulesetLike, as_ruleset, backend, pose_rows
+from tabletop.geom.measure import overlaps
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, compose
 from tabletop.geom.rulesets import Ruleset
@@ -192,7 +194,31 @@ def execute(scene: Scene, ship_id: str, maneuver_text: str) -> MoveResult:
         result = execute_armada(scene, ship, maneuver, text=maneuver_text)
     else:
         result = execute_xwing(scene, ship, maneuver, text=maneuver_text)
-    return _with_close_calls(scene, ship, result)
+    return _with_close_calls(scene, ship, _with_resolve_order(scene, ship, result))
+
+
+def _with_resolve_order(scene: Scene, ship: Ship, result: MoveResult) -> MoveResult:
+    """Add each obstacle's distance from the starting base, and those ended on by a guide.
+
+    rules.md: effects resolve nearest first, by distance from the ship's starting base
+    (without guides) to the obstacle, ties by id; the obstacles are in that order already.
+    """
+    if not result.obstacles:
+        return result
+    ruleset = scene.ruleset
+    start = ship.polygon(ruleset)
+    final = ship.moved(*(float(v) for v in result.final)).polygon(ruleset)
+    polygons = {o.id: o.polygon() for o in scene.obstacles}
+    distances = tuple(float(shapely.distance(start, polygons[i])) for i, _ in result.obstacles)
+    guides_only: tuple[str, ...] = ()
+    if ruleset.ship_guides:
+        # Ending on an obstacle counts the guides: say when nothing but a guide is on it.
+        guides_only = tuple(
+            ident
+            for ident, how in result.obstacles
+            if how == "ends-on" and not overlaps(final, polygons[ident])
+        )
+    return _dc.replace(result, resolve_distances=distances, obstacle_guides_only=guides_only)
 
 
 def _with_close_calls(scene: Scene, ship: Ship, result: MoveResult) -> MoveResult:

@@ -117,6 +117,12 @@ class TemplateMove:
         Huge ships: the obstacles overlapping the ``fore`` and ``aft`` halves.
     removed : tuple of str
         Huge ships: the obstacles removed from the play area.
+    skips_action : bool or None
+        Template maneuvers of standard ships: whether the ship skips its Perform Action
+        step (it bumped); None where the move does not say (rolls, boosts, huge ships).
+    guides_only : tuple of str
+        The ships the full maneuver's final base overlapped only through a guide (the
+        bases without guides do not overlap): the guides alone made the bump.
     """
 
     progress: float | None = None
@@ -124,6 +130,8 @@ class TemplateMove:
     intervals: tuple[tuple[float, float], ...] = ()
     sections: tuple[tuple[str, tuple[str, ...]], ...] = ()
     removed: tuple[str, ...] = ()
+    skips_action: bool | None = None
+    guides_only: tuple[str, ...] = ()
 
     def json_fields(self) -> dict[str, Any]:
         """Return the fields this detail adds to the JSON answer, in ``cli.md`` order."""
@@ -137,11 +145,26 @@ class TemplateMove:
         if self.sections:
             data["sections"] = {name: list(ids) for name, ids in self.sections}
             data["removed"] = list(self.removed)
+        if self.skips_action is not None:
+            data["skip_action"] = self.skips_action
+            data["bump_guides_only"] = list(self.guides_only)
         return data
 
     def head_lines(self) -> list[str]:
         """Return the report lines that come before legality (none for X-Wing)."""
         return []
+
+    def bump_lines(self) -> list[str]:
+        """Return what a bump means for the ship: its action step, and guide-only overlaps."""
+        lines = []
+        if self.guides_only:
+            lines.append(
+                f"  guides:     only a guide overlapped {', '.join(self.guides_only)} "
+                "at the full maneuver (guides count: it is a bump)"
+            )
+        if self.skips_action:
+            lines.append("  action:     skip the Perform Action step (the ship bumped)")
+        return lines
 
     def tail_lines(self) -> list[str]:
         """Return the report lines after the obstacles: sections, removed, positions."""
@@ -192,6 +215,10 @@ class ToolMove:
             "tool_overlap": self.tool_overlap,
             "squadrons": list(self.squadrons),
         }
+
+    def bump_lines(self) -> list[str]:
+        """Return what a bump means for the ship: Armada has no action step to skip."""
+        return []
 
     def head_lines(self) -> list[str]:
         """Return the speed line, which comes before legality."""
@@ -263,6 +290,12 @@ class MoveResult:
         The close calls: obstacles the final base or the template that counted, and
         ships the final base, come within ``contested_within`` of (clear, touching or
         overlapping), smallest margin first.
+    resolve_distances : tuple of float
+        For each of `obstacles`, its distance from the starting base (without guides),
+        mm: the key of the resolve order (nearest first, ties by id; rules.md).
+    obstacle_guides_only : tuple of str
+        The obstacles the ship ends on only through a guide (the base without guides
+        does not overlap them; guides count, so it ends on them all the same).
     """
 
     ship: str
@@ -281,6 +314,8 @@ class MoveResult:
     detail: MoveDetail = _dc.field(default_factory=TemplateMove)
     overlaps: ShipOverlaps | None = None
     contacts: tuple[Contact, ...] = ()
+    resolve_distances: tuple[float, ...] = ()
+    obstacle_guides_only: tuple[str, ...] = ()
 
     def to_json(self, *, close_calls: bool = False) -> dict[str, Any]:
         """Return the ``tabletop move --json`` object (``cli.md``).
@@ -292,10 +327,14 @@ class MoveResult:
             ident: [name for name, ids in sections if ident in ids] for ident, _ in self.obstacles
         }
         obstacles: list[dict[str, Any]] = []
-        for ident, how in self.obstacles:
+        for order, (ident, how) in enumerate(self.obstacles, 1):
             entry: dict[str, Any] = {"id": ident, "how": how}
             if sections:
                 entry["sections"] = in_section[ident]
+            entry["resolves"] = order
+            if self.resolve_distances:
+                entry["from_start"] = _mm(self.resolve_distances[order - 1])
+            entry["guides_only"] = ident in self.obstacle_guides_only
             obstacles.append(entry)
         data: dict[str, Any] = {
             "ship": self.ship,
@@ -320,6 +359,16 @@ class MoveResult:
             data["close_calls"] = [c.to_json() for c in self.contacts]
         return data
 
+    def _resolve_line(self) -> str:
+        """Return the order the obstacle effects resolve in: nearest the starting base first."""
+        steps = []
+        for order, (ident, _) in enumerate(self.obstacles, 1):
+            away = ""
+            if self.resolve_distances:
+                away = f" ({mm_text(self.resolve_distances[order - 1])} mm from the start)"
+            steps.append(f"{order}. {ident}{away}")
+        return f"  resolve:    {', '.join(steps)}; nearest the starting base first"
+
     def describe(self, *, close_calls: bool = False) -> str:
         """Return the report of ``tabletop move`` for people (`close_calls`: their lines).
 
@@ -336,6 +385,7 @@ class MoveResult:
           bumped:     no
           fled:       no
           obstacles:  rock (ends on)
+          resolve:    1. rock; nearest the starting base first
         """
         lines = [f"{self.ship}: {self.maneuver}"]
         lines.append(f"  start:      {_pose(self.start)}")
@@ -355,8 +405,16 @@ class MoveResult:
                 bumped += " (the closest ship overlapped; the ships do not touch)"
         lines.append(f"  bumped:     {bumped}")
         lines.append(f"  fled:       {_yes(self.fled)}")
-        hits = ", ".join(f"{ident} ({how.replace('-', ' ')})" for ident, how in self.obstacles)
+        hits = ", ".join(
+            f"{ident} ({how.replace('-', ' ')}"
+            + (", only a guide overlaps it" if ident in self.obstacle_guides_only else "")
+            + ")"
+            for ident, how in self.obstacles
+        )
         lines.append(f"  obstacles:  {hits or 'none'}")
+        if self.obstacles:
+            lines.append(self._resolve_line())
+        lines += self.detail.bump_lines()
         if self.overlaps is not None:
             lines += self.overlaps.lines()
         if close_calls:

@@ -347,7 +347,9 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     counted: shapely.Geometry = template
     # A ship that would end overlapping a ship moves back along the template until it
     # overlaps none, touching the last one it overlapped; an advanced turn is not applied.
+    guides_only: tuple[str, ...] = ()
     if final_hits.any():
+        guides_only = _guides_only(table, final, [int(i) for i in np.flatnonzero(final_hits)])
         progress, touching = _back_off(table, path)
         final = compose(start, path.poses(progress))
         polygon = table.at(final)
@@ -374,7 +376,25 @@ def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         obstacles=hits,
         bump_point=bump_point,
         counted_template=counted,
-        detail=TemplateMove(progress=float(progress)),
+        # X-Wing: a ship that bumps skips its Perform Action step.
+        detail=TemplateMove(
+            progress=float(progress), skips_action=bumped is not None, guides_only=guides_only
+        ),
+    )
+
+
+def _guides_only(table: _Table, final: FloatArray, overlapped: Sequence[int]) -> tuple[str, ...]:
+    """Ids of the ships the full maneuver's base overlaps only through guides (its or theirs)."""
+    if not table.scene.ruleset.ship_guides:
+        return ()
+    body = world_polygon(table.body, final)
+    ruleset = table.scene.ruleset
+    return tuple(
+        sorted(
+            table.others[i].id
+            for i in overlapped
+            if not overlaps(body, table.others[i].polygon(ruleset))
+        )
     )
 
 

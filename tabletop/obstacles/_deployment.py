@@ -13,7 +13,7 @@ from tabletop.geom.measure import closest_points
 from tabletop.geom.objects import Ship
 from tabletop.obstacles._margins import _measure, _past_box, _words_first
 from tabletop.obstacles.scene import Scene
-from tabletop.obstacles.verdicts import Margin, Violation
+from tabletop.obstacles.verdicts import Margin, Violation, mm
 
 
 def _squadron_deployment(
@@ -46,7 +46,7 @@ def _squadron_deployment(
     return [
         Violation.measured(
             m,
-            f"squadron {squadron.id} is {distance:.1f} mm from the nearest friendly "
+            f"squadron {squadron.id} is {mm(distance)} mm from the nearest friendly "
             f"ship; it must be within {_words_first(ruleset, reach)}",
         )
     ]
@@ -75,7 +75,7 @@ def _edge_deployment(
     return [
         Violation.measured(
             m,
-            f"{ship.id}'s base reaches {distance:.1f} mm from player {ship.player}'s "
+            f"{ship.id}'s base reaches {mm(distance)} mm from player {ship.player}'s "
             f"edge; the whole base must be within {words}",
         )
     ]

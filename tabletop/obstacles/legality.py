@@ -32,10 +32,10 @@ from tabletop.obstacles._margins import (
 )
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
-from tabletop.obstacles.placeable import placeable_entry
+from tabletop.obstacles.placeable import default_clearance, placeable_entry, way_words
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
-from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation
+from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation, mm
 
 __all__ = [
     "MAX_FIXES",
@@ -122,7 +122,9 @@ def check(
         Whether the report lists every measurement the rules made
         (:attr:`CheckReport.margins`, smallest margin first).
     clearance : float, optional
-        Each fix also gives a ``placeable`` move landing this far (mm) past every line.
+        Each fix also gives a ``placeable`` move landing this far (mm) past every line
+        (default: clear of the contested zone,
+        :func:`~tabletop.obstacles.placeable.default_clearance`).
     placed : str, optional
         The obstacle being placed (default: the scene's ``placed_last``): in a spacing
         violation it is named first and is the one the fix moves.
@@ -171,6 +173,8 @@ def check(
     found.extend(_outside_play_area(scene, polygons, measured))
     checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
     if fixes and wanted:
+        if clearance is None:
+            clearance = default_clearance(ruleset.contested_within)
         found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
     order = {rule: i for i, rule in enumerate(RULES)}
     found.sort(key=lambda v: order[v.rule])
@@ -234,7 +238,7 @@ def _outside_play_area(
                 Violation.measured(
                     m,
                     f"{ident} is not entirely inside the play area: it reaches "
-                    f"{-inward:.1f} mm past the {side} edge",
+                    f"{mm(-inward)} mm past the {side} edge",
                 )
             )
     return found
@@ -303,7 +307,8 @@ def _with_fixes(
         move = shortest_fix(shapes[mine], others, limits, cache=sums, grown=theirs)
         fix: dict[str, Any] | None = None
         if move is not None:
-            fix = {"object": ident, "move": [json_mm(float(v)) for v in move]}
+            shortest = [json_mm(float(v)) for v in move]
+            fix = {"object": ident, "move": shortest, "way": way_words(*shortest)}
             if clearance is not None:
                 hand = shortest_fix(
                     shapes[mine], others, limits, clearance=clearance, cache=sums, grown=theirs
@@ -338,7 +343,7 @@ def _edge_rule(
                 found.append(
                     Violation.measured(
                         m,
-                        f"{o.id} is {distance:.1f} mm from the {edge} edge; it must be more "
+                        f"{o.id} is {mm(distance)} mm from the {edge} edge; it must be more "
                         f"than {_with_band(ruleset, limit)}",
                         fix_for(o),
                         fixable=True,
@@ -388,7 +393,7 @@ def _spacing_rule(
             found.append(
                 Violation.measured(
                     m,
-                    f"{a.id} is {distance:.1f} mm from {b.id}; obstacles must be more "
+                    f"{a.id} is {mm(distance)} mm from {b.id}; obstacles must be more "
                     f"than {_apart(ruleset, limit)}",
                     fix_for(a),
                     fixable=True,

@@ -18,14 +18,17 @@ Examples
 from __future__ import annotations
 
 import dataclasses as _dc
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.mmtext import mm_text, mm_with_margin
+from tabletop.geom.mmtext import mm_same_precision, mm_text
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.obstruction import Obstructed
 from tabletop.obstacles.verdicts import mm
+
+if TYPE_CHECKING:
+    from tabletop.obstacles.rulings import Ruling
 
 __all__ = [
     "RANGE_BAND_NAMES",
@@ -146,6 +149,14 @@ class XWingDetail:
         """X-Wing traces no separate sight line: always None."""
         return None
 
+    def out_of_arc(self) -> XWingDetail:
+        """Return the detail of a defender out of arc: no attack, so nothing on obstruction."""
+        return _dc.replace(self, obstructed=None, obstructed_by=(), clearances=())
+
+    def unasked_json(self) -> dict[str, Any]:
+        """Return the obstruction fields of a defender out of arc: null, none asked."""
+        return {"obstructed": None, "obstructed_by": []}
+
     def band_words(self) -> str:
         """Return the band in words (``range 2``, ``beyond range 5``)."""
         return "beyond range 5" if self.band is None else f"range {self.band}"
@@ -219,6 +230,21 @@ class ArmadaDetail:
         """Armada reports no tied segments: always None."""
         return None
 
+    def out_of_arc(self) -> ArmadaDetail:
+        """Return the detail of a defender out of arc: no attack, so no obstruction or sight."""
+        return _dc.replace(
+            self,
+            obstructed=None,
+            obstructed_by=(),
+            line_of_sight=None,
+            sight_line=None,
+            clearances=(),
+        )
+
+    def unasked_json(self) -> dict[str, Any]:
+        """Return the obstruction and sight fields of a defender out of arc: null."""
+        return {"obstructed": None, "obstructed_by": [], "line_of_sight": None, "sight_line": None}
+
     def band_words(self) -> str:
         """Return the bands in words (``distance 3, medium range``)."""
         distance = (
@@ -252,10 +278,6 @@ def _clearances(detail: MeasurementDetail) -> tuple[Clearance, ...]:
     return detail.clearances
 
 
-def _point(p: Any) -> str:
-    return f"({mm_text(p[0])}, {mm_text(p[1])})"
-
-
 @_dc.dataclass(frozen=True, slots=True, eq=False)
 class Measurement:
     """A measurement from object A to object B.
@@ -284,6 +306,8 @@ class Measurement:
         Armada, with a hull zone in arc: the plain distance between the two bases, beside
         the attack range measured from the hull zone on the ship's hull token (None
         otherwise).
+    ruling : Ruling or None
+        Contested: the line that raised the flag (`nearest_line`) and how it is ruled.
     """
 
     from_id: str
@@ -298,6 +322,7 @@ class Measurement:
     in_arc: bool | None = None
     notes: tuple[str, ...] = ()
     base_distance: float | None = None
+    ruling: Ruling | None = None
 
     @property
     def band(self) -> int | None:
@@ -335,10 +360,17 @@ class Measurement:
         out["points"] = [[json_mm(x), json_mm(y)] for x, y in self.points]
         out["nearest_line"] = json_mm(self.nearest_line)
         out["margin"] = json_mm(self.margin)
+        if self.ruling is None:
+            out.update({"contested_line": None, "contested_margin": None, "ruling": None})
+        else:
+            out.update(self.ruling.to_json())
         if self.arc is not None:
             out["arc"] = self.arc
             out["in_arc"] = self.in_arc
             out.update(self.detail.arc_json())
+            if self.in_arc is False:
+                # Out of arc there is no attack: obstruction and sight are not answered.
+                out.update(self.detail.unasked_json())
         if self.notes:
             out["notes"] = list(self.notes)
         if self.base_distance is not None:
@@ -372,18 +404,26 @@ class Measurement:
             lines.append(f"  arc:        {where}")
         lines.insert(0, head)
         # The distance and its margin at the same precision, however fine the call.
-        distance, margin = mm_with_margin(
-            self.distance, abs(self.margin), line=self.nearest_line, signed=False
+        distance, margin, *corners = mm_same_precision(
+            [self.distance, abs(self.margin), *(float(v) for p in self.points for v in p)],
+            lines=[self.nearest_line, None, None, None, None, None],
         )
         lines.append(f"  distance:   {distance} mm")
         lines.append(f"  band:       {self.band_words()}")
         # On the line within the tolerance is in the shorter band: inside it.
         side = "inside" if self.margin >= -EPSILON_MM else "beyond"
         line = mm_text(self.nearest_line)
-        lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
-        contested = "YES: within the contested distance of a line" if self.contested else "no"
+        if self.nearest_line == 0.0:
+            lines.append(f"  margin:     {margin} mm from touching (the 0.0 mm line)")
+        else:
+            lines.append(f"  margin:     {margin} mm {side} the {line} mm line")
+        contested = "no"
+        if self.contested:
+            ruling = "a line" if self.ruling is None else self.ruling.text()
+            contested = f"YES: {ruling}"
         lines.append(f"  contested:  {contested}")
-        lines.append(f"  closest:    {_point(self.points[0])} to {_point(self.points[1])}")
+        (x0, y0, x1, y1) = corners
+        lines.append(f"  closest:    ({x0}, {y0}) to ({x1}, {y1})")
         if self.base_distance is not None:
             lines.append(
                 f"  measured:   from the {self.arc} hull zone on the hull token (attack range); "

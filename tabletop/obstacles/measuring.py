@@ -61,6 +61,7 @@ from tabletop.obstacles.obstruction import (
     segment_clearance,
     tied_bands,
 )
+from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Obstacle, Scene
 
 __all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
@@ -182,7 +183,11 @@ def measure(
 def _measurement(
     scene: Scene, a: str, b: str, distance: float, pts: Any, shot: Any, **fields: Any
 ) -> Measurement:
-    """Band a distance under the scene's rules and build the one record every path returns."""
+    """Band a distance under the scene's rules and build the one record every path returns.
+
+    The flag, ``nearest_line`` and ``margin`` name one line (:func:`line_report`): an
+    Armada attack in arc is reported against the range ruler's lines.
+    """
     ruleset = scene.ruleset
     report = band_report(
         distance,
@@ -190,15 +195,22 @@ def _measurement(
         zero_band=ruleset.zero_band(ruleset.band_kinds[0]),
         within=ruleset.contested_within,
     )
+    attack = fields.get("in_arc") is True
+    found = line_report(ruleset, distance, attack=attack)
+    detail = _detail(ruleset, distance, report.band, shot)
+    if fields.get("in_arc") is False:
+        # Out of arc there is no attack: the answer says nothing about obstruction.
+        detail = detail.out_of_arc()
     return Measurement(
         from_id=a,
         to_id=b,
         distance=distance,
         points=np.asarray(pts, dtype=np.float64).reshape(2, 2),
-        nearest_line=report.nearest_line,
-        margin=report.margin,
-        contested=report.contested,
-        detail=_detail(ruleset, distance, report.band, shot),
+        nearest_line=found.line,
+        margin=found.margin,
+        contested=found.contested,
+        detail=detail,
+        ruling=contested_ruling(ruleset, distance, attack=attack),
         **fields,
     )
 

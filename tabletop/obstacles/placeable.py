@@ -26,7 +26,19 @@ from tabletop.geom.measure import json_mm
 from tabletop.obstacles.fixing import FIX_CLEARANCE_MM
 from tabletop.obstacles.verdicts import mm
 
-__all__ = ["check_clearance", "placeable_entry", "way_words"]
+__all__ = [
+    "PLACEABLE_BEYOND_CONTESTED_MM",
+    "check_clearance",
+    "default_clearance",
+    "placeable_entry",
+    "way_words",
+]
+
+#: How far past the contested zone a default placeable fix lands, mm: a fix that lands
+#: exactly ``contested_within`` past the line is still contested (the zone is closed), so
+#: the default lands a tenth of a millimetre beyond it (1.1 mm past the line for the
+#: 1.0 mm contested distance).
+PLACEABLE_BEYOND_CONTESTED_MM = 0.1
 
 
 def way_words(dx: float, dy: float) -> str:
@@ -43,6 +55,20 @@ def placeable_entry(move: Sequence[float], clearance: float) -> dict[str, Any]:
     """Return the ``placeable`` entry of a fix: the move, its clearance, and which way."""
     dx, dy = (json_mm(float(v)) for v in move)
     return {"move": [dx, dy], "clearance": json_mm(clearance), "way": way_words(dx, dy)}
+
+
+def default_clearance(contested_within: float) -> float:
+    """Return how far past every line a placeable fix lands by default, mm.
+
+    Clear of the contested zone: ``contested_within`` and
+    :data:`PLACEABLE_BEYOND_CONTESTED_MM` beyond it.
+
+    Examples
+    --------
+    >>> default_clearance(1.0)
+    1.1
+    """
+    return json_mm(contested_within + PLACEABLE_BEYOND_CONTESTED_MM)
 
 
 def check_clearance(clearance: float) -> float:

@@ -32,7 +32,7 @@ from tabletop.geom.tolerance import EPSILON_MM, same_length, within
 from tabletop.obstacles.measurement import RANGE_BAND_NAMES
 from tabletop.obstacles.verdicts import mm
 
-__all__ = ["Ruling", "contested_ruling"]
+__all__ = ["LineReport", "Ruling", "contested_ruling", "line_report", "question_lines"]
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -78,9 +78,10 @@ class Ruling:
         )
 
 
-def _band_names(ruleset: Ruleset, line: float) -> list[str]:
+def _band_names(ruleset: Ruleset, line: float, *, attack: bool = False) -> list[str]:
     names = []
-    for kind in ruleset.band_kinds:
+    kinds = ("range",) if attack and "range" in ruleset.band_kinds else ruleset.band_kinds
+    for kind in kinds:
         for index, each in enumerate(ruleset.band_lines_of(kind)):
             if same_length(each, line):
                 names.append(_band_name(ruleset, kind, index))
@@ -99,18 +100,85 @@ def _armada_band_name(ruleset: ArmadaRuleset, kind: BandKind, index: int) -> str
     return f"{RANGE_BAND_NAMES[index]} range" if kind == "range" else f"{kind} {index + 1}"
 
 
-def contested_ruling(ruleset: Ruleset, distance: float) -> Ruling | None:
-    """Return the ruling of a contested distance (mm), or None when it is not contested."""
+def question_lines(ruleset: Ruleset, *, attack: bool = False) -> tuple[float, ...]:
+    """Return the band lines a measurement's question is asked against, mm.
+
+    An Armada attack asks for a range: its lines are the range ruler's (close, medium,
+    long), never the distance ruler's. Every other measurement asks against every band
+    line of the game.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> question_lines(get_ruleset("armada"), attack=True)
+    (123.5, 187.0, 304.8)
+    >>> question_lines(get_ruleset("xwing2"), attack=True)
+    (100.0, 200.0, 300.0, 400.0, 500.0)
+    """
+    if attack and "range" in ruleset.band_kinds and len(ruleset.band_kinds) > 1:
+        return tuple(ruleset.band_lines_of("range"))
+    return tuple(ruleset.band_lines)
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class LineReport:
+    """The line a measurement is reported against, its margin and the contested flag.
+
+    Attributes
+    ----------
+    line : float
+        The line, mm: touching (0) when it raised the flag, else the nearest band line.
+    margin : float
+        ``line - distance``, mm.
+    contested : bool
+        Within ``contested_within`` of `line`.
+    """
+
+    line: float
+    margin: float
+    contested: bool
+
+
+def line_report(ruleset: Ruleset, distance: float, *, attack: bool = False) -> LineReport:
+    """Return the line a distance (mm) is reported against: the flag's line, when flagged.
+
+    The flag, `line` and `margin` always name one line. Touching is that line only where
+    it is a band of its own (X-Wing 2.0 range 0) and it raised the flag; otherwise the
+    nearest line of :func:`question_lines`.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> line_report(get_ruleset("xwing2"), 0.4)
+    LineReport(line=0.0, margin=-0.4, contested=True)
+    >>> line_report(get_ruleset("xwing2"), 30.0)
+    LineReport(line=100.0, margin=70.0, contested=False)
+    >>> line_report(get_ruleset("armada"), 136.7, attack=True).line
+    123.5
+    """
+    lines = question_lines(ruleset, attack=attack)
     within_mm = ruleset.contested_within
-    lines = list(ruleset.band_lines)
-    zero = ruleset.zero_band(ruleset.band_kinds[0])
-    if zero:
-        lines.append(0.0)
     nearest = min(lines, key=lambda line: (abs(distance - line), line))
-    if not within(abs(distance - nearest), within_mm):
+    touching = ruleset.zero_band(ruleset.band_kinds[0]) and within(distance, within_mm)
+    if touching and not within(abs(distance - nearest), within_mm):
+        nearest = 0.0
+    margin = nearest - distance
+    margin = 0.0 if same_length(margin, 0.0) else round(float(margin), 9)
+    return LineReport(float(nearest), margin, bool(within(abs(distance - nearest), within_mm)))
+
+
+def contested_ruling(ruleset: Ruleset, distance: float, *, attack: bool = False) -> Ruling | None:
+    """Return the ruling of a contested distance (mm), or None when it is not contested.
+
+    `attack`: an Armada attack is ruled against the range ruler's lines alone.
+    """
+    found = line_report(ruleset, distance, attack=attack)
+    if not found.contested:
         return None
-    if nearest == 0.0 and zero:
+    if found.line == 0.0:
         words = f"touching counts as {ruleset.band_kinds[0]} 0"
     else:
-        words = "on the line counts as " + " and ".join(_band_names(ruleset, nearest))
-    return Ruling(nearest, nearest - distance, words, within_mm)
+        words = "on the line counts as " + " and ".join(
+            _band_names(ruleset, found.line, attack=attack)
+        )
+    return Ruling(found.line, found.line - distance, words, ruleset.contested_within)

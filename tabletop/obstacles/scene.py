@@ -37,7 +37,7 @@ from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
-from tabletop.obstacles.catalog import get_token
+from tabletop.obstacles.catalog import get_token, printed_name
 
 __all__ = ["Obstacle", "Scene"]
 
@@ -188,6 +188,8 @@ class Scene:
         written by hand.
     placed_last : str or None
         The obstacle placed last (the one being placed): the one a spacing fix moves.
+    printed_names : bool
+        Whether answers give each catalog token's printed name beside its id.
     """
 
     ruleset: Ruleset
@@ -199,6 +201,17 @@ class Scene:
     constants: Mapping[str, Any] = _dc.field(default_factory=dict)
     source: Mapping[str, Any] | None = None
     placed_last: str | None = None
+    printed_names: bool = False
+
+    def token_names(self) -> dict[str, str]:
+        """Return the printed name of every catalog-token obstacle, by obstacle id."""
+        names: dict[str, str] = {}
+        for obstacle in self.obstacles:
+            if obstacle.token is not None:
+                printed = printed_name(self.ruleset, obstacle.token)
+                if printed is not None:
+                    names[obstacle.id] = printed
+        return names
 
     @property
     def resolution_mm(self) -> float | None:
@@ -303,6 +316,8 @@ class Scene:
             data["source"] = dict(self.source)
         if self.placed_last is not None:
             data["placed_last"] = self.placed_last
+        if self.printed_names:
+            data["printed_names"] = True
         data["obstacles"] = [o.to_dict() for o in self.obstacles]
         ships = []
         for s in self.ships:

@@ -48,6 +48,7 @@ _SCENE_KEYS = (
     "constants",
     "source",
     "placed_last",
+    "printed_names",
     "obstacles",
     "ships",
 )
@@ -290,6 +291,14 @@ def scene_from_dict(data: Any) -> Scene:
             None,
             "placed_last",
         )
+    named = data.get("printed_names", False)
+    if not isinstance(named, bool):
+        r.fail(
+            "expected true or false (give each catalog token's printed name beside its id), "
+            f"got {show(named)}",
+            None,
+            "printed_names",
+        )
     return Scene(
         ruleset=ruleset,
         area=area,
@@ -300,6 +309,7 @@ def scene_from_dict(data: Any) -> Scene:
         constants=dict(constants),
         source=source,
         placed_last=placed_last,
+        printed_names=named,
     )
 
 

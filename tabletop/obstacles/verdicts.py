@@ -129,8 +129,10 @@ class Violation:
     message : str
         A sentence a judge can read out.
     fix : mapping or None
-        For placement rules: ``{"object": id, "move": [dx, dy]}``, the shortest move of
-        the first object that makes it legal with everything else held still, or None
+        For placement rules: ``{"object": id, "move": [dx, dy], "way": words,
+        "placeable": {...}}``, the shortest move of the object being placed (else the
+        first object) that makes it legal with everything else held still, which way it
+        goes in words, and a move a hand can place (clear of the contested zone), or None
         when no position at this rotation is legal (or fixes were not asked for).
     fixable : bool
         Whether the rule carries a ``fix`` key at all.
@@ -218,9 +220,10 @@ class Violation:
                 lines.append(f"     fix: no legal position for {self.objects[0]} at this rotation")
             else:
                 dx, dy = self.fix["move"]
+                way = f" ({self.fix['way']})" if "way" in self.fix else ""
                 lines.append(
                     f"     fix: move {self.fix['object']} by ({mm(dx, sign=True)}, "
-                    f"{mm(dy, sign=True)}) mm"
+                    f"{mm(dy, sign=True)}) mm{way}, the shortest (just past the line)"
                 )
                 if "placeable" in self.fix:
                     lines.append(_placeable_line(self.fix["object"], self.fix["placeable"]))

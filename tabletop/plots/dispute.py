@@ -57,7 +57,6 @@ from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
-from tabletop.obstacles.catalog import printed_name
 from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots._common import _Z_MEASURE, _Z_TOP, _object_shape, _patch
@@ -217,12 +216,7 @@ def dispute_window(measurement: Measurement, zoom_mm: float | None) -> tuple[flo
 
 def printed_names(scene: Scene) -> dict[str, str]:
     """Return the printed name of every catalog-token obstacle, by obstacle id."""
-    names: dict[str, str] = {}
-    for obstacle in scene.obstacles:
-        printed = None if obstacle.token is None else printed_name(scene.ruleset, obstacle.token)
-        if printed is not None:
-            names[obstacle.id] = printed
-    return names
+    return scene.token_names()
 
 
 def _outline(scene: Scene, obj_id: str) -> tuple[Any, float]:

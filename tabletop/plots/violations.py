@@ -9,7 +9,7 @@ import shapely
 from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 
-from tabletop.geom.mmtext import mm_text
+from tabletop.geom.mmtext import mm_same_precision, mm_text
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots.style import ALARM
 
@@ -40,8 +40,13 @@ def violation_label(number: int, violation: Violation) -> str:
         return head
     lines = [head, f"{mm_text(violation.distance, line=violation.limit)} mm"]
     if violation.limit is not None and violation.margin is not None:
-        limit, margin = mm_text(violation.limit), mm_text(violation.margin, signed=True)
-        lines[-1] += f" (limit {limit}, margin {margin} mm)"
+        # The distance, its limit and its margin at one precision: they read as one call.
+        distance, limit, margin = mm_same_precision(
+            [violation.distance, violation.limit, violation.margin],
+            lines=[violation.limit, None, None],
+            signed=[False, False, True],
+        )
+        lines[-1] = f"{distance} mm (limit {limit}, margin {margin} mm)"
     if violation.contested:
         lines.append("contested: within 1 mm of the limit")
     return "\n".join(lines)

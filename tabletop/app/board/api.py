@@ -196,14 +196,70 @@ def _render_bytes(scene_data: Any, fmt: str, title: str) -> bytes:
     return plots.render(scene, fmt, title=title).picture
 
 
+def _dispute_bytes(
+    scene_data: Any, fmt: str, title: str, around: tuple[str, str], zoom: float | None
+) -> bytes:
+    """Draw ``tabletop render --around A B``'s close-up of the dispute between two objects."""
+    from tabletop.app.extras import require_plots
+
+    require_plots()
+    scene = scene_of(scene_data)
+    from tabletop.obstacles.legality import check
+    from tabletop.obstacles.measuring import measure
+    from tabletop.plots.dispute import check_zoom, render_dispute
+
+    if zoom is not None:
+        check_zoom(zoom)
+    measurement = measure(scene, *around)
+    drawn = render_dispute(
+        scene,
+        measurement,
+        fmt,
+        report=check(scene, fixes=False),
+        zoom_mm=zoom,
+        title=title,
+        names=scene.token_names(),
+    )
+    return drawn.picture
+
+
+def _around(data: Any) -> tuple[tuple[str, str] | None, float | None]:
+    """Return the request's ``around`` pair and ``zoom`` (mm), checked."""
+    around, zoom = data.get("around"), data.get("zoom")
+    if around is None:
+        if zoom is not None:
+            raise BoardRequestError("a zoom is for a close-up: give around too", where="key 'zoom'")
+        return None, None
+    if (
+        not isinstance(around, list)
+        or len(around) != 2
+        or not all(isinstance(i, str) for i in around)
+    ):
+        raise BoardRequestError(
+            f"expected two object ids, [A, B], got {show(around)}", where="key 'around'"
+        )
+    if zoom is not None and (isinstance(zoom, bool) or not isinstance(zoom, (int, float))):
+        raise BoardRequestError(f"expected a length in mm, got {show(zoom)}", where="key 'zoom'")
+    return (around[0], around[1]), None if zoom is None else float(zoom)
+
+
 async def render(request: Request) -> Response:
-    """``POST /api/render``: the scene drawn by ``tabletop render``'s renderer (PNG or SVG)."""
-    data = await _object_body(request, ("scene", "format"), ("scene", "format"))
+    """``POST /api/render``: the scene drawn by ``tabletop render``'s renderer (PNG or SVG).
+
+    With ``around: [A, B]`` (and an optional ``zoom``, mm), the close-up of the dispute
+    between A and B that ``tabletop render --around A B [--zoom MM]`` draws.
+    """
+    keys = ("scene", "format", "around", "zoom")
+    data = await _object_body(request, keys, ("scene", "format"))
     fmt = data["format"]
     if fmt not in ("png", "svg"):
         raise BoardRequestError(f"expected 'png' or 'svg', got {show(fmt)}", where="key 'format'")
     title = os.path.basename(_board(request).source)
-    picture = await _work(_render_bytes, data["scene"], fmt, title)
+    around, zoom = _around(data)
+    if around is not None:
+        picture = await _work(_dispute_bytes, data["scene"], fmt, title, around, zoom)
+    else:
+        picture = await _work(_render_bytes, data["scene"], fmt, title)
     media = "image/png" if fmt == "png" else "image/svg+xml"
     return Response(picture, headers=_API_HEADERS, media_type=media)
 

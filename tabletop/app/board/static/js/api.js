@@ -158,6 +158,12 @@ export async function render(rawScene, format) {
   return (await send("POST", "/api/render", body)).blob();
 }
 
+/** The close-up of the dispute between two objects, as `tabletop render --around A B` draws it. */
+export async function renderAround(rawScene, from, to, format = "svg") {
+  const body = `{"format": ${JSON.stringify(format)}, "around": ${JSON.stringify([from, to])}, "scene": ${rawScene}}`;
+  return (await send("POST", "/api/render", body)).blob();
+}
+
 export async function loadFile(name, bytes) {
   const response = await send("POST", "/api/load", bytes, {
     "Content-Type": "application/octet-stream",

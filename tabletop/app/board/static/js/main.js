@@ -282,6 +282,7 @@ class App {
       delete: () => this.remove(),
       nudge: () => this.nudge(control),
       measure: () => this.tools.measureAction(),
+      "close-up": () => this.tools.closeUp(),
       move: () => this.tools.previewMove(),
       "apply-move": () => this.tools.applyMove(),
       "discard-move": () => this.tools.discard(),

@@ -273,12 +273,57 @@ export class Tools {
     }
   }
 
+  // -- the close-up of a dispute ----------------------------------------------------------
+
+  /** The parts of the close-up, by the ids `render --around` gives them in its SVG. */
+  static closeUpParts = ["dispute-view", "mm-grid", "limit-line", "contested-band", "dimension", "dimension-label"];
+
+  async closeUp() {
+    const app = this.app;
+    const m = this.measured;
+    if (!m) return;
+    const raw = app.board.raw;
+    app.track(+1);
+    try {
+      const blob = await api.renderAround(raw, m.from, m.to);
+      if (raw !== app.board.raw) return;
+      const svgText = await blob.text();
+      const parsed = new DOMParser().parseFromString(svgText, "image/svg+xml");
+      const parts = Tools.closeUpParts.filter((id) => parsed.getElementById(id));
+      const figure = document.getElementById("close-up");
+      const image = figure.querySelector("img");
+      if (image.src.startsWith("blob:")) URL.revokeObjectURL(image.src);
+      image.src = URL.createObjectURL(blob);
+      image.alt = `Close-up of ${m.from} and ${m.to}: the line between them on a millimetre grid, the limit and the contested band.`;
+      figure.dataset.around = `${m.from},${m.to}`;
+      figure.dataset.parts = parts.join(",");
+      const answer = this.measurement.dataset.answer ? JSON.parse(this.measurement.dataset.answer) : null;
+      if (answer) figure.dataset.distance = String(answer.distance);
+      figure.querySelector("figcaption").textContent =
+        `${m.from} ↔ ${m.to}${answer ? `: ${mm(answer.distance)} mm` : ""} (millimetre grid; shaded: the contested band)`;
+      figure.hidden = false;
+      app.say(`Close-up of ${m.from} and ${m.to}.`);
+    } catch (error) {
+      app.say(`Close-up: ${error.message}`, true);
+    } finally {
+      app.track(-1);
+    }
+  }
+
+  hideCloseUp() {
+    const figure = document.getElementById("close-up");
+    figure.hidden = true;
+    for (const key of ["around", "parts", "distance"]) delete figure.dataset[key];
+  }
+
   clearMeasurement() {
     for (const name of [...this.measurement.getAttributeNames()]) {
       if (name.startsWith("data-")) this.measurement.removeAttribute(name);
     }
     this.measurement.textContent = "Nothing measured yet: select a piece, press M (or the Measure button), then pick a second one.";
     this.drawMeasure(null);
+    document.querySelector("[data-action=close-up]").disabled = true;
+    this.hideCloseUp();
   }
 
   showMeasurement(answer) {
@@ -288,7 +333,7 @@ export class Tools {
     node.dataset.answer = JSON.stringify(answer);
     const band = answer.band !== undefined ? `range ${answer.band ?? "beyond 5"}` : `distance ${answer.distance_band ?? "beyond 5"}, range ${answer.range_band ?? "beyond long"}`;
     const parts = [`${answer.from} → ${answer.to}: ${mm(answer.distance)} mm, ${band}`];
-    if (answer.contested) parts.push("CONTESTED (near a band's line)");
+    if (answer.contested) parts.push(answer.ruling ? `CONTESTED: ${answer.ruling}` : "CONTESTED (near a band's line)");
     if (answer.arc) parts.push(`${answer.in_arc ? "in" : "NOT in"} the ${answer.arc} arc`);
     if (answer.obstructed !== undefined) {
       const by = (answer.obstructed_by || []).join(", ");
@@ -296,6 +341,13 @@ export class Tools {
     }
     node.textContent = parts.join(" · ");
     this.drawMeasure(answer);
+    document.querySelector("[data-action=close-up]").disabled = false;
+    // A close-up on show follows the board, as the measurement does.
+    const figure = document.getElementById("close-up");
+    if (!figure.hidden) {
+      if (figure.dataset.around === `${answer.from},${answer.to}`) this.closeUp();
+      else this.hideCloseUp();
+    }
   }
 
   drawMeasure(answer) {
