@@ -40,6 +40,7 @@ from tabletop.boards.dogfight.plays import (
     Play,
     Tactics,
     Take,
+    Use,
     parse_play,
 )
 from tabletop.boards.dogfight.position import (
@@ -86,6 +87,7 @@ class Dogfight:
             Tactics: self._tactics,
             Pass: self._pass,
             Draw: self._draw_named,
+            Use: self._use,
         }
 
     # -- building ---------------------------------------------------------------------
@@ -456,12 +458,31 @@ class Dogfight:
         state.occupied[enemy] &= ~(1 << target)
         state.kills[side] += 1
         state.shot = None
-        if state.kills[side] >= self.rules.kills_to_win or not state.occupied[enemy]:
-            state.turns += 1
-            state.quiet_turns = 0
-            state.phase, state.winner = OVER, side
+        if not self._won(state, side):
+            self._end_turn(state, kill=True)
+
+    def _won(self, state: Position, side: int) -> bool:
+        """End the game won by `side` when it has the kills or no enemy is left."""
+        if state.kills[side] < self.rules.kills_to_win and state.occupied[1 - side]:
+            return False
+        state.turns += 1
+        state.quiet_turns = 0
+        state.phase, state.winner = OVER, side
+        return True
+
+    def _use(self, state: Position, play: Use) -> None:
+        # The card's effect is registered (Tables.of refuses an unknown one).
+        side = state.to_play
+        effect = self.tables.effects[self.tables.index[play.card]]
+        assert effect is not None
+        self._spend(state, side, play.card)
+        effect.apply(state, side, play.squares)
+        if self._won(state, side):
             return
-        self._end_turn(state, kill=True)
+        if state.phase == MOVE:
+            state.phase = FIRE
+        else:
+            self._end_turn(state, kill=False)
 
     # -- reports ----------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ generator, so each checks the other) and raises
 ``not-your-fighter``, ``card-restriction``, ``not-a-line``, ``too-far``,
 ``wrong-distance``, ``blocked``, ``occupied``, ``not-a-knight-jump``, ``knight-advance``,
 ``advance-blocked``, ``out-of-range``, ``no-target``, ``own-target``, ``discard-count``,
-``no-tactics``, and with a physical deck ``not-in-deck`` (a card drawn that no deck,
+``no-tactics``, for a card with an effect of its own (``use``) ``no-effect`` and
+``not-a-use``, and with a physical deck ``not-in-deck`` (a card drawn that no deck,
 reshuffled or not, can hold now).
 """
 
@@ -28,6 +29,7 @@ from tabletop.boards.dogfight.plays import (
     Play,
     Tactics,
     Take,
+    Use,
 )
 from tabletop.boards.dogfight.position import (
     DEFEND,
@@ -58,6 +60,7 @@ _PHASES_OF: dict[type, tuple[int, ...]] = {
     Defend: (DEFEND,),
     Take: (DEFEND,),
     Draw: (DRAW,),
+    Use: (MOVE, FIRE),  # the card's effect may narrow this (see _judge_use)
 }
 
 
@@ -114,7 +117,7 @@ def _judge_phase(
     """Refuse any play once the game is over, and a play out of its phase."""
     if position.phase == OVER:
         raise illegal("game-over", "the game is over; no play is legal")
-    phases = _PHASES_OF.get(type(play), (MOVE, FIRE))
+    phases = _PHASES_OF[type(play)]
     if position.phase not in phases:
         word = text.split()[0]
         allowed = " or ".join(PHASES[p] for p in phases)
@@ -306,6 +309,29 @@ def _judge_defend(check: _Checks, play: Defend) -> None:
         raise check.illegal("card-restriction", _restriction(check.tables, c, kind))
 
 
+def _judge_use(check: _Checks, play: Use) -> None:
+    tables, position = check.tables, check.position
+    c = tables.index[play.card]
+    if not check.hand[c]:
+        raise check.illegal("not-in-hand", f"the {check.name} hold no {play.card}")
+    effect = tables.effects[c]
+    if effect is None:
+        raise check.illegal(
+            "no-effect",
+            f"{play.card} has no effect to use; it is played as a {tables.kinds[c]} card",
+        )
+    phase = PHASES[position.phase]
+    if phase not in effect.phases:
+        raise check.illegal(
+            "wrong-phase",
+            f"{play.card} is used in the {' or '.join(effect.phases)} phase, and this is the "
+            f"{phase} phase",
+        )
+    if play.squares not in set(effect.uses(tables, position, c)):
+        where = " ".join(square_name(sq) for sq in play.squares) or "no square"
+        raise check.illegal("not-a-use", f"{play.card} {effect.text}; not on {where}")
+
+
 def _judge_nothing(check: _Checks, play: Play) -> None:
     """Pass and take: legal in their phase whatever the hand."""
 
@@ -319,6 +345,7 @@ _JUDGE_OF: dict[type, Callable[[_Checks, Any], None]] = {
     Defend: _judge_defend,
     Pass: _judge_nothing,
     Take: _judge_nothing,
+    Use: _judge_use,
 }
 
 
