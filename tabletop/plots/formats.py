@@ -51,7 +51,8 @@ class PictureFormat:
     name : str
         matplotlib's name of it (``png``), also what the commands' JSON says.
     metadata : mapping
-        What is written into the file's header (dates left out).
+        What is written into the file's header (dates left out); empty for a format
+        whose writer takes none.
     """
 
     name: str
@@ -127,7 +128,9 @@ def picture_bytes(fig: Any, fmt: str, *, dpi: float | None = None) -> bytes:
         buffer,
         format=fmt,
         dpi=fig.dpi if dpi is None else dpi,
-        metadata=metadata,
+        # A format without a header to fill (an empty mapping) takes no metadata at all:
+        # matplotlib refuses metadata for the formats Pillow writes.
+        metadata=metadata or None,
         facecolor="white",
     )
     return buffer.getvalue()
