@@ -15,14 +15,12 @@ through :func:`tabletop.app.scenefile.load_scene` and, in process, ``tabletop ch
   a mutation that must be rejected, the entry or key that was broken; stdout is empty,
   or with ``--json`` the ``{"error": {"message", "where"}}`` object.
 
-The limits of ``scene-format.md`` (file size, coordinates, outline vertices, objects) are
-tested at and beyond each bound.
+The limits of ``scene-format.md`` are tested in ``test_scene_limits.py``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import itertools
 import json
 import math
@@ -34,17 +32,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from scene_contract import assert_rejected, run
 
 from tabletop.app import cli
 from tabletop.app.scenefile import (
     MAX_COORDINATE_MM,
-    MAX_FILE_BYTES,
-    MAX_OBJECTS,
-    MAX_OUTLINE_VERTICES,
     SceneError,
     load_scene,
 )
-from tabletop.app.text import clip
 from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
 from tabletop.obstacles import strategies as obstacle_strategies
 from tabletop.obstacles.scene import Scene
@@ -124,38 +119,6 @@ def write_scene(folder: Path, tree: Any, suffix: str) -> Path:
     text = toml_document(tree) if suffix == ".toml" else json_document(tree)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-# -- running the command line and checking its contract --------------------------------
-
-
-@dataclasses.dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-def run(*argv: str) -> Run:
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(argv), out=out, err=err)
-    return Run(code, out.getvalue(), err.getvalue())
-
-
-def assert_rejected(result: Run, command: str, error: SceneError, *, json_out: bool) -> None:
-    """The contract for input that cannot be used: exit 2, one clear line on stderr."""
-    assert result.code == cli.EXIT_BAD_INPUT, result
-    assert "Traceback" not in result.err
-    # The command prints a message and a place over MESSAGE_LIMIT characters clipped
-    # (head, tail and the count cut), as it does every error: the same clip here.
-    message, where = clip(error.message), None if error.where is None else clip(error.where)
-    prefix = f"{where}: " if where else ""
-    assert result.err == f"tabletop {command}: error: {prefix}{message}\n", result.err
-    assert result.err.count("\n") == 1, f"the message is not one line: {result.err!r}"
-    if json_out:
-        assert json.loads(result.out) == {"error": {"message": message, "where": where}}
-    else:
-        assert result.out == ""
 
 
 def exercise(path: Path, data: st.DataObject) -> Scene | SceneError:
@@ -574,100 +537,3 @@ def test_measure_with_an_arc_half_angle_of(tmp_path: Path, angle: float) -> None
     for arc in ("front", "left"):
         result = run("measure", str(path), "b", "a", "--arc", arc, "--json")
         assert result.code in (cli.EXIT_OK, cli.EXIT_BAD_INPUT), result
-
-
-# -- the limits ------------------------------------------------------------------------
-
-
-def ship(ident: str, x: float = 100.0, y: float = 40.0) -> dict[str, Any]:
-    return {"id": ident, "base": "small", "at": [x, y]}
-
-
-def rejected(path: Path) -> SceneError:
-    """Load a file that must fail; check the command line says the same; return the error."""
-    with pytest.raises(SceneError) as caught:
-        load_scene(path)
-    assert_rejected(run("check", str(path)), "check", caught.value, json_out=False)
-    return caught.value
-
-
-def test_a_file_over_ten_megabytes_is_rejected_before_it_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "big.json"
-    text = json.dumps({"ships": [ship("a")]})
-    path.write_text(text + " " * (MAX_FILE_BYTES + 1 - len(text)), encoding="utf-8")
-    assert path.stat().st_size == MAX_FILE_BYTES + 1
-    error = rejected(path)
-    assert error.file == str(path)
-    assert f"the file is {MAX_FILE_BYTES + 1} bytes" in error.message
-    assert f"at most {MAX_FILE_BYTES} bytes" in error.message
-
-
-def test_a_file_of_exactly_ten_megabytes_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "full.toml"
-    text = 'ruleset = "xwing2"\n'
-    path.write_text(text + "#" * (MAX_FILE_BYTES - len(text) - 1) + "\n", encoding="utf-8")
-    assert path.stat().st_size == MAX_FILE_BYTES
-    assert load_scene(path).ruleset.name == "xwing2"
-
-
-@pytest.mark.parametrize("where", ["x", "y"])
-@pytest.mark.parametrize("sign", [1.0, -1.0])
-def test_a_coordinate_beyond_a_million_millimetres_is_rejected(
-    tmp_path: Path, where: str, sign: float
-) -> None:
-    point = [100.0, 40.0]
-    point[where == "y"] = sign * math.nextafter(MAX_COORDINATE_MM, math.inf)
-    path = tmp_path / "far.json"
-    path.write_text(json.dumps({"ships": [{**ship("wedge"), "at": point}]}), encoding="utf-8")
-    error = rejected(path)
-    assert (error.entry, error.key) == ("ships[0] 'wedge'", "at")
-    assert "within ±10^6 mm" in error.message
-
-
-def test_a_coordinate_of_exactly_a_million_millimetres_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "edge.json"
-    edge = {"ships": [{**ship("wedge"), "at": [MAX_COORDINATE_MM, -MAX_COORDINATE_MM]}]}
-    path.write_text(json.dumps(edge), encoding="utf-8")
-    assert load_scene(path).ships[0].x == MAX_COORDINATE_MM
-    assert run("check", str(path)).code == cli.EXIT_VIOLATIONS  # it has fled the table
-
-
-def polygon(count: int, radius: float = 400.0) -> list[list[float]]:
-    return [
-        [radius * math.cos(2 * math.pi * i / count), radius * math.sin(2 * math.pi * i / count)]
-        for i in range(count)
-    ]
-
-
-def test_an_outline_over_ten_thousand_vertices_is_rejected(tmp_path: Path) -> None:
-    path = tmp_path / "round.json"
-    rock = {"id": "round", "outline": polygon(MAX_OUTLINE_VERTICES + 1), "at": [457.2, 457.2]}
-    path.write_text(json.dumps({"obstacles": [rock]}), encoding="utf-8")
-    error = rejected(path)
-    assert (error.entry, error.key) == ("obstacles[0] 'round'", "outline")
-    expected = f"expected at most {MAX_OUTLINE_VERTICES} vertices, got {MAX_OUTLINE_VERTICES + 1}"
-    assert error.message == expected
-
-
-def test_an_outline_of_exactly_ten_thousand_vertices_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "round.json"
-    rock = {"id": "round", "outline": polygon(MAX_OUTLINE_VERTICES), "at": [457.2, 457.2]}
-    path.write_text(json.dumps({"obstacles": [rock]}), encoding="utf-8")
-    assert len(load_scene(path).obstacles[0].outline) == MAX_OUTLINE_VERTICES
-
-
-def test_more_than_ten_thousand_objects_are_rejected(tmp_path: Path) -> None:
-    path = tmp_path / "crowd.json"
-    rocks = [{"id": f"r{i}", "token": "coreasteroid0", "at": [457.2, 457.2]} for i in range(5000)]
-    ships = [ship(f"s{i}") for i in range(MAX_OBJECTS - 5000 + 1)]
-    path.write_text(json.dumps({"obstacles": rocks, "ships": ships}), encoding="utf-8")
-    error = rejected(path)
-    assert error.file == str(path)
-    assert error.message == f"expected at most {MAX_OBJECTS} objects, got {MAX_OBJECTS + 1}"
-
-
-def test_exactly_ten_thousand_objects_are_read(tmp_path: Path) -> None:
-    path = tmp_path / "crowd.json"
-    ships = [ship(f"s{i}", x=float(i % 900), y=float(i // 900)) for i in range(MAX_OBJECTS)]
-    path.write_text(json.dumps({"ships": ships}), encoding="utf-8")
-    assert len(load_scene(path).ships) == MAX_OBJECTS
