@@ -291,7 +291,7 @@ def legal_setups(
     play = _area(area, rules)
     if format not in ("standard", "tournament"):
         raise InvalidArgument(f"format={format!r} must be 'standard' or 'tournament'")
-    edge = rules.obstacle_edge_limit
+    edge = rules.obstacle_placement.edge
     if min(play.width, play.height) <= 2.0 * edge:
         raise InvalidArgument(
             f"area {play.width:g} x {play.height:g} mm leaves no room for obstacles more "
