@@ -11,6 +11,7 @@ help can name the picture formats and ``tabletop check`` never pays for matplotl
 Examples
 --------
 >>> from matplotlib.figure import Figure
+>>> from tabletop.plots import draw_obstacle
 >>> from tabletop.geom.areas import play_area
 >>> from tabletop.geom.rulesets import get_ruleset
 >>> from tabletop.obstacles.scene import Obstacle, Scene
