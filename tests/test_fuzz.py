@@ -25,7 +25,7 @@ import itertools
 import json
 import math
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -333,80 +333,142 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+@dataclasses.dataclass(frozen=True)
+class Parts:
+    """A valid scene tree and the paths of its parts a mutation picks from."""
+
+    tree: Any
+    paths: list[Path_]
+    numbers: list[Path_]
+    strings: list[Path_]
+    tables: list[Path_]
+    entries: list[tuple[str, int]]
+
+
+def drop_required(draw: st.DrawFn, parts: Parts) -> Case:
+    tree = parts.tree
+    group, index = draw(st.sampled_from(parts.entries))
+    entry = tree[group][index]
+    required = ["id", "at", "base"] if group == "ships" else ["id", "at"]
+    required += [k for k in ("token", "outline") if k in entry]
+    key = draw(st.sampled_from(required))
+    shorter = {k: v for k, v in entry.items() if k != key}
+    named = "token" if key in ("token", "outline") else key
+    return Case(
+        replaced(tree, (group, index), shorter),
+        f"drop {group}[{index}].{key}",
+        (f"{group}[{index}]", f"key {named!r}", "missing required key"),
+    )
+
+
+def drop_any(draw: st.DrawFn, parts: Parts) -> Case:
+    keyed = [p for p in parts.paths if p and isinstance(p[-1], str)]
+    path = draw(st.sampled_from(keyed))
+    parent = node(parts.tree, path[:-1])
+    shorter = {k: v for k, v in parent.items() if k != path[-1]}
+    return Case(replaced(parts.tree, path[:-1], shorter), f"drop {path}", None)
+
+
+def unknown_key(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.tables))
+    table = node(parts.tree, path)
+    key = draw(st.text(min_size=1, max_size=6).filter(lambda k: k not in table), label="key")
+    named = repr(key) if not path else where_fragment(path)
+    return Case(
+        replaced(parts.tree, path, {**table, key: draw(JSON_LEAVES)}),
+        f"unknown key {key!r} at {path}",
+        (named,),
+    )
+
+
+def swap_type(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    old = node(parts.tree, path)
+    other = draw(st.sampled_from(sorted(set(TYPE_CLASSES) - {type_class(old)})))
+    value = draw(TYPE_CLASSES[other])
+    return Case(replaced(parts.tree, path, value), f"{other} at {path}", (where_fragment(path),))
+
+
+def wrap(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    wrapped = [node(parts.tree, path)]
+    return Case(replaced(parts.tree, path, wrapped), f"wrap {path}", (where_fragment(path),))
+
+
+def odd_number(mutation: str) -> Callable[[st.DrawFn, Parts], Case]:
+    """A number replaced by a non-finite, a huge or a boundary one."""
+
+    def mutate(draw: st.DrawFn, parts: Parts) -> Case:
+        path = draw(st.sampled_from(parts.numbers))
+        pool = {"non-finite": NON_FINITE, "huge": HUGE, "boundary": BOUNDARY}[mutation]
+        value = draw(st.sampled_from(pool))
+        must = None if mutation == "boundary" else (where_fragment(path),)
+        return Case(replaced(parts.tree, path, value), f"{value!r} at {path}", must)
+
+    return mutate
+
+
+def duplicate_id(draw: st.DrawFn, parts: Parts) -> Case:
+    first, second = draw(st.permutations(parts.entries).map(lambda p: p[:2]))
+    ident = parts.tree[first[0]][first[1]]["id"]
+    return Case(
+        replaced(parts.tree, (*second, "id"), ident),
+        f"duplicate id of {first} at {second}",
+        ("duplicate id",),
+    )
+
+
+def random_string(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.strings))
+    return Case(replaced(parts.tree, path, draw(st.text(max_size=10))), f"text at {path}", None)
+
+
+def random_tree(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    return Case(replaced(parts.tree, path, draw(JSON_TREES)), f"random tree at {path}", None)
+
+
+#: Each mutation by name; a mutation whose parts the tree lacks falls back as noted.
+MUTATIONS: dict[str, Callable[[st.DrawFn, Parts], Case]] = {
+    "drop-required": drop_required,
+    "drop-any": drop_any,
+    "unknown-key": unknown_key,
+    "swap-type": swap_type,
+    "wrap": wrap,
+    "random-tree": random_tree,
+    "non-finite": odd_number("non-finite"),
+    "huge": odd_number("huge"),
+    "boundary": odd_number("boundary"),
+    "random-string": random_string,
+    "duplicate-id": duplicate_id,
+}
+
+
 @st.composite
 def mutated(draw: st.DrawFn) -> Case:
     tree = draw(VALID_TREES, label="valid scene")
     nodes = list(walk(tree))
-    numbers = [p for p, v in nodes if is_number(v)]
-    strings = [p for p, v in nodes if isinstance(v, str)]
-    tables = [p for p, v in nodes if isinstance(v, dict)]
     entries = [("obstacles", i) for i in range(len(tree["obstacles"]))]
     entries += [("ships", i) for i in range(len(tree["ships"]))]
+    parts = Parts(
+        tree,
+        paths=[p for p, _ in nodes],
+        numbers=[p for p, v in nodes if is_number(v)],
+        strings=[p for p, v in nodes if isinstance(v, str)],
+        tables=[p for p, v in nodes if isinstance(v, dict)],
+        entries=entries,
+    )
     kinds = ["drop-required", "drop-any", "unknown-key", "swap-type", "wrap", "random-tree"]
-    kinds += ["non-finite", "huge", "boundary"] if numbers else []
+    kinds += ["non-finite", "huge", "boundary"] if parts.numbers else []
     kinds += ["random-string"]
     kinds += ["duplicate-id"] if len(entries) >= 2 else []
     mutation = draw(st.sampled_from(kinds), label="mutation")
-    paths = [p for p, _ in nodes]
-    if mutation == "drop-required" and entries:
-        group, index = draw(st.sampled_from(entries))
-        entry = tree[group][index]
-        required = ["id", "at", "base"] if group == "ships" else ["id", "at"]
-        required += [k for k in ("token", "outline") if k in entry]
-        key = draw(st.sampled_from(required))
-        shorter = {k: v for k, v in entry.items() if k != key}
-        named = "token" if key in ("token", "outline") else key
-        return Case(
-            replaced(tree, (group, index), shorter),
-            f"drop {group}[{index}].{key}",
-            (f"{group}[{index}]", f"key {named!r}", "missing required key"),
-        )
-    if mutation in ("drop-required", "drop-any"):
-        keyed = [p for p in paths if p and isinstance(p[-1], str)]
-        path = draw(st.sampled_from(keyed))
-        parent = node(tree, path[:-1])
-        shorter = {k: v for k, v in parent.items() if k != path[-1]}
-        return Case(replaced(tree, path[:-1], shorter), f"drop {path}", None)
-    if mutation == "unknown-key":
-        path = draw(st.sampled_from(tables))
-        table = node(tree, path)
-        key = draw(st.text(min_size=1, max_size=6).filter(lambda k: k not in table), label="key")
-        named = repr(key) if not path else where_fragment(path)
-        return Case(
-            replaced(tree, path, {**table, key: draw(JSON_LEAVES)}),
-            f"unknown key {key!r} at {path}",
-            (named,),
-        )
-    if mutation == "swap-type":
-        path = draw(st.sampled_from(paths))
-        old = node(tree, path)
-        other = draw(st.sampled_from(sorted(set(TYPE_CLASSES) - {type_class(old)})))
-        value = draw(TYPE_CLASSES[other])
-        return Case(replaced(tree, path, value), f"{other} at {path}", (where_fragment(path),))
-    if mutation == "wrap":
-        path = draw(st.sampled_from(paths))
-        return Case(
-            replaced(tree, path, [node(tree, path)]), f"wrap {path}", (where_fragment(path),)
-        )
-    if mutation in ("non-finite", "huge", "boundary"):
-        path = draw(st.sampled_from(numbers))
-        pool = {"non-finite": NON_FINITE, "huge": HUGE, "boundary": BOUNDARY}[mutation]
-        value = draw(st.sampled_from(pool))
-        must = None if mutation == "boundary" else (where_fragment(path),)
-        return Case(replaced(tree, path, value), f"{value!r} at {path}", must)
-    if mutation == "duplicate-id":
-        first, second = draw(st.permutations(entries).map(lambda p: p[:2]))
-        ident = tree[first[0]][first[1]]["id"]
-        return Case(
-            replaced(tree, (*second, "id"), ident),
-            f"duplicate id of {first} at {second}",
-            ("duplicate id",),
-        )
-    if mutation == "random-string" and strings:
-        path = draw(st.sampled_from(strings))
-        return Case(replaced(tree, path, draw(st.text(max_size=10))), f"text at {path}", None)
-    path = draw(st.sampled_from(paths))
-    return Case(replaced(tree, path, draw(JSON_TREES)), f"random tree at {path}", None)
+    # A scene without entries drops any key instead; one without strings gets a subtree.
+    if mutation == "drop-required" and not entries:
+        mutation = "drop-any"
+    if mutation == "random-string" and not parts.strings:
+        mutation = "random-tree"
+    return MUTATIONS[mutation](draw, parts)
 
 
 @pytest.fixture(scope="module")
