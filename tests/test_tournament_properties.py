@@ -15,7 +15,7 @@ import rustworkx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.tournament import Event, Round, audit, simulate_event, swiss_state
+from tabletop.tournament import Event, Round, SwissState, audit, simulate_event, swiss_state
 from tabletop.tournament.matching import plain_max_weight_perfect_matching
 
 #: Each game's format that takes any number of Swiss rounds, as simulations need.
@@ -67,6 +67,19 @@ def check_swiss_round(event: Event, number: int, round_: Round) -> None:
         assert rematches == fewest_rematches(pool, met)
         return
     (bye,) = byes
+    check_bye(event, number, state, pool, met, bye, rematches)
+
+
+def check_bye(
+    event: Event,
+    number: int,
+    state: SwissState,
+    pool: list[str],
+    met: set[frozenset[str]],
+    bye: str,
+    rematches: int,
+) -> None:
+    """The bye leaves the fewest rematches, to a first-timer, lowest by the bye order."""
     cost = {p: fewest_rematches([q for q in pool if q != p], met) for p in pool}
     best = min(cost.values())
     assert rematches == best == cost[bye]
