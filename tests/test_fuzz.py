@@ -580,22 +580,3 @@ def test_scenes_with_extreme_constants_are_checked_and_measured(
     tree["constants"] = data.draw(CONSTANTS[scene.ruleset.game], label="constants")
     loaded = exercise(write_scene(folder, tree, ".json"), data)
     event("rejected" if isinstance(loaded, SceneError) else "read")
-
-
-# -- crashes the fuzz once found ---------------------------------------------------------
-
-
-@pytest.mark.parametrize("angle", [0, 90, 180, 360])
-def test_measure_with_an_arc_half_angle_of(tmp_path: Path, angle: float) -> None:
-    path = tmp_path / "arcs.toml"
-    path.write_text(
-        "[constants]\n"
-        "xwing_arc_half_angles = { small = 40.62, medium = 41.4, large = "
-        f"{angle}, huge = 41.45 }}\n"
-        '[[ships]]\nid = "a"\nbase = "small"\nat = [100, 40]\n'
-        '[[ships]]\nid = "b"\nbase = "large"\nat = [300, 40]\n',
-        encoding="utf-8",
-    )
-    for arc in ("front", "left"):
-        result = run("measure", str(path), "b", "a", "--arc", arc, "--json")
-        assert result.code in (cli.EXIT_OK, cli.EXIT_BAD_INPUT), result
