@@ -223,16 +223,15 @@ def served_path(name: str) -> str:
     return batch.backend()
 
 
-def report(*, quick: bool) -> str:
-    scale = 10 if quick else 1
-    rounds = 3 if quick else 7
-    rng = np.random.default_rng(20240601)
-    threads = numba_threads(None)
-    numba_threads(1)
-    figures: list[Figure] = []
-    notes: list[str] = []
+class _Rows:
+    """The table's rows, each workload timed on every path against its baseline."""
+
+    def __init__(self, rounds: int) -> None:
+        self.rounds = rounds
+        self.figures: list[Figure] = []
 
     def both(
+        self,
         name: str,
         baseline: str,
         n: int,
@@ -245,15 +244,16 @@ def report(*, quick: bool) -> str:
         for path in ("aot", "numba", "numpy"):
             with forced_path(path):
                 served = served_path(name)
-                figure = paired(name, served, baseline, n, ours, theirs, mismatches, rounds)
+                figure = paired(name, served, baseline, n, ours, theirs, mismatches, self.rounds)
                 if path == "numba":
-                    figure = threaded(figure, ours, rounds)
-                figures.append(figure)
+                    figure = threaded(figure, ours, self.rounds)
+                self.figures.append(figure)
 
-    n = 100_000 // scale
-    a, b = random_poses(rng, n), random_poses(rng, n)
+
+def _distance_band(rows: _Rows, a: Any, b: Any, n: int) -> str:
+    """Time distance+band, fused and as two calls; return the note on the C floor."""
     pa, pb = placed(base_outline("small"), a), placed(base_outline("large"), b)
-    both(
+    rows.both(
         "distance+band",
         "shapely.distance + searchsorted",
         n,
@@ -261,7 +261,7 @@ def report(*, quick: bool) -> str:
         lambda: baseline_distance_band(pa, pb),
         pair_mismatches,
     )
-    fused = figures[-3]
+    fused = rows.figures[-3]
     with forced_path("aot"):
         unfused = paired(
             "distance, band",
@@ -271,20 +271,22 @@ def report(*, quick: bool) -> str:
             lambda: two_calls(a, b),
             lambda: batch.distance_band(a, "small", b, "large"),
             pair_mismatches,
-            rounds,
+            rows.rounds,
         )
-    figures.append(unfused)
+    rows.figures.append(unfused)
     floor = fused.ours.cpu / n * 1e9
-    notes.append(
+    return (
         f"distance+band, {fused.path}, one thread: {floor:.1f} ns CPU per pair per core; the floor "
         f"(a hand-vectorised C loop of the rectangle distance, this machine class): {C_FLOOR_NS} ns, "
         f"ratio {floor / C_FLOOR_NS:.2f}x (target <= 2.5x: {'yes' if floor / C_FLOOR_NS <= 2.5 else 'NO'}); "
         f"two calls, band(distance()): {unfused.ours.cpu / n * 1e9:.1f} ns"
     )
 
+
+def _in_arc(rows: _Rows, a: Any, b: Any, n: int) -> None:
     region = arc_region_outline(XW, "small", ARC)
     ra, tb = placed(region, a), placed(base_outline("small"), b)
-    both(
+    rows.both(
         "in_arc",
         "shapely.intersects (region, base)",
         n,
@@ -293,10 +295,12 @@ def report(*, quick: bool) -> str:
         unequal,
     )
 
-    m = 10_000 // scale
+
+def _obstacles(rows: _Rows, rng: np.random.Generator, m: int, n: int) -> None:
+    """Time setups_legal on `m` setups, then obstructed on `n` segments (rng in that order)."""
     setups = random_setups(rng, m)
     polygons = token_polygons(setups)
-    both(
+    rows.both(
         "setups_legal",
         "shapely.bounds + 15 shapely.distance",
         m,
@@ -304,11 +308,10 @@ def report(*, quick: bool) -> str:
         lambda: baseline_setups(polygons),
         unequal,
     )
-
     p, q = random_segments(rng, n)
     tree = shapely.STRtree(token_polygons(PLACEMENT[None])[0])
     lines = shapely.linestrings(np.stack([p, q], axis=1))
-    both(
+    rows.both(
         "obstructed",
         "STRtree.query(intersects)",
         n,
@@ -317,10 +320,11 @@ def report(*, quick: bool) -> str:
         unequal,
     )
 
-    k = 500_000 // scale
+
+def _final_poses(rows: _Rows, rng: np.random.Generator, k: int) -> None:
     poses = random_poses(rng, k)
     move = np.asarray(local_move(parse_maneuver(MANEUVER, XW), "small", XW), dtype=np.float64)
-    both(
+    rows.both(
         "final_poses",
         "8 lines of numpy",
         k,
@@ -328,9 +332,23 @@ def report(*, quick: bool) -> str:
         lambda: baseline_final_poses(poses, move),
         pose_mismatches,
     )
+
+
+def report(*, quick: bool) -> str:
+    scale = 10 if quick else 1
+    rows = _Rows(rounds=3 if quick else 7)
+    rng = np.random.default_rng(20240601)
+    threads = numba_threads(None)
+    numba_threads(1)
+    n = 100_000 // scale
+    a, b = random_poses(rng, n), random_poses(rng, n)
+    notes = [_distance_band(rows, a, b, n)]
+    _in_arc(rows, a, b, n)
+    _obstacles(rows, rng, 10_000 // scale, n)
+    _final_poses(rows, rng, 500_000 // scale)
     numba_threads(None)
     legend = (
-        f"Paired, {rounds} alternating rounds; medians; both sides on one thread "
+        f"Paired, {rows.rounds} alternating rounds; medians; both sides on one thread "
         f"(numba.set_num_threads(1); the aot kernels are single-threaded); 'path' is the path "
         "that served the row (aot: compiled ahead of time; numba: its JIT); 'threaded' is "
         f"the numba path on {threads} threads "
@@ -338,9 +356,9 @@ def report(*, quick: bool) -> str:
         "round whose answers differ (floats by more than 1e-9 mm). Baselines start from "
         "prebuilt shapely geometry (not timed)."
     )
-    slowest = [f for f in figures if f.path == "numpy" and f.ratio < 1.0]
+    slowest = [f for f in rows.figures if f.path == "numpy" and f.ratio < 1.0]
     notes.append(
         "numpy path slower than its baseline: "
         + (", ".join(f"{f.name} ({f.ratio:.2f}x)" for f in slowest) or "none")
     )
-    return "\n".join([legend, "", table(figures, threads), "", *notes])
+    return "\n".join([legend, "", table(rows.figures, threads), "", *notes])

@@ -478,3 +478,22 @@ def test_python_m_tabletop_bad_input(tmp_path: Path) -> None:
     assert error["where"] == f"{path}: key 'colour'"
     assert error["message"].startswith("unknown key; expected only: ruleset")
     assert done.stderr == f"tabletop measure: error: {error['where']}: {error['message']}\n"
+
+
+# -- a crash the scene fuzz once found: an arc half-angle of 0, 90, 180 or 360 degrees
+
+
+@pytest.mark.parametrize("angle", [0, 90, 180, 360])
+def test_measure_with_an_arc_half_angle_of(tmp_path: Path, angle: float) -> None:
+    path = tmp_path / "arcs.toml"
+    path.write_text(
+        "[constants]\n"
+        "xwing_arc_half_angles = { small = 40.62, medium = 41.4, large = "
+        f"{angle}, huge = 41.45 }}\n"
+        '[[ships]]\nid = "a"\nbase = "small"\nat = [100, 40]\n'
+        '[[ships]]\nid = "b"\nbase = "large"\nat = [300, 40]\n',
+        encoding="utf-8",
+    )
+    for arc in ("front", "left"):
+        code, _, err = run("measure", str(path), "b", "a", "--arc", arc, "--json")
+        assert code in (0, 2), err

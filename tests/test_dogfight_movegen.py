@@ -42,98 +42,141 @@ def allowed(card: Card, fighter: FighterType) -> bool:
     return True
 
 
-def slow_plays(position: Position) -> list[str]:
-    """Every legal play, from the rules text, by walking the squares one at a time."""
-    if position.phase == OVER:
-        return []
-    ships: dict[tuple[int, int], tuple[int, FighterType]] = {}
+Ships = dict[tuple[int, int], tuple[int, FighterType]]
+Mine = list[tuple[int, int, FighterType]]
+
+
+def on_board(f: int, r: int) -> bool:
+    return 0 <= f < 8 and 0 <= r < 8
+
+
+def slow_ships(position: Position) -> Ships:
+    """(file, rank) -> (side, fighter type) of every fighter, read square by square."""
+    ships: Ships = {}
     for sq in range(64):
         if position.board[sq] >= 0:
             side = 0 if position.occupied[0] >> sq & 1 else 1
             ships[(sq % 8, sq // 8)] = (side, STANDARD.fighters[position.board[sq]])
+    return ships
+
+
+def slow_plays(position: Position) -> list[str]:
+    """Every legal play, from the rules text, by walking the squares one at a time."""
+    if position.phase == OVER:
+        return []
+    ships = slow_ships(position)
     me = position.to_play
     deciding = 1 - me if position.phase == DEFEND else me
     hand = [
         STANDARD.cards[c].name for c, n in enumerate(position.hands[deciding]) for _ in range(n)
     ]
-    held = sorted(set(hand))
-    cards = [STANDARD.card(n) for n in held]
-    out: list[str] = []
-    if position.phase == VECTOR:
-        throw = len(hand) - 5
-        for combo in {tuple(sorted(c)) for c in itertools.combinations(hand, throw)}:
-            out.append("discard " + " ".join(combo))
+    cards = [STANDARD.card(n) for n in sorted(set(hand))]
     if position.phase == DEFEND:
         assert position.shot is not None
-        target = position.shot[1]
-        fighter = ships[(target % 8, target // 8)][1]
-        for card in cards:
-            if card.kind == "defence" and allowed(card, fighter):
-                out.append(f"defend {card.name}")
-        return [*out, "take"]
+        return [*slow_defences(ships, position.shot[1], cards), "take"]
+    out: list[str] = []
     mine = [(f, r, fighter) for (f, r), (side, fighter) in ships.items() if side == me]
+    if position.phase == VECTOR:
+        out.extend(slow_discards(hand))
     if position.phase == MOVE:
-        for f, r, fighter in mine:
-            for card in cards:
-                if card.kind != "move" or not allowed(card, fighter):
-                    continue
-                if card.knight:
-                    for df, dr in JUMPS:
-                        g, s = f + df, r + dr
-                        if 0 <= g < 8 and 0 <= s < 8 and (g, s) not in ships:
-                            out.append(f"move {name(f, r)} {name(g, s)} {card.name}")
-                    continue
-                assert card.value is not None
-                for df, dr in LINES:
-                    for k in range(1, card.value + 1):
-                        g, s = f + k * df, r + k * dr
-                        if not (0 <= g < 8 and 0 <= s < 8) or (g, s) in ships:
-                            break
-                        out.append(f"move {name(f, r)} {name(g, s)} {card.name}")
-        forward = 1 if me == 0 else -1
-        for card in cards:
-            if card.kind != "move" or card.knight:
-                continue
-            assert card.value is not None
-            taken = set(ships)
-            moved = 0
-            for f, r, fighter in sorted(mine, key=lambda m: -m[1] * forward):
-                path = [(f, r + forward * k) for k in range(1, card.value + 1)]
-                if not allowed(card, fighter):
-                    continue
-                if all(0 <= s < 8 and (g, s) not in taken for g, s in path):
-                    taken.discard((f, r))
-                    taken.add(path[-1])
-                    moved += 1
-            if moved:
-                out.append(f"advance {card.name}")
+        out.extend(slow_moves(ships, mine, cards))
+        out.extend(slow_advances(ships, mine, cards, forward=1 if me == 0 else -1))
     if position.phase == FIRE:
-        for f, r, fighter in mine:
-            for card in cards:
-                if card.kind != "attack" or not allowed(card, fighter):
-                    continue
-                if card.knight:
-                    for df, dr in JUMPS:
-                        hit = ships.get((f + df, r + dr))
-                        if hit is not None and hit[0] != me:
-                            out.append(f"fire {name(f, r)} {name(f + df, r + dr)} {card.name}")
-                    continue
-                assert card.value is not None
-                for df, dr in LINES:
-                    for k in range(1, card.value + 1):
-                        g, s = f + k * df, r + k * dr
-                        if not (0 <= g < 8 and 0 <= s < 8):
-                            break
-                        hit = ships.get((g, s))
-                        if hit is not None:
-                            if hit[0] != me:
-                                out.append(f"fire {name(f, r)} {name(g, s)} {card.name}")
-                            break
+        out.extend(slow_fires(ships, mine, cards, me))
     if "Tactics" in hand:
         out.append("tactics")
     if position.phase in (MOVE, FIRE):
         out.append("pass")
     return out
+
+
+def slow_discards(hand: list[str]) -> list[str]:
+    throw = len(hand) - 5
+    combos = {tuple(sorted(c)) for c in itertools.combinations(hand, throw)}
+    return ["discard " + " ".join(combo) for combo in combos]
+
+
+def slow_defences(ships: Ships, target: int, cards: list[Card]) -> list[str]:
+    fighter = ships[(target % 8, target // 8)][1]
+    return [
+        f"defend {card.name}" for card in cards if card.kind == "defence" and allowed(card, fighter)
+    ]
+
+
+def slow_moves(ships: Ships, mine: Mine, cards: list[Card]) -> list[str]:
+    out: list[str] = []
+    for f, r, fighter in mine:
+        for card in cards:
+            if card.kind != "move" or not allowed(card, fighter):
+                continue
+            if card.knight:
+                for df, dr in JUMPS:
+                    g, s = f + df, r + dr
+                    if on_board(g, s) and (g, s) not in ships:
+                        out.append(f"move {name(f, r)} {name(g, s)} {card.name}")
+                continue
+            assert card.value is not None
+            for df, dr in LINES:
+                for k in range(1, card.value + 1):
+                    g, s = f + k * df, r + k * dr
+                    if not on_board(g, s) or (g, s) in ships:
+                        break
+                    out.append(f"move {name(f, r)} {name(g, s)} {card.name}")
+    return out
+
+
+def slow_advances(ships: Ships, mine: Mine, cards: list[Card], forward: int) -> list[str]:
+    out: list[str] = []
+    for card in cards:
+        if card.kind != "move" or card.knight:
+            continue
+        assert card.value is not None
+        taken = set(ships)
+        moved = 0
+        for f, r, fighter in sorted(mine, key=lambda m: -m[1] * forward):
+            path = [(f, r + forward * k) for k in range(1, card.value + 1)]
+            if not allowed(card, fighter):
+                continue
+            if all(0 <= s < 8 and (g, s) not in taken for g, s in path):
+                taken.discard((f, r))
+                taken.add(path[-1])
+                moved += 1
+        if moved:
+            out.append(f"advance {card.name}")
+    return out
+
+
+def slow_fires(ships: Ships, mine: Mine, cards: list[Card], me: int) -> list[str]:
+    out: list[str] = []
+    for f, r, fighter in mine:
+        for card in cards:
+            if card.kind != "attack" or not allowed(card, fighter):
+                continue
+            if card.knight:
+                for df, dr in JUMPS:
+                    hit = ships.get((f + df, r + dr))
+                    if hit is not None and hit[0] != me:
+                        out.append(f"fire {name(f, r)} {name(f + df, r + dr)} {card.name}")
+                continue
+            assert card.value is not None
+            for df, dr in LINES:
+                target = slow_first_hit(ships, f, r, df, dr, card.value)
+                if target is not None and ships[target][0] != me:
+                    out.append(f"fire {name(f, r)} {name(*target)} {card.name}")
+    return out
+
+
+def slow_first_hit(
+    ships: Ships, f: int, r: int, df: int, dr: int, reach: int
+) -> tuple[int, int] | None:
+    """The first fighter met along a line within `reach` squares, own or enemy."""
+    for k in range(1, reach + 1):
+        g, s = f + k * df, r + k * dr
+        if not on_board(g, s):
+            return None
+        if (g, s) in ships:
+            return (g, s)
+    return None
 
 
 def slow_perft(position: Position, depth: int) -> int:

@@ -15,36 +15,31 @@ through :func:`tabletop.app.scenefile.load_scene` and, in process, ``tabletop ch
   a mutation that must be rejected, the entry or key that was broken; stdout is empty,
   or with ``--json`` the ``{"error": {"message", "where"}}`` object.
 
-The limits of ``scene-format.md`` (file size, coordinates, outline vertices, objects) are
-tested at and beyond each bound.
+The limits of ``scene-format.md`` are tested in ``test_scene_limits.py``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import io
 import itertools
 import json
 import math
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from scene_contract import assert_rejected, run
 
 from tabletop.app import cli
 from tabletop.app.scenefile import (
     MAX_COORDINATE_MM,
-    MAX_FILE_BYTES,
-    MAX_OBJECTS,
-    MAX_OUTLINE_VERTICES,
     SceneError,
     load_scene,
 )
-from tabletop.app.text import clip
 from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, get_ruleset
 from tabletop.obstacles import strategies as obstacle_strategies
 from tabletop.obstacles.scene import Scene
@@ -124,38 +119,6 @@ def write_scene(folder: Path, tree: Any, suffix: str) -> Path:
     text = toml_document(tree) if suffix == ".toml" else json_document(tree)
     path.write_text(text, encoding="utf-8")
     return path
-
-
-# -- running the command line and checking its contract --------------------------------
-
-
-@dataclasses.dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-
-def run(*argv: str) -> Run:
-    out, err = io.StringIO(), io.StringIO()
-    code = cli.main(list(argv), out=out, err=err)
-    return Run(code, out.getvalue(), err.getvalue())
-
-
-def assert_rejected(result: Run, command: str, error: SceneError, *, json_out: bool) -> None:
-    """The contract for input that cannot be used: exit 2, one clear line on stderr."""
-    assert result.code == cli.EXIT_BAD_INPUT, result
-    assert "Traceback" not in result.err
-    # The command prints a message and a place over MESSAGE_LIMIT characters clipped
-    # (head, tail and the count cut), as it does every error: the same clip here.
-    message, where = clip(error.message), None if error.where is None else clip(error.where)
-    prefix = f"{where}: " if where else ""
-    assert result.err == f"tabletop {command}: error: {prefix}{message}\n", result.err
-    assert result.err.count("\n") == 1, f"the message is not one line: {result.err!r}"
-    if json_out:
-        assert json.loads(result.out) == {"error": {"message": message, "where": where}}
-    else:
-        assert result.out == ""
 
 
 def exercise(path: Path, data: st.DataObject) -> Scene | SceneError:
@@ -370,80 +333,142 @@ def is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+@dataclasses.dataclass(frozen=True)
+class Parts:
+    """A valid scene tree and the paths of its parts a mutation picks from."""
+
+    tree: Any
+    paths: list[Path_]
+    numbers: list[Path_]
+    strings: list[Path_]
+    tables: list[Path_]
+    entries: list[tuple[str, int]]
+
+
+def drop_required(draw: st.DrawFn, parts: Parts) -> Case:
+    tree = parts.tree
+    group, index = draw(st.sampled_from(parts.entries))
+    entry = tree[group][index]
+    required = ["id", "at", "base"] if group == "ships" else ["id", "at"]
+    required += [k for k in ("token", "outline") if k in entry]
+    key = draw(st.sampled_from(required))
+    shorter = {k: v for k, v in entry.items() if k != key}
+    named = "token" if key in ("token", "outline") else key
+    return Case(
+        replaced(tree, (group, index), shorter),
+        f"drop {group}[{index}].{key}",
+        (f"{group}[{index}]", f"key {named!r}", "missing required key"),
+    )
+
+
+def drop_any(draw: st.DrawFn, parts: Parts) -> Case:
+    keyed = [p for p in parts.paths if p and isinstance(p[-1], str)]
+    path = draw(st.sampled_from(keyed))
+    parent = node(parts.tree, path[:-1])
+    shorter = {k: v for k, v in parent.items() if k != path[-1]}
+    return Case(replaced(parts.tree, path[:-1], shorter), f"drop {path}", None)
+
+
+def unknown_key(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.tables))
+    table = node(parts.tree, path)
+    key = draw(st.text(min_size=1, max_size=6).filter(lambda k: k not in table), label="key")
+    named = repr(key) if not path else where_fragment(path)
+    return Case(
+        replaced(parts.tree, path, {**table, key: draw(JSON_LEAVES)}),
+        f"unknown key {key!r} at {path}",
+        (named,),
+    )
+
+
+def swap_type(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    old = node(parts.tree, path)
+    other = draw(st.sampled_from(sorted(set(TYPE_CLASSES) - {type_class(old)})))
+    value = draw(TYPE_CLASSES[other])
+    return Case(replaced(parts.tree, path, value), f"{other} at {path}", (where_fragment(path),))
+
+
+def wrap(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    wrapped = [node(parts.tree, path)]
+    return Case(replaced(parts.tree, path, wrapped), f"wrap {path}", (where_fragment(path),))
+
+
+def odd_number(mutation: str) -> Callable[[st.DrawFn, Parts], Case]:
+    """A number replaced by a non-finite, a huge or a boundary one."""
+
+    def mutate(draw: st.DrawFn, parts: Parts) -> Case:
+        path = draw(st.sampled_from(parts.numbers))
+        pool = {"non-finite": NON_FINITE, "huge": HUGE, "boundary": BOUNDARY}[mutation]
+        value = draw(st.sampled_from(pool))
+        must = None if mutation == "boundary" else (where_fragment(path),)
+        return Case(replaced(parts.tree, path, value), f"{value!r} at {path}", must)
+
+    return mutate
+
+
+def duplicate_id(draw: st.DrawFn, parts: Parts) -> Case:
+    first, second = draw(st.permutations(parts.entries).map(lambda p: p[:2]))
+    ident = parts.tree[first[0]][first[1]]["id"]
+    return Case(
+        replaced(parts.tree, (*second, "id"), ident),
+        f"duplicate id of {first} at {second}",
+        ("duplicate id",),
+    )
+
+
+def random_string(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.strings))
+    return Case(replaced(parts.tree, path, draw(st.text(max_size=10))), f"text at {path}", None)
+
+
+def random_tree(draw: st.DrawFn, parts: Parts) -> Case:
+    path = draw(st.sampled_from(parts.paths))
+    return Case(replaced(parts.tree, path, draw(JSON_TREES)), f"random tree at {path}", None)
+
+
+#: Each mutation by name; a mutation whose parts the tree lacks falls back as noted.
+MUTATIONS: dict[str, Callable[[st.DrawFn, Parts], Case]] = {
+    "drop-required": drop_required,
+    "drop-any": drop_any,
+    "unknown-key": unknown_key,
+    "swap-type": swap_type,
+    "wrap": wrap,
+    "random-tree": random_tree,
+    "non-finite": odd_number("non-finite"),
+    "huge": odd_number("huge"),
+    "boundary": odd_number("boundary"),
+    "random-string": random_string,
+    "duplicate-id": duplicate_id,
+}
+
+
 @st.composite
 def mutated(draw: st.DrawFn) -> Case:
     tree = draw(VALID_TREES, label="valid scene")
     nodes = list(walk(tree))
-    numbers = [p for p, v in nodes if is_number(v)]
-    strings = [p for p, v in nodes if isinstance(v, str)]
-    tables = [p for p, v in nodes if isinstance(v, dict)]
     entries = [("obstacles", i) for i in range(len(tree["obstacles"]))]
     entries += [("ships", i) for i in range(len(tree["ships"]))]
+    parts = Parts(
+        tree,
+        paths=[p for p, _ in nodes],
+        numbers=[p for p, v in nodes if is_number(v)],
+        strings=[p for p, v in nodes if isinstance(v, str)],
+        tables=[p for p, v in nodes if isinstance(v, dict)],
+        entries=entries,
+    )
     kinds = ["drop-required", "drop-any", "unknown-key", "swap-type", "wrap", "random-tree"]
-    kinds += ["non-finite", "huge", "boundary"] if numbers else []
+    kinds += ["non-finite", "huge", "boundary"] if parts.numbers else []
     kinds += ["random-string"]
     kinds += ["duplicate-id"] if len(entries) >= 2 else []
     mutation = draw(st.sampled_from(kinds), label="mutation")
-    paths = [p for p, _ in nodes]
-    if mutation == "drop-required" and entries:
-        group, index = draw(st.sampled_from(entries))
-        entry = tree[group][index]
-        required = ["id", "at", "base"] if group == "ships" else ["id", "at"]
-        required += [k for k in ("token", "outline") if k in entry]
-        key = draw(st.sampled_from(required))
-        shorter = {k: v for k, v in entry.items() if k != key}
-        named = "token" if key in ("token", "outline") else key
-        return Case(
-            replaced(tree, (group, index), shorter),
-            f"drop {group}[{index}].{key}",
-            (f"{group}[{index}]", f"key {named!r}", "missing required key"),
-        )
-    if mutation in ("drop-required", "drop-any"):
-        keyed = [p for p in paths if p and isinstance(p[-1], str)]
-        path = draw(st.sampled_from(keyed))
-        parent = node(tree, path[:-1])
-        shorter = {k: v for k, v in parent.items() if k != path[-1]}
-        return Case(replaced(tree, path[:-1], shorter), f"drop {path}", None)
-    if mutation == "unknown-key":
-        path = draw(st.sampled_from(tables))
-        table = node(tree, path)
-        key = draw(st.text(min_size=1, max_size=6).filter(lambda k: k not in table), label="key")
-        named = repr(key) if not path else where_fragment(path)
-        return Case(
-            replaced(tree, path, {**table, key: draw(JSON_LEAVES)}),
-            f"unknown key {key!r} at {path}",
-            (named,),
-        )
-    if mutation == "swap-type":
-        path = draw(st.sampled_from(paths))
-        old = node(tree, path)
-        other = draw(st.sampled_from(sorted(set(TYPE_CLASSES) - {type_class(old)})))
-        value = draw(TYPE_CLASSES[other])
-        return Case(replaced(tree, path, value), f"{other} at {path}", (where_fragment(path),))
-    if mutation == "wrap":
-        path = draw(st.sampled_from(paths))
-        return Case(
-            replaced(tree, path, [node(tree, path)]), f"wrap {path}", (where_fragment(path),)
-        )
-    if mutation in ("non-finite", "huge", "boundary"):
-        path = draw(st.sampled_from(numbers))
-        pool = {"non-finite": NON_FINITE, "huge": HUGE, "boundary": BOUNDARY}[mutation]
-        value = draw(st.sampled_from(pool))
-        must = None if mutation == "boundary" else (where_fragment(path),)
-        return Case(replaced(tree, path, value), f"{value!r} at {path}", must)
-    if mutation == "duplicate-id":
-        first, second = draw(st.permutations(entries).map(lambda p: p[:2]))
-        ident = tree[first[0]][first[1]]["id"]
-        return Case(
-            replaced(tree, (*second, "id"), ident),
-            f"duplicate id of {first} at {second}",
-            ("duplicate id",),
-        )
-    if mutation == "random-string" and strings:
-        path = draw(st.sampled_from(strings))
-        return Case(replaced(tree, path, draw(st.text(max_size=10))), f"text at {path}", None)
-    path = draw(st.sampled_from(paths))
-    return Case(replaced(tree, path, draw(JSON_TREES)), f"random tree at {path}", None)
+    # A scene without entries drops any key instead; one without strings gets a subtree.
+    if mutation == "drop-required" and not entries:
+        mutation = "drop-any"
+    if mutation == "random-string" and not parts.strings:
+        mutation = "random-tree"
+    return MUTATIONS[mutation](draw, parts)
 
 
 @pytest.fixture(scope="module")
@@ -555,119 +580,3 @@ def test_scenes_with_extreme_constants_are_checked_and_measured(
     tree["constants"] = data.draw(CONSTANTS[scene.ruleset.game], label="constants")
     loaded = exercise(write_scene(folder, tree, ".json"), data)
     event("rejected" if isinstance(loaded, SceneError) else "read")
-
-
-# -- crashes the fuzz once found ---------------------------------------------------------
-
-
-@pytest.mark.parametrize("angle", [0, 90, 180, 360])
-def test_measure_with_an_arc_half_angle_of(tmp_path: Path, angle: float) -> None:
-    path = tmp_path / "arcs.toml"
-    path.write_text(
-        "[constants]\n"
-        "xwing_arc_half_angles = { small = 40.62, medium = 41.4, large = "
-        f"{angle}, huge = 41.45 }}\n"
-        '[[ships]]\nid = "a"\nbase = "small"\nat = [100, 40]\n'
-        '[[ships]]\nid = "b"\nbase = "large"\nat = [300, 40]\n',
-        encoding="utf-8",
-    )
-    for arc in ("front", "left"):
-        result = run("measure", str(path), "b", "a", "--arc", arc, "--json")
-        assert result.code in (cli.EXIT_OK, cli.EXIT_BAD_INPUT), result
-
-
-# -- the limits ------------------------------------------------------------------------
-
-
-def ship(ident: str, x: float = 100.0, y: float = 40.0) -> dict[str, Any]:
-    return {"id": ident, "base": "small", "at": [x, y]}
-
-
-def rejected(path: Path) -> SceneError:
-    """Load a file that must fail; check the command line says the same; return the error."""
-    with pytest.raises(SceneError) as caught:
-        load_scene(path)
-    assert_rejected(run("check", str(path)), "check", caught.value, json_out=False)
-    return caught.value
-
-
-def test_a_file_over_ten_megabytes_is_rejected_before_it_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "big.json"
-    text = json.dumps({"ships": [ship("a")]})
-    path.write_text(text + " " * (MAX_FILE_BYTES + 1 - len(text)), encoding="utf-8")
-    assert path.stat().st_size == MAX_FILE_BYTES + 1
-    error = rejected(path)
-    assert error.file == str(path)
-    assert f"the file is {MAX_FILE_BYTES + 1} bytes" in error.message
-    assert f"at most {MAX_FILE_BYTES} bytes" in error.message
-
-
-def test_a_file_of_exactly_ten_megabytes_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "full.toml"
-    text = 'ruleset = "xwing2"\n'
-    path.write_text(text + "#" * (MAX_FILE_BYTES - len(text) - 1) + "\n", encoding="utf-8")
-    assert path.stat().st_size == MAX_FILE_BYTES
-    assert load_scene(path).ruleset.name == "xwing2"
-
-
-@pytest.mark.parametrize("where", ["x", "y"])
-@pytest.mark.parametrize("sign", [1.0, -1.0])
-def test_a_coordinate_beyond_a_million_millimetres_is_rejected(
-    tmp_path: Path, where: str, sign: float
-) -> None:
-    point = [100.0, 40.0]
-    point[where == "y"] = sign * math.nextafter(MAX_COORDINATE_MM, math.inf)
-    path = tmp_path / "far.json"
-    path.write_text(json.dumps({"ships": [{**ship("wedge"), "at": point}]}), encoding="utf-8")
-    error = rejected(path)
-    assert (error.entry, error.key) == ("ships[0] 'wedge'", "at")
-    assert "within ±10^6 mm" in error.message
-
-
-def test_a_coordinate_of_exactly_a_million_millimetres_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "edge.json"
-    edge = {"ships": [{**ship("wedge"), "at": [MAX_COORDINATE_MM, -MAX_COORDINATE_MM]}]}
-    path.write_text(json.dumps(edge), encoding="utf-8")
-    assert load_scene(path).ships[0].x == MAX_COORDINATE_MM
-    assert run("check", str(path)).code == cli.EXIT_VIOLATIONS  # it has fled the table
-
-
-def polygon(count: int, radius: float = 400.0) -> list[list[float]]:
-    return [
-        [radius * math.cos(2 * math.pi * i / count), radius * math.sin(2 * math.pi * i / count)]
-        for i in range(count)
-    ]
-
-
-def test_an_outline_over_ten_thousand_vertices_is_rejected(tmp_path: Path) -> None:
-    path = tmp_path / "round.json"
-    rock = {"id": "round", "outline": polygon(MAX_OUTLINE_VERTICES + 1), "at": [457.2, 457.2]}
-    path.write_text(json.dumps({"obstacles": [rock]}), encoding="utf-8")
-    error = rejected(path)
-    assert (error.entry, error.key) == ("obstacles[0] 'round'", "outline")
-    expected = f"expected at most {MAX_OUTLINE_VERTICES} vertices, got {MAX_OUTLINE_VERTICES + 1}"
-    assert error.message == expected
-
-
-def test_an_outline_of_exactly_ten_thousand_vertices_is_read(tmp_path: Path) -> None:
-    path = tmp_path / "round.json"
-    rock = {"id": "round", "outline": polygon(MAX_OUTLINE_VERTICES), "at": [457.2, 457.2]}
-    path.write_text(json.dumps({"obstacles": [rock]}), encoding="utf-8")
-    assert len(load_scene(path).obstacles[0].outline) == MAX_OUTLINE_VERTICES
-
-
-def test_more_than_ten_thousand_objects_are_rejected(tmp_path: Path) -> None:
-    path = tmp_path / "crowd.json"
-    rocks = [{"id": f"r{i}", "token": "coreasteroid0", "at": [457.2, 457.2]} for i in range(5000)]
-    ships = [ship(f"s{i}") for i in range(MAX_OBJECTS - 5000 + 1)]
-    path.write_text(json.dumps({"obstacles": rocks, "ships": ships}), encoding="utf-8")
-    error = rejected(path)
-    assert error.file == str(path)
-    assert error.message == f"expected at most {MAX_OBJECTS} objects, got {MAX_OBJECTS + 1}"
-
-
-def test_exactly_ten_thousand_objects_are_read(tmp_path: Path) -> None:
-    path = tmp_path / "crowd.json"
-    ships = [ship(f"s{i}", x=float(i % 900), y=float(i // 900)) for i in range(MAX_OBJECTS)]
-    path.write_text(json.dumps({"ships": ships}), encoding="utf-8")
-    assert len(load_scene(path).ships) == MAX_OBJECTS

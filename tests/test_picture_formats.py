@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -24,6 +26,7 @@ from tabletop.boards.dogfight import Dogfight
 from tabletop.plots import PICTURE_FORMATS
 from tabletop.plots.bracket import event_picture
 from tabletop.plots.dogfight import render_position
+from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 from tabletop.plots.pocket import render_battle
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -57,6 +60,37 @@ def test_the_table_is_png_svg_and_pdf() -> None:
         ".svg": "svg",
         ".pdf": "pdf",
     }
+
+
+def test_importing_the_table_does_not_import_matplotlib() -> None:
+    code = (
+        "import sys\n"
+        "from tabletop.plots.formats import PICTURE_FORMATS, PICTURE_SUFFIXES\n"
+        "import tabletop.app.cmd_render, tabletop.app.cmd_event\n"
+        "import tabletop.app.cmd_pocket, tabletop.app.cmd_dogfight\n"
+        "print(PICTURE_SUFFIXES, 'matplotlib' in sys.modules)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert done.stdout == ".png, .svg or .pdf False\n"
+
+
+@pytest.mark.parametrize("command", sorted(RENDERS))
+def test_every_render_help_names_the_formats_of_the_table(command: str) -> None:
+    code, stdout, _ = run(*RENDERS[command][:-1], "--help")
+    assert code == 0
+    assert PICTURE_SUFFIXES == ".png, .svg or .pdf"
+    assert f"write: {PICTURE_SUFFIXES}" in " ".join(stdout.split())
+
+
+def test_no_command_spells_the_formats_out_itself() -> None:
+    # The list of formats comes from the table alone: a new row shows in every message.
+    spelled = [".png, .svg", "OUT.png", "png|svg", "PNG, SVG"]
+    for path in sorted((ROOT / "tabletop" / "app").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert not [s for s in spelled if s in text], path
+    assert PICTURE_OUTPUTS == "OUT.png, OUT.svg or OUT.pdf"
 
 
 @pytest.mark.parametrize("fmt", ["png", "svg", "pdf"])

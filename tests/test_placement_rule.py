@@ -224,3 +224,37 @@ def test_each_game_states_its_rule_and_setup_area(
     ruleset = get_ruleset(name)
     assert ruleset.obstacle_placement == rule
     assert ruleset.setup_area(play_area(area)).bounds == pytest.approx(setup_bounds, abs=1e-9)
+
+
+def test_the_pictures_and_the_board_shade_by_the_stated_rule(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The area left to obstacles, drawn by ``render`` and the board, moves with the rule.
+
+    Printed: 200 mm in from each edge of the 914.4 mm table; replaced: 150 mm.
+    """
+    from tabletop.app.board.views import _allowed_box
+
+    ruleset = get_ruleset("xwing2")
+    area = play_area("3x3ft")
+    scene = Scene(ruleset, area)
+    assert _allowed_box(scene).bounds == pytest.approx((200.0, 200.0, 714.4, 714.4))
+    with stated(monkeypatch, XWingRuleset, XWING_REPLACED):
+        assert placement_limits(ruleset, area).allowed_area().bounds == pytest.approx(
+            (150.0, 150.0, 764.4, 764.4)
+        )
+        assert _allowed_box(scene).bounds == pytest.approx((150.0, 150.0, 764.4, 764.4))
+        # The random setup draws a token's reference point from the box the edge leaves:
+        # 150 mm plus the token's half size from each edge.
+        box = placement_limits(ruleset, area).edge_box(
+            (-HALF_WIDTH, -HALF_LENGTH, HALF_WIDTH, HALF_LENGTH), 0.0
+        )
+        assert box == pytest.approx((190.0, 247.5, 914.4 - 190.0, 914.4 - 247.5))
+
+
+def test_the_picture_shades_where_the_armada_rule_forbids() -> None:
+    """Armada 6 x 3 ft: the setup strip (304.8 to 1524 mm) less 185 mm from every edge."""
+    limits = placement_limits(get_ruleset("armada"), play_area("6x3ft"))
+    assert limits.allowed_area().bounds == pytest.approx((304.8, 185.0, 1524.0, 729.4))
+    with pytest.raises(AttributeError):
+        limits.edge = 1.0  # type: ignore[misc]  # the rule is stated once, not here

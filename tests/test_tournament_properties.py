@@ -15,7 +15,7 @@ import rustworkx
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tabletop.tournament import Event, audit, simulate_event, swiss_state
+from tabletop.tournament import Event, Round, SwissState, audit, simulate_event, swiss_state
 from tabletop.tournament.matching import plain_max_weight_perfect_matching
 
 #: Each game's format that takes any number of Swiss rounds, as simulations need.
@@ -43,41 +43,58 @@ def fewest_rematches(players: list[str], met: set[frozenset[str]]) -> int:
 
 def check_event(event: Event) -> int:
     """Assert the pairing properties of every Swiss round; return the rounds checked."""
-    regulation = event.regulation
     checked = 0
     for number, round_ in enumerate(event.rounds, 1):
-        if round_.kind != "swiss":
-            continue
-        prefix = event.with_rounds(event.rounds[: number - 1])
-        state = swiss_state(prefix, number)
-        met = set(state.met)
-        earned = {
-            b.player for b in round_.byes if number == 1 and event.player(b.player).first_round_bye
-        }
-        pool = [p for p in state.ranked if p in state.active and p not in earned]
-        assert sorted(pool) == sorted(p for p in round_.seated() if p not in earned)
-        rematches = sum(frozenset(m.players) in met for m in round_.matches)
-        byes = [b.player for b in round_.byes if b.player not in earned]
-        if len(pool) % 2 == 0:
-            assert byes == []
-            assert rematches == fewest_rematches(pool, met)
-        else:
-            (bye,) = byes
-            cost = {p: fewest_rematches([q for q in pool if q != p], met) for p in pool}
-            best = min(cost.values())
-            assert rematches == best == cost[bye]
-            first_time = [p for p in pool if cost[p] == best and p not in state.had_bye]
-            if first_time:
-                assert bye not in state.had_bye
-            if number > 1:
-                eligible = first_time or [p for p in pool if cost[p] == best]
-                keys = [
-                    tuple(state.tp[p] if k == "tp" else state.mov[p] for k in regulation.bye_order)
-                    for p in [bye, *eligible]
-                ]
-                assert keys[0] == min(keys[1:])
-        checked += 1
+        if round_.kind == "swiss":
+            check_swiss_round(event, number, round_)
+            checked += 1
     return checked
+
+
+def check_swiss_round(event: Event, number: int, round_: Round) -> None:
+    """The round seats the active players, with the fewest rematches, and a fair bye."""
+    state = swiss_state(event.with_rounds(event.rounds[: number - 1]), number)
+    met = set(state.met)
+    earned = {
+        b.player for b in round_.byes if number == 1 and event.player(b.player).first_round_bye
+    }
+    pool = [p for p in state.ranked if p in state.active and p not in earned]
+    assert sorted(pool) == sorted(p for p in round_.seated() if p not in earned)
+    rematches = sum(frozenset(m.players) in met for m in round_.matches)
+    byes = [b.player for b in round_.byes if b.player not in earned]
+    if len(pool) % 2 == 0:
+        assert byes == []
+        assert rematches == fewest_rematches(pool, met)
+        return
+    (bye,) = byes
+    check_bye(event, number, state, pool, met, bye, rematches)
+
+
+def check_bye(
+    event: Event,
+    number: int,
+    state: SwissState,
+    pool: list[str],
+    met: set[frozenset[str]],
+    bye: str,
+    rematches: int,
+) -> None:
+    """The bye leaves the fewest rematches, to a first-timer, lowest by the bye order."""
+    cost = {p: fewest_rematches([q for q in pool if q != p], met) for p in pool}
+    best = min(cost.values())
+    assert rematches == best == cost[bye]
+    first_time = [p for p in pool if cost[p] == best and p not in state.had_bye]
+    if first_time:
+        assert bye not in state.had_bye
+    if number > 1:
+        # The bye goes to the lowest by the regulation's bye order among those eligible.
+        eligible = first_time or [p for p in pool if cost[p] == best]
+        order = event.regulation.bye_order
+        keys = [
+            tuple(state.tp[p] if k == "tp" else state.mov[p] for k in order)
+            for p in [bye, *eligible]
+        ]
+        assert keys[0] == min(keys[1:])
 
 
 def test_the_independent_check_agrees_with_the_plain_matcher() -> None:

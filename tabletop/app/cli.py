@@ -8,7 +8,7 @@ Commands:
   check SCENE                        setup legality (exit 1 when anything is illegal)
   import SAVE [-o SCENE]             a TTS or VASSAL save as a scene, with a report
   move SCENE SHIP MANEUVER           one maneuver against the scene
-  render SCENE -o OUT [--force]      draw the scene (PNG, SVG or PDF)
+  render SCENE -o OUT [--force]      draw the scene (a picture)
   setup --ruleset R --seed N -o OUT  write a random legal obstacle setup
   query [--strict]                   JSON-lines requests on stdin, answers on stdout
   serve [SCENE | SAVE] [--port N]    the board in a browser: move pieces, see the verdict

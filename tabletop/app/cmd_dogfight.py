@@ -11,7 +11,7 @@
                                simulate K games from the standard setup (P: random or
                                greedy; --policy for both sides, --rebels/--empire for one)
   render FILE -o OUT [--fighter SQUARE]
-                               draw the board (PNG, SVG or PDF), the last play, and with
+                               draw the board (a picture), the last play, and with
                                --fighter its reachable squares and lines of fire
 
 A progress bar goes to stderr during `play` when stderr is a terminal (or with
@@ -59,6 +59,7 @@ from tabletop.boards.errors import WorkLimitError
 from tabletop.boards.game import Policy, SimulationResult
 from tabletop.boards.words import counted
 from tabletop.geom.errors import InvalidInputError
+from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 
 __all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_report", "register", "run"]
 
@@ -119,7 +120,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     _writes(play, "write the first game's log (.toml or .json)")
     render = add_action(actions, "render", "draw the board, the last play and a fighter's reach")
     _game_operand(render)
-    _writes(render, "the picture to write: .png, .svg or .pdf")
+    _writes(render, f"the picture to write: {PICTURE_SUFFIXES}")
     render.add_argument("--fighter", help="show this square's fighter's reach")
 
 
@@ -329,7 +330,7 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
 
 def _render(path: str, args: argparse.Namespace, out: TextIO) -> int:
     if args.output is None:
-        raise UsageError("dogfight render needs -o OUT.png, OUT.svg or OUT.pdf")
+        raise UsageError(f"dogfight render needs -o {PICTURE_OUTPUTS}")
     fmt = picture_output(args.output, inputs=[path], force=args.force, input_kind="game file")
     game = Dogfight()
     position = load_game_file(path).final(game)

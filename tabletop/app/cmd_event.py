@@ -13,7 +13,7 @@
   check EVENT                                          audit the event (exit 1 on findings)
   export EVENT --format csv|json [-o FILE]             standings and every result
   print EVENT --what pairings|standings|slips -o FILE.pdf|html   A4 printables
-  render EVENT -o OUT.png|svg|pdf                      standings and bracket as a picture
+  render EVENT -o PICTURE                              standings and bracket as a picture
 
 new, add, pair, result, drop and return write the event back atomically under its lock,
 in place unless -o names another file; on any error nothing is written.
@@ -64,6 +64,7 @@ from tabletop.app.locking import FileUpdate, locked_update, report_then_publish
 from tabletop.app.paths import same_file
 from tabletop.app.playersfile import read_players
 from tabletop.app.text import printable
+from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 from tabletop.tournament import (
     TIERS,
     Event,
@@ -212,7 +213,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     _event_operand(audit_)
     render = add_action(actions, "render", "standings and bracket as a picture")
     _event_operand(render)
-    _writes(render, "the picture to write: .png, .svg or .pdf")
+    _writes(render, f"the picture to write: {PICTURE_SUFFIXES}")
     _register_console(actions)
 
 
@@ -465,7 +466,7 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     (source,) = operands
     if args.output is None:
-        raise UsageError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+        raise UsageError(f"render needs -o {PICTURE_OUTPUTS}")
     fmt = picture_output(args.output, inputs=[source], force=args.force, input_kind="event")
     event = _load(source)
     from tabletop.plots.bracket import event_picture  # matplotlib only for this command

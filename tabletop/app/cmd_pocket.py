@@ -7,7 +7,7 @@
                   --policy random|greedy for both players, --policy2 for player 2);
                   win rates with 95 % Wilson intervals, rounds per battle; -o LOG
                   writes the first battle's full, replayable log as a battle file
-  render FILE     draw the 15 zones as player 1 sees them to -o OUT (.png, .svg or .pdf)
+  render FILE     draw the 15 zones as player 1 sees them to -o OUT (a picture)
   push FILE PLAY  append one play after checking it (--bot random|greedy: the engine
                   answers for the other player); the state and the plays next
   pop FILE        remove the file's last play
@@ -60,6 +60,7 @@ from tabletop.boards.pocket import (
 from tabletop.boards.pocket.plays import Play, Roll
 from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
+from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 
 __all__ = [
     "MAX_GAMES",
@@ -129,7 +130,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--bot", choices=tuple(POLICIES), help="the engine answers for the other player"
     )
     render = parsers["render"]
-    render.add_argument("-o", "--output", help="the picture to write: .png, .svg or .pdf")
+    render.add_argument("-o", "--output", help=f"the picture to write: {PICTURE_SUFFIXES}")
     _force(render)
 
 
@@ -371,7 +372,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
     # render
     if not args.output:
-        raise InvalidInputError("render needs -o OUT.png, OUT.svg or OUT.pdf")
+        raise InvalidInputError(f"render needs -o {PICTURE_OUTPUTS}")
     fmt = picture_output(args.output, inputs=[file.path], force=args.force, input_kind="battle")
     from tabletop.plots.pocket import render_battle
 

@@ -1,4 +1,4 @@
-"""Draw a scene to PNG, SVG or PDF (by OUT's suffix), every violation marked.
+"""Draw a scene to a picture (its format by OUT's suffix), every violation marked.
 
 The picture shows the play area to scale with its edges named, the setup area and the
 hatched no-obstacle margins, the deployment zones, obstacles (true outlines, coloured by
@@ -40,6 +40,7 @@ from tabletop.app.files import picture_output
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.text import printable_report
 from tabletop.geom.errors import InvalidInputError
+from tabletop.plots.formats import PICTURE_SUFFIXES
 
 __all__ = ["parse_size", "register", "run"]
 
@@ -76,7 +77,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     )
     add_client_options(parser)
     parser.add_argument(
-        "-o", "--output", required=True, help="picture to write: .png, .svg or .pdf"
+        "-o", "--output", required=True, help=f"picture to write: {PICTURE_SUFFIXES}"
     )
     parser.add_argument(
         "--measure", nargs=2, metavar=("A", "B"), help="draw the measurement from A to B"

@@ -184,6 +184,27 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
     DogfightFileError
         For a missing or wrong ``game``, an unknown key, or a value of the wrong type.
     """
+    _check_top(data, file)
+    settings = _settings(data, file)
+    plays = _plays(data, file)
+    placements = _placements(data, file)
+    hands: dict[str, list[str]] = {}
+    if "cards" in data:
+        hands = _cards(data["cards"], file, settings)
+    setup = (
+        not any(settings["kills"].values())
+        and settings.get("phase", "vector") == "vector"
+        and not plays
+        and not any(hands.values())
+        and not settings.get("discard")
+    )
+    return GameFile(
+        file, "setup" if setup else "position", tuple(placements), tuple(plays), settings
+    )
+
+
+def _check_top(data: Any, file: str) -> None:
+    """Refuse anything but a table of known keys with ``game = "dogfight"``."""
     if not isinstance(data, dict):
         _fail("expected a table of keys at the top of the file", file)
     for key in data:
@@ -193,6 +214,10 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
         _fail('missing; expected game = "dogfight"', file, key="game")
     if data["game"] != "dogfight":
         _fail(f'expected "dogfight", got {show(data["game"])}', file, key="game")
+
+
+def _settings(data: dict[str, Any], file: str) -> dict[str, Any]:
+    """Return the position's settings: side, phase, seed, deck, quiet turns and kills."""
     settings: dict[str, Any] = {}
     for key in ("to_play", "phase"):
         if key in data:
@@ -220,6 +245,11 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
             _fail("unknown side; expected rebels or empire", file, "kills", side)
         _integer(count, file, side, "kills")
     settings["kills"] = dict(kills)
+    return settings
+
+
+def _plays(data: dict[str, Any], file: str) -> list[str]:
+    """Return the file's play texts, refusing a non-list, too many, or a non-text."""
     plays = data.get("plays", [])
     if not isinstance(plays, list):
         _fail(f"expected a list of play texts, got {show(plays)}", file, key="plays")
@@ -228,72 +258,63 @@ def parse_game_file(data: Any, file: str = "<game>") -> GameFile:
     for number, text in enumerate(plays, start=1):
         if not isinstance(text, str):
             _fail(f"expected a play text, got {show(text)}", file, f"play {number}", "plays")
-    placements: list[tuple[str, str, str]] = []
-    if "fighters" in data:
-        fighters = data["fighters"]
-        if not isinstance(fighters, dict):
-            _fail(
-                f"expected [fighters.rebels] and [fighters.empire], got {show(fighters)}",
-                file,
-                key="fighters",
-            )
-        for side in fighters:
-            if side not in SIDES:
-                _fail("unknown side; expected rebels or empire", file, "fighters", side)
-        for side in SIDES:
-            if side not in fighters:
-                _fail(
-                    f"missing [fighters.{side}]; with [fighters], give both sides",
-                    file,
-                    "fighters",
-                    side,
-                )
-            table = fighters[side]
-            if not isinstance(table, dict):
-                _fail(
-                    f"expected a table of square = type, got {show(table)}", file, "fighters", side
-                )
-            for square, kind in table.items():
-                if not isinstance(kind, str):
-                    _fail(
-                        f"expected a fighter type, got {show(kind)}",
-                        file,
-                        f"fighters.{side}",
-                        square,
-                    )
-                placements.append((side, square, kind))
-    else:
-        placements = [
+    return list(plays)
+
+
+def _placements(data: dict[str, Any], file: str) -> list[tuple[str, str, str]]:
+    """Return ``(side, square, type)`` of the file's fighters (the standard setup if none)."""
+    if "fighters" not in data:
+        return [
             (side, square, kind) for side in SIDES for square, kind in STANDARD.setup[side].items()
         ]
-    cards_given = "cards" in data
-    hands: dict[str, list[str]] = {}
-    if cards_given:
-        cards = data["cards"]
-        if not isinstance(cards, dict):
+    fighters = data["fighters"]
+    if not isinstance(fighters, dict):
+        _fail(
+            f"expected [fighters.rebels] and [fighters.empire], got {show(fighters)}",
+            file,
+            key="fighters",
+        )
+    for side in fighters:
+        if side not in SIDES:
+            _fail("unknown side; expected rebels or empire", file, "fighters", side)
+    placements: list[tuple[str, str, str]] = []
+    for side in SIDES:
+        if side not in fighters:
             _fail(
-                f"expected a table of rebels, empire, deck and discard, got {show(cards)}",
+                f"missing [fighters.{side}]; with [fighters], give both sides",
                 file,
-                key="cards",
+                "fighters",
+                side,
             )
-        for key in cards:
-            if key not in _CARD_KEYS:
-                _fail(f"unknown key; expected one of: {', '.join(_CARD_KEYS)}", file, "cards", key)
-        hands = {side: _names(cards[side], file, side) for side in SIDES if side in cards}
-        settings["hands"] = hands
-        if "deck" in cards:
-            settings["deck"] = _names(cards["deck"], file, "deck")
-        settings["discard"] = _names(cards.get("discard", []), file, "discard")
-    setup = (
-        not any(settings["kills"].values())
-        and settings.get("phase", "vector") == "vector"
-        and not plays
-        and not any(hands.values())
-        and not settings.get("discard")
-    )
-    return GameFile(
-        file, "setup" if setup else "position", tuple(placements), tuple(plays), settings
-    )
+        table = fighters[side]
+        if not isinstance(table, dict):
+            _fail(f"expected a table of square = type, got {show(table)}", file, "fighters", side)
+        for square, kind in table.items():
+            if not isinstance(kind, str):
+                _fail(
+                    f"expected a fighter type, got {show(kind)}", file, f"fighters.{side}", square
+                )
+            placements.append((side, square, kind))
+    return placements
+
+
+def _cards(cards: Any, file: str, settings: dict[str, Any]) -> dict[str, list[str]]:
+    """Put the ``[cards]`` table's hands, deck and discard in `settings`; return the hands."""
+    if not isinstance(cards, dict):
+        _fail(
+            f"expected a table of rebels, empire, deck and discard, got {show(cards)}",
+            file,
+            key="cards",
+        )
+    for key in cards:
+        if key not in _CARD_KEYS:
+            _fail(f"unknown key; expected one of: {', '.join(_CARD_KEYS)}", file, "cards", key)
+    hands = {side: _names(cards[side], file, side) for side in SIDES if side in cards}
+    settings["hands"] = hands
+    if "deck" in cards:
+        settings["deck"] = _names(cards["deck"], file, "deck")
+    settings["discard"] = _names(cards.get("discard", []), file, "discard")
+    return hands
 
 
 def load_game_file(path: str | Path) -> GameFile:

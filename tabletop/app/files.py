@@ -87,7 +87,7 @@ def picture_output(
     """Check a picture's output before anything is read or drawn; return its format.
 
     Every drawing command takes the formats of :data:`tabletop.plots.PICTURE_FORMATS`
-    (PNG, SVG and PDF, by the suffix) and refuses any other with its one message; the
+    (by the suffix) and refuses any other with its one message; the
     picture is then written with :func:`atomic_write`.
 
     Raises

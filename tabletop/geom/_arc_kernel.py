@@ -28,6 +28,7 @@ def _outside_base(x: float, y: float, hw: float, hl: float) -> bool:
     return abs(x) >= hw or abs(y) >= hl
 
 
+# Long on purpose (test_code_size.py): a compiled kernel, one pair's whole test, no calls.
 @jit()
 def arc_hit(
     u: float,

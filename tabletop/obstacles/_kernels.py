@@ -157,6 +157,7 @@ def obstacles_within(
     return False
 
 
+# Long on purpose (test_code_size.py): a compiled kernel whose chunk loop holds its scratch arrays.
 @jit(parallel=True)
 def setups(
     local: FloatArray,

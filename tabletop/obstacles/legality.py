@@ -176,13 +176,26 @@ def check(
         if clearance is None:
             clearance = default_clearance(ruleset.contested_within)
         found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
+    return _report(ruleset.name, found, measured, checked, margins=margins, fixes=fixes)
+
+
+def _report(
+    ruleset_name: str,
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    *,
+    margins: bool,
+    fixes: bool,
+) -> CheckReport:
+    """Return the report: violations in rule order, margins smallest first if asked."""
     order = {rule: i for i, rule in enumerate(RULES)}
     found.sort(key=lambda v: order[v.rule])
     listed = None
     if margins:
         listed = tuple(sorted(measured, key=lambda m: (m.margin, order[m.rule], m.objects)))
     contested = _near_the_line(measured, found, order)
-    return CheckReport(ruleset.name, tuple(found), checked, listed, fixes, contested)
+    return CheckReport(ruleset_name, tuple(found), checked, listed, fixes, contested)
 
 
 def _placed_id(scene: Scene, placed: str | None) -> str | None:

@@ -55,31 +55,60 @@ _QUAD_SEGS = 256
 class PlacementLimits:
     """The placement rule of a ruleset (:class:`~tabletop.geom.rules.PlacementRule`) on a play area.
 
-    The one source of the limits for the legality check, the legal region, the fix and
-    the batch paths (:meth:`numbers` packs them for those).
+    The one source of the limits for the legality check, the legal region, the fix, the
+    random setup, the pictures and the batch paths (:meth:`numbers` packs them for
+    those): each reads the rule's numbers here, none holds a limit of its own.
 
     Attributes
     ----------
-    edge : float
-        An obstacle must be more than this from every edge, mm.
-    spacing : float
-        Obstacles must be more than this from each other, mm.
+    rule : PlacementRule
+        The game's rule: the edge and spacing limits and whether the setup area applies.
     area : shapely.Polygon
         The region an obstacle must lie entirely in (Armada's setup area; the play area
         for X-Wing).
     width, height : float
         The play area, mm.
-    inside_setup_area : bool
-        Whether the rule confines obstacles to `area` (Armada), checked as a rule of its
-        own; for X-Wing `area` is the table, which the edge rule already keeps them in.
     """
 
-    edge: float
-    spacing: float
+    rule: PlacementRule
     area: shapely.Polygon
     width: float
     height: float
-    inside_setup_area: bool = False
+
+    @property
+    def edge(self) -> float:
+        """An obstacle must be more than this from every edge, mm."""
+        return self.rule.edge
+
+    @property
+    def spacing(self) -> float:
+        """Obstacles must be more than this from each other, mm."""
+        return self.rule.spacing
+
+    @property
+    def inside_setup_area(self) -> bool:
+        """Whether the rule confines obstacles to `area` (Armada), a rule of its own.
+
+        For X-Wing `area` is the table, which the edge rule already keeps them in.
+        """
+        return self.rule.inside_setup_area
+
+    def edge_box(
+        self, bounds: tuple[float, float, float, float], clearance: float
+    ) -> tuple[float, float, float, float]:
+        """Return the moves the edge rule alone allows a shape: ``(x0, y0, x1, y1)``, mm.
+
+        `bounds` are the shape's ``(min_x, min_y, max_x, max_y)``; every move in the box
+        keeps it more than the edge limit, plus `clearance`, from every edge.
+        """
+        min_x, min_y, max_x, max_y = bounds
+        margin = self.edge + clearance
+        return (
+            margin - min_x,
+            margin - min_y,
+            self.width - margin - max_x,
+            self.height - margin - max_y,
+        )
 
     def move_box(
         self, bounds: tuple[float, float, float, float], clearance: float
@@ -92,21 +121,39 @@ class PlacementLimits:
 
         Examples
         --------
-        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> rule = PlacementRule(edge=200.0, spacing=100.0, inside_setup_area=False)
+        >>> limits = PlacementLimits(rule, shapely.box(0, 0, 900, 900), 900.0, 900.0)
         >>> limits.move_box((190.0, 300.0, 230.0, 340.0), 0.0)
         (10.0, -100.0, 470.0, 360.0)
         """
         min_x, min_y, max_x, max_y = bounds
         ax0, ay0, ax1, ay1 = self.area.bounds
-        margin = self.edge + clearance
+        x0, y0, x1, y1 = self.edge_box(bounds, clearance)
         # Clear of every edge of the play area by the edge limit, and entirely in the
         # setup area (Armada; the whole play area for X-Wing).
         return (
-            max(margin - min_x, ax0 + clearance - min_x),
-            max(margin - min_y, ay0 + clearance - min_y),
-            min(self.width - margin - max_x, ax1 - clearance - max_x),
-            min(self.height - margin - max_y, ay1 - clearance - max_y),
+            max(x0, ax0 + clearance - min_x),
+            max(y0, ay0 + clearance - min_y),
+            min(x1, ax1 - clearance - max_x),
+            min(y1, ay1 - clearance - max_y),
         )
+
+    def allowed_area(self) -> shapely.Geometry:
+        """Return where an obstacle may lie, closed: beyond the edge limit, in the area.
+
+        Empty when the edge limit leaves no room. The pictures shade the rest.
+
+        Examples
+        --------
+        >>> rule = PlacementRule(edge=200.0, spacing=100.0, inside_setup_area=False)
+        >>> PlacementLimits(rule, shapely.box(0, 0, 900, 900), 900.0, 900.0).allowed_area().bounds
+        (200.0, 200.0, 700.0, 700.0)
+        """
+        limit = self.edge
+        if limit * 2 >= min(self.width, self.height):
+            return shapely.Polygon()
+        inner = shapely.box(limit, limit, self.width - limit, self.height - limit)
+        return shapely.intersection(inner, self.area)
 
     def allows(self, bounds: tuple[float, float, float, float], gap: float | None) -> bool:
         """Return whether a shape obeys the rule, by its bounds and its nearest gap, mm.
@@ -117,7 +164,8 @@ class PlacementLimits:
 
         Examples
         --------
-        >>> limits = PlacementLimits(200.0, 100.0, shapely.box(0, 0, 900, 900), 900.0, 900.0)
+        >>> rule = PlacementRule(edge=200.0, spacing=100.0, inside_setup_area=False)
+        >>> limits = PlacementLimits(rule, shapely.box(0, 0, 900, 900), 900.0, 900.0)
         >>> limits.allows((200.0, 300.0, 240.0, 340.0), None), limits.allows((201.0, 300.0, 240.0, 340.0), 100.0)
         (False, False)
         >>> limits.allows((201.0, 300.0, 240.0, 340.0), 100.001)
@@ -127,7 +175,7 @@ class PlacementLimits:
         ax0, ay0, ax1, ay1 = self.area.bounds
         edges = (min_x, min_y, self.width - max_x, self.height - max_y)
         inward = (min_x - ax0, min_y - ay0, ax1 - max_x, ay1 - max_y)
-        rule = PlacementRule(self.edge, self.spacing, self.inside_setup_area)
+        rule = self.rule
         return (
             all(rule.clears_edge(distance) for distance in edges)
             and all(rule.inside(depth) for depth in inward)
@@ -150,12 +198,10 @@ def placement_limits(ruleset: Ruleset, area: PlayArea) -> PlacementLimits:
     """Return the placement limits of `ruleset` on `area`, from its placement rule."""
     rule = ruleset.obstacle_placement
     return PlacementLimits(
-        edge=rule.edge,
-        spacing=rule.spacing,
+        rule=rule,
         area=ruleset.setup_area(area) if rule.inside_setup_area else area.polygon(),
         width=area.width,
         height=area.height,
-        inside_setup_area=rule.inside_setup_area,
     )
 
 

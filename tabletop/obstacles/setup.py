@@ -109,8 +109,9 @@ def _spot(
     Positions are first drawn uniformly in the box the edge limit leaves; when that
     fails, from the region where the token is legal (computed, so slower).
     """
-    lo = np.array([limits.edge, limits.edge]) - local.min(axis=0)
-    hi = np.array([limits.width, limits.height]) - limits.edge - local.max(axis=0)
+    (min_x, min_y), (max_x, max_y) = local.min(axis=0), local.max(axis=0)
+    x0, y0, x1, y1 = limits.edge_box((min_x, min_y, max_x, max_y), 0.0)
+    lo, hi = np.array([x0, y0]), np.array([x1, y1])
     if np.all(hi > lo):
         for _ in range(_REJECTION_TRIES):
             x, y = (round(float(v), _DECIMALS) for v in rng.uniform(lo, hi))

@@ -181,23 +181,35 @@ def obstacles(
     """
     rules = _ruleset(ruleset)
     play = _area(area, rules)
+    _check_sources(catalog, custom)
+    low, high = _vertex_bounds(min_vertices, max_vertices)
+    id_strategy, player_strategy = _ids_and_players(ids, players)
+    tokens = token_catalog(rules)
+    points = st.tuples(_bounded(0.0, play.width), _bounded(0.0, play.height))
+    angles = st.floats(0.0, 360.0, exclude_max=True)
+    shapes = _shapes(tokens, catalog=catalog, custom=custom, vertices=(low, high))
+    return _drawn_obstacles(id_strategy, shapes, points, angles, player_strategy, tokens)
+
+
+def _check_sources(catalog: bool, custom: bool) -> None:
+    """Refuse non-boolean flags, or both sources of outlines turned off."""
     if not isinstance(catalog, bool) or not isinstance(custom, bool):
         raise InvalidArgument(f"catalog={catalog!r} and custom={custom!r} must be booleans")
     if not (catalog or custom):
         raise InvalidArgument("at least one of catalog and custom must be true")
-    low, high = _vertex_bounds(min_vertices, max_vertices)
+
+
+def _ids_and_players(
+    ids: st.SearchStrategy[str] | None, players: st.SearchStrategy[int | None] | None
+) -> tuple[st.SearchStrategy[str], st.SearchStrategy[int | None]]:
+    """Return the id and player strategies: the given ones, checked, or the defaults."""
     id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
     player_strategy: st.SearchStrategy[int | None] = (
         st.none() | st.sampled_from((1, 2))
         if players is None
         else _check_strategy("players", players)
     )
-
-    tokens = token_catalog(rules)
-    points = st.tuples(_bounded(0.0, play.width), _bounded(0.0, play.height))
-    angles = st.floats(0.0, 360.0, exclude_max=True)
-    shapes = _shapes(tokens, catalog=catalog, custom=custom, vertices=(low, high))
-    return _drawn_obstacles(id_strategy, shapes, points, angles, player_strategy, tokens)
+    return id_strategy, player_strategy
 
 
 def _drawn_obstacles(
@@ -279,7 +291,7 @@ def legal_setups(
     play = _area(area, rules)
     if format not in ("standard", "tournament"):
         raise InvalidArgument(f"format={format!r} must be 'standard' or 'tournament'")
-    edge = rules.obstacle_edge_limit
+    edge = rules.obstacle_placement.edge
     if min(play.width, play.height) <= 2.0 * edge:
         raise InvalidArgument(
             f"area {play.width:g} x {play.height:g} mm leaves no room for obstacles more "
@@ -368,18 +380,19 @@ def scenes(
     """
     rules = _ruleset(ruleset)
     play = _area(area, rules)
-    constants = _scene_constants(rules)
     counts = _object_counts(min_ships, max_ships, min_obstacles, max_obstacles)
     phases, formats = _phase_and_format(phase, format)
     id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
+    ship_strategy, obstacle_strategy = _placeholder_objects(rules, play)
+    parts = (ship_strategy, obstacle_strategy, id_strategy, phases, formats)
+    return _drawn_scenes((rules, play, _scene_constants(rules)), parts, counts)
+
+
+def _placeholder_objects(rules: Ruleset, play: PlayArea) -> tuple[Any, Any]:
+    """Return the ship and obstacle strategies of a scene, ids left to the scene to draw."""
     placeholder = st.just("_")
     ship_strategy = ships(ruleset=rules, area=play, ids=placeholder)
-    obstacle_strategy = obstacles(ruleset=rules, area=play, ids=placeholder)
-    return _drawn_scenes(
-        (rules, play, constants),
-        (ship_strategy, obstacle_strategy, id_strategy, phases, formats),
-        counts,
-    )
+    return ship_strategy, obstacles(ruleset=rules, area=play, ids=placeholder)
 
 
 def _object_counts(

@@ -10,6 +10,7 @@ from matplotlib.artist import Artist
 from matplotlib.axes import Axes
 from matplotlib.patches import Rectangle
 
+from tabletop.obstacles.placement import placement_limits
 from tabletop.obstacles.scene import Scene
 from tabletop.plots.style import INK, player_colour
 
@@ -32,14 +33,8 @@ __all__ = ["draw_area", "draw_scale_bar"]
 
 
 def _no_obstacle_zone(scene: Scene) -> Any:
-    area = scene.area
-    limit = scene.ruleset.obstacle_placement.edge
-    table = area.polygon()
-    inner = shapely.box(limit, limit, area.width - limit, area.height - limit)
-    if limit * 2 >= min(area.width, area.height):
-        inner = shapely.Polygon()
-    allowed = shapely.intersection(inner, scene.ruleset.setup_area(area))
-    return shapely.difference(table, allowed)
+    allowed = placement_limits(scene.ruleset, scene.area).allowed_area()
+    return shapely.difference(scene.area.polygon(), allowed)
 
 
 def _deployment_zone(scene: Scene, player: int) -> Any:

@@ -9,31 +9,7 @@ table (every point at that distance from the first object), and the contested ba
 (within ``contested_within`` of that line) shaded. :func:`render_dispute` returns the
 whole picture as PNG, SVG or PDF bytes; nothing here writes a file.
 
-Examples
---------
->>> from tabletop.geom.areas import play_area
->>> from tabletop.geom.objects import Ship
->>> from tabletop.geom.rulesets import get_ruleset
->>> from tabletop.obstacles.measuring import measure
->>> xw = get_ruleset("xwing2")
->>> a = Ship("a", "small", 100.0, 100.0, 0.0)
->>> def window(b: Ship, zoom: float | None = None) -> tuple[float, float, float]:
-...     return dispute_window(measure(Scene(xw, play_area("3x3ft"), ships=(a, b)), "a", "b"), zoom)
-
-Two bases 60 mm apart, face to face: the whole distance, 10 mm to spare each way
-(the closest points are the first of the tied ones, y = 80).
-
->>> window(Ship("b", "small", 200.0, 100.0, 0.0))
-(150.0, 80.0, 40.0)
-
-A corner 251.7 mm away: the view is the part between the corner and the 300 mm line.
-
->>> window(Ship("b", "small", 400.0, 100.0, 45.0))
-(395.857864, 100.0, 34.142136)
->>> window(Ship("b", "small", 400.0, 100.0, 45.0), 20.0)
-(395.857864, 100.0, 20.0)
->>> dispute_text(251.7157287525381)
-'251.715729'
+The view and the line in question are chosen in :mod:`tabletop.plots.dispute_view`.
 """
 
 from __future__ import annotations
@@ -51,7 +27,6 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
-from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import json_mm
 from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.objects import Ship
@@ -60,12 +35,22 @@ from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots._common import _Z_MEASURE, _Z_TOP, _object_shape, _patch
+from tabletop.plots.dispute_view import (
+    LARGEST_ZOOM_MM,
+    SMALLEST_ZOOM_MM,
+    DisputeLine,
+    check_zoom,
+    dispute_line,
+    dispute_text,
+    dispute_window,
+    printed_names,
+)
 from tabletop.plots.formats import check_picture_format, picture_bytes
 from tabletop.plots.ships import draw_obstacle, draw_ship
 from tabletop.plots.style import ALARM, INK, MEASURE, RC_PARAMS
 
 if TYPE_CHECKING:
-    from tabletop.obstacles.verdicts import CheckReport, Violation
+    from tabletop.obstacles.verdicts import CheckReport
 
 __all__ = [
     "LARGEST_ZOOM_MM",
@@ -81,142 +66,9 @@ __all__ = [
     "render_dispute",
 ]
 
-#: Smallest and largest half-width of the view, mm: beyond 150 mm a millimetre is under
-#: three pixels of a 1000-pixel picture and the grid turns grey.
-SMALLEST_ZOOM_MM = 1.0
-LARGEST_ZOOM_MM = 150.0
-# Room kept around the dimension line inside a default view, mm.
-_ROOM_MM = 10.0
-# The default view shows the whole distance only while it fits in this half-width, mm.
-_WHOLE_UP_TO_MM = 60.0
-# Half-width of a default view around the line when the distance does not fit, mm.
-_AT_LINE_MM = 30.0
 _GRID_MINOR, _GRID_MAJOR = "#E4E4E4", "#B4B4B4"
 # Okabe-Ito reddish purple, see-through: no obstacle kind has that colour.
 _BAND_FILL = (0.80, 0.475, 0.655, 0.30)
-
-
-def check_zoom(zoom_mm: float) -> float:
-    """Return `zoom_mm` (the view's half-width) if drawable, else refuse it.
-
-    Raises
-    ------
-    InvalidInputError
-        Outside :data:`SMALLEST_ZOOM_MM` to :data:`LARGEST_ZOOM_MM`.
-
-    Examples
-    --------
-    >>> check_zoom(500.0)
-    Traceback (most recent call last):
-    ...
-    tabletop.geom.errors.InvalidInputError: --zoom 500 mm: expected a half-width of 1 to 150 mm, so that a millimetre shows
-    """
-    if not SMALLEST_ZOOM_MM <= zoom_mm <= LARGEST_ZOOM_MM:
-        raise InvalidInputError(
-            f"--zoom {zoom_mm:g} mm: expected a half-width of {SMALLEST_ZOOM_MM:g} to "
-            f"{LARGEST_ZOOM_MM:g} mm, so that a millimetre shows"
-        )
-    return float(zoom_mm)
-
-
-def dispute_text(distance_mm: float) -> str:
-    """Return a distance as the dimension line writes it: the JSON number of ``measure``."""
-    text = f"{json_mm(distance_mm):.6f}".rstrip("0")
-    return text + "0" if text.endswith(".") else text
-
-
-@_dc.dataclass(frozen=True)
-class DisputeLine:
-    """The line of the rule in question between the two objects.
-
-    Attributes
-    ----------
-    at_mm : float
-        Its distance from `around` (a band line or a placement limit), mm.
-    around : str
-        The object (or table line) it is measured from.
-    what : str
-        ``band line`` or ``limit``.
-    contested_within : float
-        Half-width of the contested band around it, mm.
-    violation : Violation or None
-        The violation whose limit it is.
-    """
-
-    at_mm: float
-    around: str
-    what: str
-    contested_within: float
-    violation: Violation | None = None
-
-
-def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | None) -> DisputeLine:
-    """Return the line in question: a violation's limit between the two, else the band line.
-
-    Of several violations between the two objects the closest call (least ``|margin|``)
-    is taken.
-    """
-    within = float(scene.ruleset.contested_within)
-    pair = {measurement.from_id, measurement.to_id}
-    found = [
-        v
-        for v in (report.violations if report is not None else ())
-        if v.limit is not None and v.points is not None and _between(scene, v, pair)
-    ]
-    if found:
-        v = min(found, key=lambda v: abs(v.margin if v.margin is not None else 0.0))
-        assert v.limit is not None
-        # The limit is drawn around the first object, as the measurement is taken.
-        return DisputeLine(float(v.limit), measurement.from_id, "limit", within, v)
-    return DisputeLine(float(measurement.nearest_line), measurement.from_id, "band line", within)
-
-
-def _between(scene: Scene, violation: Violation, pair: set[str]) -> bool:
-    """Whether a violation is between the two: both objects, or one and a table line it ends on."""
-    objects = set(violation.objects)
-    if objects == pair:
-        return True
-    others = pair - objects
-    if len(objects) != 1 or len(others) != 1 or not objects < pair:
-        return False
-    (other,) = others
-    if other not in EDGE_TARGETS or violation.points is None:
-        return False
-    end = shapely.Point(np.asarray(violation.points, dtype=np.float64).reshape(2, 2)[1])
-    try:
-        line = edge_line(scene, other)
-    except InvalidInputError:
-        return False
-    return bool(shapely.distance(line, end) <= EPSILON_MM)
-
-
-def dispute_window(measurement: Measurement, zoom_mm: float | None) -> tuple[float, float, float]:
-    """Return the view ``(centre x, centre y, half-width)`` in mm.
-
-    The view is centred on the middle of the measurement when it fits (with `zoom_mm`, or
-    by default while the distance is under about 100 mm), otherwise on the middle between
-    the closest point of the second object and the nearest band line, where the call is.
-    """
-    pts = np.asarray(measurement.points, dtype=np.float64).reshape(2, 2)
-    half = float(measurement.distance) / 2.0
-    fits = half + _ROOM_MM <= (zoom_mm if zoom_mm is not None else _WHOLE_UP_TO_MM)
-    if fits:
-        centre = (pts[0] + pts[1]) / 2.0
-        zoom = zoom_mm if zoom_mm is not None else max(half + _ROOM_MM, _ROOM_MM)
-    else:
-        d = pts[1] - pts[0]
-        unit = d / float(np.hypot(*d))
-        at_line = pts[0] + unit * float(measurement.nearest_line)
-        centre = (at_line + pts[1]) / 2.0
-        gap = float(np.hypot(*(pts[1] - at_line))) / 2.0
-        default = min(max(gap + _ROOM_MM, _AT_LINE_MM), LARGEST_ZOOM_MM)
-        zoom = zoom_mm if zoom_mm is not None else default
-    return json_mm(centre[0]), json_mm(centre[1]), json_mm(zoom)
-
-
-def printed_names(scene: Scene) -> dict[str, str]:
-    """Return the printed name of every catalog-token obstacle, by obstacle id."""
-    return scene.token_names()
 
 
 def _outline(scene: Scene, obj_id: str) -> tuple[Any, float]:

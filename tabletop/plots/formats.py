@@ -3,11 +3,14 @@
 :data:`PICTURE_FORMATS` is the one table: PNG, SVG and PDF, by file suffix, each with the
 metadata that keeps its bytes a function of the picture alone (no date; SVG's hash salt
 is the fixed one of :data:`tabletop.plots.style.RC_PARAMS`). :func:`picture_format`
-names a file's format or refuses it with the one message; :func:`picture_bytes` saves a
+names a file's format or refuses it with the one message (:data:`PICTURE_SUFFIXES` is the
+list the commands' help and messages print); :func:`picture_bytes` saves a
 figure in memory. Nothing here writes a file: the application does, atomically.
 
 Examples
 --------
+>>> PICTURE_SUFFIXES, PICTURE_OUTPUTS
+('.png, .svg or .pdf', 'OUT.png, OUT.svg or OUT.pdf')
 >>> picture_format("out/table.SVG")
 'svg'
 >>> picture_format("table.jpg")
@@ -30,6 +33,8 @@ from tabletop.plots.style import plain_text
 
 __all__ = [
     "PICTURE_FORMATS",
+    "PICTURE_OUTPUTS",
+    "PICTURE_SUFFIXES",
     "PictureFormat",
     "check_picture_format",
     "picture_bytes",
@@ -46,7 +51,8 @@ class PictureFormat:
     name : str
         matplotlib's name of it (``png``), also what the commands' JSON says.
     metadata : mapping
-        What is written into the file's header (dates left out).
+        What is written into the file's header (dates left out); empty for a format
+        whose writer takes none.
     """
 
     name: str
@@ -60,7 +66,16 @@ PICTURE_FORMATS: dict[str, PictureFormat] = {
     ".pdf": PictureFormat("pdf", {"CreationDate": None, "ModDate": None}),
 }
 _BY_NAME = {f.name: f for f in PICTURE_FORMATS.values()}
-_EXPECTED = ", ".join(list(PICTURE_FORMATS)[:-1]) + " or " + list(PICTURE_FORMATS)[-1]
+
+
+def _either(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+
+#: The suffixes as help and messages write them: ``.png, .svg or .pdf``.
+PICTURE_SUFFIXES = _either(list(PICTURE_FORMATS))
+#: A picture output as a usage message writes it: ``OUT.png, OUT.svg or OUT.pdf``.
+PICTURE_OUTPUTS = _either([f"OUT{suffix}" for suffix in PICTURE_FORMATS])
 
 
 def picture_format(path: str | os.PathLike[str]) -> str:
@@ -74,7 +89,7 @@ def picture_format(path: str | os.PathLike[str]) -> str:
     suffix = Path(path).suffix.lower()
     if suffix not in PICTURE_FORMATS:
         raise InvalidInputError(
-            f"unknown picture format {suffix or '(no suffix)'!r}: expected {_EXPECTED} "
+            f"unknown picture format {suffix or '(no suffix)'!r}: expected {PICTURE_SUFFIXES} "
             "(the suffix chooses the format)",
             where=os.fspath(path),
         )
@@ -113,7 +128,9 @@ def picture_bytes(fig: Any, fmt: str, *, dpi: float | None = None) -> bytes:
         buffer,
         format=fmt,
         dpi=fig.dpi if dpi is None else dpi,
-        metadata=metadata,
+        # A format without a header to fill (an empty mapping) takes no metadata at all:
+        # matplotlib refuses metadata for the formats Pillow writes.
+        metadata=metadata or None,
         facecolor="white",
     )
     return buffer.getvalue()

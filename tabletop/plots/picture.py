@@ -440,12 +440,19 @@ def scene_figure(
         draw_measurement(ax, apply_moves(scene, moves), measurement)
     _write_heading(fig, title, _summary(scene, report), report, (left, height_in))
     panel_x = 1.0 - (panel_in - 0.1) / width_in
-    panel_top = 1.0 - _TOP_IN / height_in
     handles = legend_handles(scene, report=report, measurement=measurement, moves=moves)
+    legend_bottom = _draw_legend(fig, handles, (panel_x, 1.0 - _TOP_IN / height_in))
+    notes = _notes(report, measurement, moves)
+    _write_notes(fig, legend_bottom, panel_x, notes, (width_in, height_in))
+    return fig
+
+
+def _draw_legend(fig: Figure, handles: list[Any], corner: tuple[float, float]) -> float:
+    """Draw the legend panel from its upper-left `corner`; return its bottom (figure units)."""
     legend = fig.legend(
         handles=handles,
         loc="upper left",
-        bbox_to_anchor=(panel_x, panel_top),
+        bbox_to_anchor=corner,
         frameon=False,
         fontsize=8,
         handlelength=2.2,
@@ -453,10 +460,7 @@ def scene_figure(
         title_fontsize=9,
         alignment="left",
     )
-    legend_bottom = legend.get_window_extent().y0 / fig.bbox.height
-    notes = _notes(report, measurement, moves)
-    _write_notes(fig, legend_bottom, panel_x, notes, (width_in, height_in))
-    return fig
+    return float(legend.get_window_extent().y0 / fig.bbox.height)
 
 
 def render(

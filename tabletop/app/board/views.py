@@ -38,6 +38,7 @@ from tabletop.geom.objects import Ship
 from tabletop.geom.poses import to_world
 from tabletop.geom.rulesets import RULESET_NAMES, ArmadaRuleset, Ruleset, get_ruleset
 from tabletop.geom.shapes import base_footprint, place_outline
+from tabletop.obstacles.placement import placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene
 
 __all__ = [
@@ -182,12 +183,7 @@ def _pieces(geometry: Any, cuts: tuple[float, float, float, float] | None) -> li
 
 def _allowed_box(scene: Scene) -> Any:
     """Where an obstacle may lie: beyond the edge limit, inside the setup area."""
-    area = scene.area
-    limit = scene.ruleset.obstacle_edge_limit
-    if limit * 2 >= min(area.width, area.height):
-        return shapely.Polygon()
-    inner = shapely.box(limit, limit, area.width - limit, area.height - limit)
-    return shapely.intersection(inner, scene.ruleset.setup_area(area))
+    return placement_limits(scene.ruleset, scene.area).allowed_area()
 
 
 def regions(scene: Scene) -> list[dict[str, Any]]:

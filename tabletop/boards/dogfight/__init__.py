@@ -5,8 +5,10 @@ option; positions (:mod:`~tabletop.boards.dogfight.position`) hold fighters, han
 discard, kills and phase; plays (:mod:`~tabletop.boards.dogfight.plays`) are typed values with a
 canonical text; generation (:mod:`~tabletop.boards.dogfight.movegen`) runs on bitboards
 (:mod:`~tabletop.boards.dogfight.bitboards`); the judge (:mod:`~tabletop.boards.dogfight.judge`) names the
-rule an illegal play breaks; :class:`Dogfight` is the engine; the policies
-(:mod:`~tabletop.boards.dogfight.policies`) play games for the simulator.
+rule an illegal play breaks; a card with an effect of its own names a registered
+:class:`Effect` (:mod:`~tabletop.boards.dogfight.effects`); :class:`Dogfight` is the
+engine; the policies (:mod:`~tabletop.boards.dogfight.policies`) play games for the
+simulator.
 
 Examples
 --------
@@ -22,6 +24,7 @@ tabletop.boards.errors.ReplayError: play 1 'move b1 b6 Pursuit': Pursuit moves u
 
 from __future__ import annotations
 
+from tabletop.boards.dogfight.effects import Effect, register_effect
 from tabletop.boards.dogfight.engine import Dogfight
 from tabletop.boards.dogfight.plays import (
     Advance,
@@ -33,6 +36,7 @@ from tabletop.boards.dogfight.plays import (
     Play,
     Tactics,
     Take,
+    Use,
     parse_play,
     play_text,
 )
@@ -57,6 +61,7 @@ __all__ = [
     "Defend",
     "Discard",
     "Dogfight",
+    "Effect",
     "FighterType",
     "Fire",
     "Move",
@@ -66,12 +71,14 @@ __all__ = [
     "Rules",
     "Tactics",
     "Take",
+    "Use",
     "Violation",
     "greedy_policy",
     "parse_play",
     "parse_square",
     "placement_violations",
     "play_text",
+    "register_effect",
     "simulate_dogfight",
     "square_name",
 ]

@@ -40,6 +40,7 @@ from tabletop.boards.dogfight.plays import (
     Play,
     Tactics,
     Take,
+    Use,
     parse_play,
 )
 from tabletop.boards.dogfight.position import (
@@ -58,6 +59,16 @@ from tabletop.boards.errors import InvalidPositionError, WorkLimitError
 from tabletop.boards.game import Outcome
 
 __all__ = ["Dogfight"]
+
+
+def _set_kills(position: Position, kills: Mapping[str, int]) -> None:
+    """Set each side's kills, refusing an unknown side or a negative count."""
+    for side, count in kills.items():
+        if side not in SIDES:
+            raise InvalidPositionError(f"unknown side {side!r}; expected rebels or empire", "kills")
+        if count < 0:
+            raise InvalidPositionError(f"expected 0 or more kills, got {count}", "kills")
+        position.kills[SIDES.index(side)] = count
 
 
 class Dogfight:
@@ -86,6 +97,7 @@ class Dogfight:
             Tactics: self._tactics,
             Pass: self._pass,
             Draw: self._draw_named,
+            Use: self._use,
         }
 
     # -- building ---------------------------------------------------------------------
@@ -129,8 +141,33 @@ class Dogfight:
             count), more copies of a card than the deck has, a position won by both
             sides, or a phase that cannot start a file.
         """
-        rules, tables = self.rules, self.tables
-        fighters = rules.setup if fighters is None else fighters
+        rules = self.rules
+        placements = self._placements(rules.setup if fighters is None else fighters)
+        to_play = rules.first_side if to_play is None else to_play
+        if to_play not in SIDES:
+            raise InvalidPositionError(f"expected rebels or empire, got {to_play!r}", "to_play")
+        if phase not in ("vector", "move", "fire"):
+            raise InvalidPositionError(
+                f"expected vector, move or fire (a file never starts in defend), got {phase!r}",
+                "phase",
+            )
+        position = Position(len(self.tables.names), seed)
+        position.physical = physical
+        for side, square, kind in placements:
+            sq = parse_square(square)
+            position.board[sq] = self.tables.type_names.index(kind)
+            position.occupied[SIDES.index(side)] |= 1 << sq
+        position.to_play = SIDES.index(to_play)
+        _set_kills(position, kills or {})
+        if quiet_turns < 0:
+            raise InvalidPositionError(f"expected 0 or more, got {quiet_turns}", "quiet_turns")
+        position.quiet_turns = quiet_turns
+        self._deal(position, hands or {}, deck, discard)
+        self._open(position, phase)
+        return position
+
+    def _placements(self, fighters: Mapping[str, Mapping[str, str]]) -> list[tuple[str, str, str]]:
+        """Return both sides' ``(side, square, type)``, refusing any placement rule broken."""
         for side in fighters:
             if side not in SIDES:
                 raise InvalidPositionError(
@@ -144,38 +181,15 @@ class Dogfight:
         placements = [
             (side, square, kind) for side in SIDES for square, kind in fighters[side].items()
         ]
-        problems = placement_violations(rules, placements, setup=False)
+        problems = placement_violations(self.rules, placements, setup=False)
         if problems:
             first = problems[0]
             raise InvalidPositionError(first.message + f" (rule: {first.rule})", "fighters")
-        if to_play is None:
-            to_play = rules.first_side
-        if to_play not in SIDES:
-            raise InvalidPositionError(f"expected rebels or empire, got {to_play!r}", "to_play")
-        if phase not in ("vector", "move", "fire"):
-            raise InvalidPositionError(
-                f"expected vector, move or fire (a file never starts in defend), got {phase!r}",
-                "phase",
-            )
-        position = Position(len(tables.names), seed)
-        position.physical = physical
-        for side, square, kind in placements:
-            sq = parse_square(square)
-            position.board[sq] = tables.type_names.index(kind)
-            position.occupied[SIDES.index(side)] |= 1 << sq
-        position.to_play = SIDES.index(to_play)
-        for side, count in (kills or {}).items():
-            if side not in SIDES:
-                raise InvalidPositionError(
-                    f"unknown side {side!r}; expected rebels or empire", "kills"
-                )
-            if count < 0:
-                raise InvalidPositionError(f"expected 0 or more kills, got {count}", "kills")
-            position.kills[SIDES.index(side)] = count
-        if quiet_turns < 0:
-            raise InvalidPositionError(f"expected 0 or more, got {quiet_turns}", "quiet_turns")
-        position.quiet_turns = quiet_turns
-        self._deal(position, hands or {}, deck, discard)
+        return placements
+
+    def _open(self, position: Position, phase: str) -> None:
+        """Set the phase a built position starts in: over when won or drawn, else `phase`."""
+        rules = self.rules
         winners = [
             side
             for side in (0, 1)
@@ -188,13 +202,12 @@ class Dogfight:
             )
         if winners:
             position.phase, position.winner = OVER, winners[0]
-        elif quiet_turns >= rules.quiet_turns_draw:
+        elif position.quiet_turns >= rules.quiet_turns_draw:
             position.phase = OVER
         elif phase == "vector":
             self._begin_turn(position)
         else:
             position.phase = PHASES.index(phase)
-        return position
 
     def _deal(
         self,
@@ -456,12 +469,31 @@ class Dogfight:
         state.occupied[enemy] &= ~(1 << target)
         state.kills[side] += 1
         state.shot = None
-        if state.kills[side] >= self.rules.kills_to_win or not state.occupied[enemy]:
-            state.turns += 1
-            state.quiet_turns = 0
-            state.phase, state.winner = OVER, side
+        if not self._won(state, side):
+            self._end_turn(state, kill=True)
+
+    def _won(self, state: Position, side: int) -> bool:
+        """End the game won by `side` when it has the kills or no enemy is left."""
+        if state.kills[side] < self.rules.kills_to_win and state.occupied[1 - side]:
+            return False
+        state.turns += 1
+        state.quiet_turns = 0
+        state.phase, state.winner = OVER, side
+        return True
+
+    def _use(self, state: Position, play: Use) -> None:
+        # The card's effect is registered (Tables.of refuses an unknown one).
+        side = state.to_play
+        effect = self.tables.effects[self.tables.index[play.card]]
+        assert effect is not None
+        self._spend(state, side, play.card)
+        effect.apply(state, side, play.squares)
+        if self._won(state, side):
             return
-        self._end_turn(state, kill=True)
+        if state.phase == MOVE:
+            state.phase = FIRE
+        else:
+            self._end_turn(state, kill=False)
 
     # -- reports ----------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tabletop.boards.dogfight.bitboards import FORWARD, KNIGHT, RING, WITHIN, free_and_first
+from tabletop.boards.dogfight.effects import EFFECTS, Effect
 from tabletop.boards.dogfight.plays import (
     Advance,
     Defend,
@@ -27,8 +28,9 @@ from tabletop.boards.dogfight.plays import (
     Play,
     Tactics,
     Take,
+    Use,
 )
-from tabletop.boards.dogfight.position import DEFEND, DRAW, FIRE, MOVE, VECTOR, Position
+from tabletop.boards.dogfight.position import DEFEND, DRAW, FIRE, MOVE, PHASES, VECTOR, Position
 from tabletop.boards.dogfight.rules import SIDES, Rules
 
 __all__ = ["PASS", "TACTICS", "TAKE", "Tables", "advance_result", "generate"]
@@ -65,6 +67,8 @@ class Tables:
         The card indices of each use.
     advance_cards : tuple of int
         Move cards that may drive a group advance (numbered, not knight's jumps).
+    effects : tuple of Effect or None
+        The registered effect of each card (None for the contract's cards).
     """
 
     rules: Rules
@@ -82,6 +86,7 @@ class Tables:
     defence_cards: tuple[int, ...]
     draw_cards: tuple[int, ...]
     advance_cards: tuple[int, ...]
+    effects: tuple[Effect | None, ...]
 
     @classmethod
     def of(cls, rules: Rules) -> Tables:
@@ -109,6 +114,7 @@ class Tables:
             advance_cards=tuple(
                 i for i, card in enumerate(cards) if card.kind == "move" and not card.knight
             ),
+            effects=tuple(_effect(card.name, card.effect) for card in cards),
         )
 
     def reach(self, card: int, square: int, free: int, empty: int) -> int:
@@ -119,6 +125,15 @@ class Tables:
         if self.rules.move_up_to:
             return free & WITHIN[square][value]
         return free & RING[square][value]
+
+
+def _effect(card: str, name: str | None) -> Effect | None:
+    if name is None:
+        return None
+    if name not in EFFECTS:
+        known = ", ".join(sorted(EFFECTS)) or "none registered"
+        raise ValueError(f"card {card!r}: unknown effect {name!r}; expected one of: {known}")
+    return EFFECTS[name]
 
 
 # Plays are interned, and so are the lists of one fighter's plays with one card to a
@@ -240,6 +255,7 @@ def generate(tables: Tables, position: Position) -> list[Play]:
             if phase == MOVE
             else _fire_plays(tables, position, hand)
         )
+        out.extend(_effect_plays(tables, position, hand))
         if any(hand[c] for c in tables.draw_cards):
             out.append(TACTICS)
         out.append(PASS)
@@ -335,4 +351,16 @@ def _fire_plays(tables: Tables, position: Position, hand: list[int]) -> list[Pla
                 targets = first & WITHIN[sq][min(tables.values[c], 7)]
             if targets:
                 out.extend(_batch(Fire, sq, targets, names[c]))
+    return out
+
+
+def _effect_plays(tables: Tables, position: Position, hand: list[int]) -> list[Play]:
+    """List the ``use`` plays of the held cards whose effect is played in this phase."""
+    out: list[Play] = []
+    phase = PHASES[position.phase]
+    for c, effect in enumerate(tables.effects):
+        if effect is not None and hand[c] and phase in effect.phases:
+            out.extend(
+                Use(squares, tables.names[c]) for squares in effect.uses(tables, position, c)
+            )
     return out

@@ -2,7 +2,8 @@
 
 Every decision of the game is one play (a ply): ``discard CARD ...``, ``move FROM TO
 CARD``, ``advance CARD``, ``fire FROM TO CARD``, ``defend CARD``, ``take``, ``tactics``
-and ``pass``, and with a physical deck ``draw CARD`` (the card a real draw turned up). Texts are read with any run of spaces as one; card names are
+and ``pass``, ``use [SQUARE ...] CARD`` for a card with an effect of its own
+(:mod:`~tabletop.boards.dogfight.effects`), and with a physical deck ``draw CARD`` (the card a real draw turned up). Texts are read with any run of spaces as one; card names are
 case-sensitive and may have two words, so a ``discard`` list is read by the longest
 card name at each word.
 
@@ -38,6 +39,7 @@ __all__ = [
     "Play",
     "Tactics",
     "Take",
+    "Use",
     "parse_play",
     "play_text",
 ]
@@ -53,6 +55,7 @@ PLAY_WORDS: tuple[str, ...] = (
     "tactics",
     "pass",
     "draw",
+    "use",
 )
 
 
@@ -153,8 +156,20 @@ class Draw:
         return f"draw {self.card}"
 
 
+@dataclass(frozen=True, slots=True)
+class Use:
+    """Play a card with an effect of its own on the squares it names (maybe none)."""
+
+    squares: tuple[int, ...]
+    card: str
+
+    def __str__(self) -> str:
+        """Return the canonical text."""
+        return " ".join(["use", *(square_name(sq) for sq in self.squares), self.card])
+
+
 #: Any play.
-Play = Discard | Move | Advance | Fire | Defend | Take | Tactics | Pass | Draw
+Play = Discard | Move | Advance | Fire | Defend | Take | Tactics | Pass | Draw | Use
 
 
 def play_text(play: Play) -> str:
@@ -241,12 +256,31 @@ def parse_play(text: str, card_names: frozenset[str] | None = None) -> Play:
         return made[head](card)
     if head == "discard":
         return Discard(_cards(text, rest, names))
+    if head == "use":
+        return _use(text, rest, names)
     if head in ("take", "tactics", "pass"):
         if rest:
             raise InvalidPlayError(text, f"{head!r} takes no more words")
         simple: dict[str, Play] = {"take": Take(), "tactics": Tactics(), "pass": Pass()}
         return simple[head]
     raise InvalidPlayError(text, f"unknown play {head!r}; expected one of: {', '.join(PLAY_WORDS)}")
+
+
+def _use(text: str, words: Sequence[str], names: frozenset[str]) -> Use:
+    """Read ``use [SQUARE ...] CARD``: the leading words that name squares, then the card."""
+    count = 0
+    while count < len(words) - 1 and _is_square(words[count]):
+        count += 1
+    squares = tuple(_square(text, word) for word in words[:count])
+    return Use(squares, _card(text, words[count:], names))
+
+
+def _is_square(word: str) -> bool:
+    try:
+        parse_square(word)
+    except ValueError:
+        return False
+    return True
 
 
 _STANDARD_NAMES = frozenset(card.name for card in STANDARD.cards)

@@ -132,39 +132,48 @@ def greedy_policy(
         if fires:
             return rng.choice(fires)
         return next((p for p in plays if isinstance(p, Tactics)), plays[-1])
+    if phase == MOVE:
+        return _greedy_move(game, state, plays, rng)
+    return _greedy_vector(game, state, plays, rng)
+
+
+def _greedy_move(game: Dogfight, state: Position, plays: Sequence[Play], rng: Rng) -> Play:
+    """Draw with Tactics when no attack card is held; keep a shot; else move toward one."""
     side = state.to_play
     hand = state.hands[side]
     enemy = state.occupied[1 - side]
-    if phase == MOVE:
-        if any(p for p in plays if isinstance(p, Tactics)) and not any(
-            hand[c] for c in game.tables.attack_cards
-        ):
-            return next(p for p in plays if isinstance(p, Tactics))
-        occupied = state.occupied[0] | state.occupied[1]
-        now = sum(
-            _shots(game, state.board[sq], sq, occupied, enemy, hand) for sq in state.fighters(side)
-        )
-        if now or not any(isinstance(p, Move | Advance) for p in plays):
-            return plays[-1]  # pass: keep the shot there is (or nothing to do)
-        scored: list[tuple[tuple[int, ...], Play]] = []
-        for play in plays:
-            if isinstance(play, Move):
-                after = occupied ^ (1 << play.origin) ^ (1 << play.target)
-                kind = state.board[play.origin]
-                shots = _shots(game, kind, play.target, after, enemy, hand)
-                scored.append(((shots, -_nearest(play.target, enemy)), play))
-        return _best(scored, rng) if scored else plays[-1]
-    # Vector: draw more with Tactics, else throw away the cards no own fighter can use.
+    if any(p for p in plays if isinstance(p, Tactics)) and not any(
+        hand[c] for c in game.tables.attack_cards
+    ):
+        return next(p for p in plays if isinstance(p, Tactics))
+    occupied = state.occupied[0] | state.occupied[1]
+    now = sum(
+        _shots(game, state.board[sq], sq, occupied, enemy, hand) for sq in state.fighters(side)
+    )
+    if now or not any(isinstance(p, Move | Advance) for p in plays):
+        return plays[-1]  # pass: keep the shot there is (or nothing to do)
+    scored: list[tuple[tuple[int, ...], Play]] = []
+    for play in plays:
+        if isinstance(play, Move):
+            after = occupied ^ (1 << play.origin) ^ (1 << play.target)
+            kind = state.board[play.origin]
+            shots = _shots(game, kind, play.target, after, enemy, hand)
+            scored.append(((shots, -_nearest(play.target, enemy)), play))
+    return _best(scored, rng) if scored else plays[-1]
+
+
+def _greedy_vector(game: Dogfight, state: Position, plays: Sequence[Play], rng: Rng) -> Play:
+    """Draw more with Tactics, else throw away the cards no own fighter can use."""
     tactics = next((p for p in plays if isinstance(p, Tactics)), None)
     if tactics is not None:
         return tactics
-    kinds = {state.board[sq] for sq in state.fighters(side)}
+    kinds = {state.board[sq] for sq in state.fighters(state.to_play)}
     useless = {
         name
         for c, name in enumerate(game.tables.names)
         if not any(game.tables.playable[c][kind] for kind in kinds)
     }
-    scored = [
+    scored: list[tuple[tuple[int, ...], Play]] = [
         ((sum(name in useless for name in play.cards),), play)
         for play in plays
         if isinstance(play, Discard)

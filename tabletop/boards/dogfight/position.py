@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tabletop.boards.dogfight.rules import SIDES, Rules, parse_square, square_name
+from tabletop.boards.dogfight.rules import SIDES, FighterType, Rules, parse_square, square_name
 from tabletop.boards.errors import InvalidPositionError
 from tabletop.boards.rng import Rng
 
@@ -215,20 +215,7 @@ def placement_violations(
     seen: dict[int, list[str]] = {}
     counted: dict[tuple[str, str], list[str]] = {}
     for side, text, type_name in placements:
-        if side not in SIDES:
-            raise InvalidPositionError(f"unknown side {side!r}; expected rebels or empire")
-        try:
-            square = parse_square(text)
-        except ValueError as error:
-            raise InvalidPositionError(str(error), f"fighters.{side}") from None
-        try:
-            fighter = rules.fighter(type_name)
-        except KeyError:
-            names = ", ".join(f.name for f in rules.fighters)
-            raise InvalidPositionError(
-                f"unknown fighter type {type_name!r} on {text}; expected one of: {names}",
-                f"fighters.{side}",
-            ) from None
+        square, fighter = _placed(rules, side, text, type_name)
         seen.setdefault(square, []).append(text)
         if fighter.side != side:
             found.append(
@@ -241,27 +228,65 @@ def placement_violations(
             continue
         counted.setdefault((side, type_name), []).append(text)
         if setup:
-            ranks = (
-                range(rules.setup_ranks) if side == "rebels" else range(8 - rules.setup_ranks, 8)
-            )
-            if square // 8 not in ranks:
-                first, last = ranks[0] + 1, ranks[-1] + 1
-                found.append(
-                    Violation(
-                        "setup-rank",
-                        (text,),
-                        f"{type_name} on {text}: the {side} set up on ranks {first}-{last}",
-                    )
-                )
-    for square, on_square in sorted(seen.items()):
-        if len(on_square) > 1:
-            found.append(
-                Violation(
-                    "two-on-square",
-                    (square_name(square),),
-                    f"{len(on_square)} fighters on {square_name(square)}; one fighter a square",
-                )
-            )
+            found.extend(_rank_violations(rules, side, square, text, type_name))
+    found.extend(_shared_squares(seen))
+    found.extend(_count_violations(rules, counted, setup=setup))
+    return found
+
+
+def _placed(rules: Rules, side: str, text: str, type_name: str) -> tuple[int, FighterType]:
+    """Return the square and the fighter type of one placement, refusing unknown names."""
+    if side not in SIDES:
+        raise InvalidPositionError(f"unknown side {side!r}; expected rebels or empire")
+    try:
+        square = parse_square(text)
+    except ValueError as error:
+        raise InvalidPositionError(str(error), f"fighters.{side}") from None
+    try:
+        return square, rules.fighter(type_name)
+    except KeyError:
+        names = ", ".join(f.name for f in rules.fighters)
+        raise InvalidPositionError(
+            f"unknown fighter type {type_name!r} on {text}; expected one of: {names}",
+            f"fighters.{side}",
+        ) from None
+
+
+def _rank_violations(
+    rules: Rules, side: str, square: int, text: str, type_name: str
+) -> list[Violation]:
+    """Return ``setup-rank`` when a fighter is set up off its side's back ranks."""
+    ranks = range(rules.setup_ranks) if side == "rebels" else range(8 - rules.setup_ranks, 8)
+    if square // 8 in ranks:
+        return []
+    first, last = ranks[0] + 1, ranks[-1] + 1
+    return [
+        Violation(
+            "setup-rank",
+            (text,),
+            f"{type_name} on {text}: the {side} set up on ranks {first}-{last}",
+        )
+    ]
+
+
+def _shared_squares(seen: dict[int, list[str]]) -> list[Violation]:
+    """Return ``two-on-square`` for each square named more than once, by square number."""
+    return [
+        Violation(
+            "two-on-square",
+            (square_name(square),),
+            f"{len(on_square)} fighters on {square_name(square)}; one fighter a square",
+        )
+        for square, on_square in sorted(seen.items())
+        if len(on_square) > 1
+    ]
+
+
+def _count_violations(
+    rules: Rules, counted: dict[tuple[str, str], list[str]], *, setup: bool
+) -> list[Violation]:
+    """Return ``setup-count`` (a setup) or ``too-many`` (a position) by the fighter table."""
+    found: list[Violation] = []
     for fighter in rules.fighters:
         where = tuple(counted.get((fighter.side, fighter.name), []))
         if setup and len(where) != fighter.count:

@@ -87,6 +87,11 @@ class Card:
         A ``K`` card: a knight's jump (move) or a knight's-jump shot (attack).
     only : tuple of str
         The sides or fighter types that alone may play it (empty: anyone able).
+    draws : int
+        Cards drawn by playing it (Tactics).
+    effect : str or None
+        The name of a registered :class:`~tabletop.boards.dogfight.effects.Effect` the card
+        applies, played as ``use [SQUARE ...] CARD`` (None for the contract's cards).
     """
 
     name: str
@@ -96,6 +101,7 @@ class Card:
     knight: bool = False
     only: tuple[str, ...] = ()
     draws: int = 0
+    effect: str | None = None
 
 
 FIGHTERS: tuple[FighterType, ...] = (

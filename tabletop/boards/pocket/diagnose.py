@@ -49,86 +49,36 @@ class PlayDiagnosis(PlayListing):
 
     def _diagnose(self, state: PocketState, play: Play, kind: str, player: int) -> tuple[str, str]:
         """Return the rule a play breaks here and the rule in words."""
-        expected = _EXPECTED.get(kind, kind)
         unit_id = getattr(play, "unit", None)
         unit = state.units.get(unit_id) if isinstance(unit_id, str) else None
-        if isinstance(play, Deploy) and kind == "deploy" and unit is not None:
-            if unit.player != player:
-                return (
-                    "not-your-unit",
-                    f"{unit.id} is player {unit.player}'s unit; player {player} deploys now",
-                )
-            if unit.zone is not None:
-                return ("deployed-already", f"{unit.id} is deployed already")
-            return (
-                "deployment-zone",
-                f"{play.zone} is not one of player {player}'s zones ({', '.join(own_zones(player))})",
-            )
         if isinstance(play, Reposition) and kind == "action":
             return ("one-reposition", "the turn's free reposition is done; now an order or pass")
-        if (
-            isinstance(play, Order | Reposition)
-            and kind in ("turn", "action", "double order")
-            and unit is not None
-        ):
-            return self._diagnose_order(state, play, kind, player, unit)
-        if isinstance(play, Order) and kind == "spur" and play.arg == "spur" and unit is not None:
-            if state.first_turn:
-                return (
-                    "first-turn-trait",
-                    "trait orders are not allowed in the attacker's first turn",
-                )
-            if unit.player != player or not unit.traits.has("spur"):
-                return ("spur-unit", f"{unit.id} is not one of player {player}'s units with Spur")
-            return (
-                "order-cost",
-                f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
-            )
-        if isinstance(play, React) and kind == "react" and unit is not None:
-            if unit.player != player or not unit.on_field:
-                return (
-                    "not-your-unit",
-                    f"{unit.id} is not one of player {player}'s units on the field",
-                )
-            if unit.zone != zone(state.units[str(state.stack[-1][2])].sector, front_row(player)):
-                return (
-                    "react-front-row",
-                    f"{unit.id} is not in player {player}'s front row of the charged sector",
-                )
-            if order_cost(unit) > state.pool[player]:
-                return (
-                    "order-cost",
-                    f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
-                )
-            stat = "melee" if play.kind == "intercept" else "shoot"
-            return (
-                f"react-{play.kind}",
-                f"every troop of {unit.id} needs a {stat} value to {play.kind}",
-            )
-        if isinstance(play, Target) and kind == "target":
-            return (
-                "charge-target",
-                f"{play.unit} is not a target of this charge; expected one of: "
-                + ", ".join(
-                    t.id for t in charge_targets(state, state.units[str(state.stack[-1][2])])[1]
-                ),
-            )
-        if isinstance(play, Wound | Kill) and kind == "hits":
-            hit = state.units[str(state.stack[-1][1])]
-            return (
-                "hit-troop",
-                f"the hit is on {hit.id}; expected one of its troops: "
-                + ", ".join(t.id for t in hit.troops),
-            )
-        if isinstance(play, Remove) and kind == "end":
-            return (
-                "remove-wounded",
-                f"{play.troop} is not one of player {player}'s troops carrying a wound token",
-            )
+        found = None
+        if unit is not None:
+            found = self._diagnose_unit(state, play, kind, player, unit)
+        if found is None:
+            found = _diagnose_pick(state, play, kind, player)
+        if found is not None:
+            return found
+        expected = _EXPECTED.get(kind, kind)
         return (
             "wrong-decision",
             f"player {player} decides {_decision_words(kind)}: expected {expected}",
         )
+
+    def _diagnose_unit(
+        self, state: PocketState, play: Play, kind: str, player: int, unit: UnitState
+    ) -> tuple[str, str] | None:
+        """Diagnose a play naming a unit of the state: a deployment, order, spur or reaction."""
+        if isinstance(play, Deploy) and kind == "deploy":
+            return _diagnose_deploy(play, player, unit)
+        if isinstance(play, Order | Reposition) and kind in ("turn", "action", "double order"):
+            return self._diagnose_order(state, play, kind, player, unit)
+        if isinstance(play, Order) and kind == "spur" and play.arg == "spur":
+            return _diagnose_spur(state, player, unit)
+        if isinstance(play, React) and kind == "react":
+            return _diagnose_react(state, play, player, unit)
+        return None
 
     def _diagnose_order(
         self, state: PocketState, play: Order | Reposition, kind: str, player: int, unit: UnitState
@@ -150,35 +100,12 @@ class PlayDiagnosis(PlayListing):
         if kind == "double order" and unit.id in frame_ids(state.stack[-1][3]):
             return ("double-order-other", f"{unit.id} was ordered already in this double order")
         if isinstance(play, Reposition):
-            # A Slow unit never repositions.
-            if unit.traits.has("slow"):
-                return (
-                    "slow",
-                    f"{unit.id} is Slow: no free reposition (a tactical move is allowed)",
-                )
-            return (
-                "adjacent-zone",
-                f"{play.zone} is not adjacent to {unit.zone} in player {player}'s half",
-            )
+            return _diagnose_reposition(play, player, unit)
         # Only Double order and Spur are trait orders, not in the attacker's first turn.
         if play.kind == "trait":
-            if play.arg not in ("double order", "spur"):
-                return (
-                    "trait-order",
-                    f"{play.arg!r} is not an order; the trait orders are double order and spur",
-                )
-            if state.first_turn:
-                return (
-                    "first-turn-trait",
-                    "trait orders are not allowed in the attacker's first turn",
-                )
-            if play.arg == "spur":
-                return (
-                    "spur-after-order",
-                    "spur is given right after a charge, join or shoot order",
-                )
-            if not unit.traits.has("double order"):
-                return ("trait-missing", f"{unit.id} has no troop with double order")
+            found = _diagnose_trait(state, play, unit)
+            if found is not None:
+                return found
         # An order costs the unit's order tokens + 1 (Reactive: the same, at least 1).
         cost = order_cost(unit)
         if cost > state.pool[player]:
@@ -186,6 +113,12 @@ class PlayDiagnosis(PlayListing):
                 "order-cost",
                 f"an order on {unit.id} costs {cost}; player {player} has {counted(state.pool[player], 'token')}",
             )
+        return self._diagnose_order_kind(state, play, kind, player, unit)
+
+    def _diagnose_order_kind(
+        self, state: PocketState, play: Order, kind: str, player: int, unit: UnitState
+    ) -> tuple[str, str]:
+        """Diagnose an affordable order by its kind: move, charge, join, leave or shoot."""
         row = unit.row
         if play.kind == "move":
             if row == ENGAGEMENT_ROW:
@@ -220,6 +153,121 @@ class PlayDiagnosis(PlayListing):
                 f"{unit.id} cannot shoot {play.arg} from {unit.zone}; it may shoot: {', '.join(targets) or 'nothing'}",
             )
         return ("wrong-decision", f"player {player} decides {_decision_words(kind)}")
+
+
+def _diagnose_deploy(play: Deploy, player: int, unit: UnitState) -> tuple[str, str]:
+    if unit.player != player:
+        return (
+            "not-your-unit",
+            f"{unit.id} is player {unit.player}'s unit; player {player} deploys now",
+        )
+    if unit.zone is not None:
+        return ("deployed-already", f"{unit.id} is deployed already")
+    return (
+        "deployment-zone",
+        f"{play.zone} is not one of player {player}'s zones ({', '.join(own_zones(player))})",
+    )
+
+
+def _diagnose_spur(state: PocketState, player: int, unit: UnitState) -> tuple[str, str]:
+    if state.first_turn:
+        return (
+            "first-turn-trait",
+            "trait orders are not allowed in the attacker's first turn",
+        )
+    if unit.player != player or not unit.traits.has("spur"):
+        return ("spur-unit", f"{unit.id} is not one of player {player}'s units with Spur")
+    return (
+        "order-cost",
+        f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
+    )
+
+
+def _diagnose_react(
+    state: PocketState, play: React, player: int, unit: UnitState
+) -> tuple[str, str]:
+    if unit.player != player or not unit.on_field:
+        return (
+            "not-your-unit",
+            f"{unit.id} is not one of player {player}'s units on the field",
+        )
+    if unit.zone != zone(state.units[str(state.stack[-1][2])].sector, front_row(player)):
+        return (
+            "react-front-row",
+            f"{unit.id} is not in player {player}'s front row of the charged sector",
+        )
+    if order_cost(unit) > state.pool[player]:
+        return (
+            "order-cost",
+            f"an order on {unit.id} costs {order_cost(unit)}; player {player} has {counted(state.pool[player], 'token')}",
+        )
+    stat = "melee" if play.kind == "intercept" else "shoot"
+    return (
+        f"react-{play.kind}",
+        f"every troop of {unit.id} needs a {stat} value to {play.kind}",
+    )
+
+
+def _diagnose_reposition(play: Reposition, player: int, unit: UnitState) -> tuple[str, str]:
+    # A Slow unit never repositions.
+    if unit.traits.has("slow"):
+        return (
+            "slow",
+            f"{unit.id} is Slow: no free reposition (a tactical move is allowed)",
+        )
+    return (
+        "adjacent-zone",
+        f"{play.zone} is not adjacent to {unit.zone} in player {player}'s half",
+    )
+
+
+def _diagnose_trait(state: PocketState, play: Order, unit: UnitState) -> tuple[str, str] | None:
+    """Refuse a trait order that is not one, in the first turn, or without the trait."""
+    if play.arg not in ("double order", "spur"):
+        return (
+            "trait-order",
+            f"{play.arg!r} is not an order; the trait orders are double order and spur",
+        )
+    if state.first_turn:
+        return (
+            "first-turn-trait",
+            "trait orders are not allowed in the attacker's first turn",
+        )
+    if play.arg == "spur":
+        return (
+            "spur-after-order",
+            "spur is given right after a charge, join or shoot order",
+        )
+    if not unit.traits.has("double order"):
+        return ("trait-missing", f"{unit.id} has no troop with double order")
+    return None
+
+
+def _diagnose_pick(
+    state: PocketState, play: Play, kind: str, player: int
+) -> tuple[str, str] | None:
+    """Diagnose a charge's target, a hit's troop or a wounded troop removed."""
+    if isinstance(play, Target) and kind == "target":
+        return (
+            "charge-target",
+            f"{play.unit} is not a target of this charge; expected one of: "
+            + ", ".join(
+                t.id for t in charge_targets(state, state.units[str(state.stack[-1][2])])[1]
+            ),
+        )
+    if isinstance(play, Wound | Kill) and kind == "hits":
+        hit = state.units[str(state.stack[-1][1])]
+        return (
+            "hit-troop",
+            f"the hit is on {hit.id}; expected one of its troops: "
+            + ", ".join(t.id for t in hit.troops),
+        )
+    if isinstance(play, Remove) and kind == "end":
+        return (
+            "remove-wounded",
+            f"{play.troop} is not one of player {player}'s troops carrying a wound token",
+        )
+    return None
 
 
 #: Decisions whose kind is not a noun a message can put after "a".

@@ -235,42 +235,11 @@ class PocketBattles(PlayDiagnosis):
             state.spent[player] += 1
             state.phase = "acting"
         elif isinstance(play, Order):
-            if kind == "spur":
-                frame = state.stack.pop()
-                self._pay(state, units[play.unit])
-                state.spurred = str(frame[2])
-                return
-            if kind == "double order":
-                frame = state.stack.pop()
-                excluded = (*frame_ids(frame[3]), play.unit)
-                state.stack.append(("follow", player, int(str(frame[2])) - 1, excluded))
-            else:
-                state.phase = "acting"
-            self._order(state, units[play.unit], play)
+            self._apply_order(state, play, kind, player)
         elif isinstance(play, React):
-            frame = state.stack.pop()
-            charger = units[str(frame[2])]
-            if play.kind == "wait":
-                state.stack.append(("target", charger.player, charger.id))
-            else:
-                reactor = units[play.unit or ""]
-                self._pay(state, reactor)
-                if play.kind == "intercept":
-                    add_contact(state, charger, reactor)
-                    state.stack.append(("strike", reactor.id, charger.id, "counter"))
-                    state.stack.append(("strike", charger.id, reactor.id, "charge"))
-                else:
-                    state.stack.append(("target", charger.player, charger.id))
-                    state.stack.append(("strike", reactor.id, charger.id, "react-shoot"))
+            self._react(state, play)
         elif isinstance(play, Target):
-            charger = units[str(state.stack.pop()[2])]
-            target = units[play.unit]
-            if charge_targets(state, charger)[0] == "flank":
-                state.stack.append(("flank", charger.id, target.id, target.sector))
-            else:
-                add_contact(state, charger, target)
-            state.stack.append(("strike", target.id, charger.id, "counter"))
-            state.stack.append(("strike", charger.id, target.id, "charge"))
+            self._target(state, play)
         elif isinstance(play, Wound | Kill):
             frame = state.stack.pop()
             unit = units[str(frame[1])]
@@ -290,6 +259,52 @@ class PocketBattles(PlayDiagnosis):
                 state.to_play = opponent(state.first_player)
             else:
                 self._new_round(state)
+
+    def _apply_order(self, state: PocketState, play: Order, kind: str, player: int) -> None:
+        """Apply an order: a spur, one of a double order, or the turn's order."""
+        units = state.units
+        if kind == "spur":
+            frame = state.stack.pop()
+            self._pay(state, units[play.unit])
+            state.spurred = str(frame[2])
+            return
+        if kind == "double order":
+            frame = state.stack.pop()
+            excluded = (*frame_ids(frame[3]), play.unit)
+            state.stack.append(("follow", player, int(str(frame[2])) - 1, excluded))
+        else:
+            state.phase = "acting"
+        self._order(state, units[play.unit], play)
+
+    def _react(self, state: PocketState, play: React) -> None:
+        """Apply a reaction to a charge: wait, intercept (contact) or shoot first."""
+        units = state.units
+        frame = state.stack.pop()
+        charger = units[str(frame[2])]
+        if play.kind == "wait":
+            state.stack.append(("target", charger.player, charger.id))
+            return
+        reactor = units[play.unit or ""]
+        self._pay(state, reactor)
+        if play.kind == "intercept":
+            add_contact(state, charger, reactor)
+            state.stack.append(("strike", reactor.id, charger.id, "counter"))
+            state.stack.append(("strike", charger.id, reactor.id, "charge"))
+        else:
+            state.stack.append(("target", charger.player, charger.id))
+            state.stack.append(("strike", reactor.id, charger.id, "react-shoot"))
+
+    def _target(self, state: PocketState, play: Target) -> None:
+        """Apply a charge's target: a flank charge or contact, then the two strikes."""
+        units = state.units
+        charger = units[str(state.stack.pop()[2])]
+        target = units[play.unit]
+        if charge_targets(state, charger)[0] == "flank":
+            state.stack.append(("flank", charger.id, target.id, target.sector))
+        else:
+            add_contact(state, charger, target)
+        state.stack.append(("strike", target.id, charger.id, "counter"))
+        state.stack.append(("strike", charger.id, target.id, "charge"))
 
     def _order(self, state: PocketState, unit: UnitState, play: Order) -> None:
         self._pay(state, unit)

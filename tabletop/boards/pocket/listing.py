@@ -189,15 +189,7 @@ class PlayListing:
                 for z in zones
             ]
         if kind in ("turn", "action"):
-            out: list[tuple[Play, int]] = []
-            if kind == "turn":
-                for u in state.player_units(player):
-                    if u.row != ENGAGEMENT_ROW and not u.traits.has("slow"):
-                        out.extend((p, 0) for p in self._repositions[u.id, u.zone or ""])
-            alone: tuple[str, ...] = (state.repositioned,) if state.repositioned else ()
-            out.extend(self._order_options(state, player, alone))
-            out.append((Pass(), 1))
-            return out
+            return self._turn_options(state, player, repositions=kind == "turn")
         if kind == "end":
             plays: list[tuple[Play, int]] = [
                 (Remove(t.id), 0) for u in state.player_units(player) for t in u.troops if t.wounds
@@ -213,14 +205,26 @@ class PlayListing:
         if kind == "hits":
             # Every troop may be killed, whatever its wound points: a kill of a troop that
             # one more wound removes is the same hit as that wound, and replay takes both.
-            out = []
-            for t in state.units[str(frame[1])].troops:
-                out += [(Wound(t.id), 0), (Kill(t.id), 0)]
-            return out
+            troops = state.units[str(frame[1])].troops
+            return [(hit, 0) for t in troops for hit in (Wound(t.id), Kill(t.id))]
         if kind == "double order":
             excluded = frame_ids(frame[3]) + ((state.repositioned,) if state.repositioned else ())
             return self._order_options(state, player, excluded)
         return []
+
+    def _turn_options(
+        self, state: PocketState, player: int, *, repositions: bool
+    ) -> list[tuple[Play, int]]:
+        """List a turn's free repositions (before any), its orders and pass."""
+        out: list[tuple[Play, int]] = []
+        if repositions:
+            for u in state.player_units(player):
+                if u.row != ENGAGEMENT_ROW and not u.traits.has("slow"):
+                    out.extend((p, 0) for p in self._repositions[u.id, u.zone or ""])
+        alone: tuple[str, ...] = (state.repositioned,) if state.repositioned else ()
+        out.extend(self._order_options(state, player, alone))
+        out.append((Pass(), 1))
+        return out
 
     def _spur_options(
         self, state: PocketState, frame: tuple[object, ...]

@@ -16,6 +16,7 @@ tabletop.boards.errors.InvalidPlayError: cannot read play 'deploy spears D7': 'D
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -182,57 +183,89 @@ def parse_play(text: str) -> Play:
     if not words:
         raise InvalidPlayError(text, "empty play")
     head, rest = words[0], words[1:]
-    if head in ("deploy", "reposition"):
-        if len(rest) != 2:
-            raise InvalidPlayError(text, f"expected '{head} UNIT ZONE'")
-        zone = _zone(text, rest[1])
-        return Deploy(rest[0], zone) if head == "deploy" else Reposition(rest[0], zone)
-    if head == "order":
-        if len(rest) < 2 or rest[1] not in ORDER_KINDS:
-            raise InvalidPlayError(
-                text,
-                "expected 'order UNIT move ZONE|charge|join UNIT|leave|shoot UNIT|trait NAME'",
-            )
-        unit, kind, args = rest[0], rest[1], rest[2:]
-        if kind in ("charge", "leave"):
-            if args:
-                raise InvalidPlayError(text, f"'order UNIT {kind}' takes nothing after it")
-            return Order(unit, kind)
-        if kind == "trait":
-            if not args:
-                raise InvalidPlayError(text, "expected 'order UNIT trait NAME'")
-            return Order(unit, kind, " ".join(args))
-        if len(args) != 1:
-            what = "ZONE" if kind == "move" else "UNIT"
-            raise InvalidPlayError(text, f"expected 'order UNIT {kind} {what}'")
-        return Order(unit, kind, _zone(text, args[0]) if kind == "move" else args[0])
-    if head == "react":
-        if rest == ["wait"]:
-            return React("wait")
-        if len(rest) == 2 and rest[0] in ("intercept", "shoot"):
-            return React(rest[0], rest[1])
+    read = _READERS.get(head)
+    if read is None:
         raise InvalidPlayError(
-            text, "expected 'react intercept UNIT', 'react shoot UNIT' or 'react wait'"
+            text,
+            "expected deploy, reposition, order, react, target, roll, wound, kill, remove, "
+            "no spur, end, pass or surrender",
         )
-    if head in ("target", "wound", "kill", "remove"):
-        if len(rest) != 1:
-            raise InvalidPlayError(
-                text, f"expected '{head} {'UNIT' if head == 'target' else 'TROOP'}'"
-            )
-        if head == "target":
-            return Target(rest[0])
-        if head == "wound":
-            return Wound(rest[0])
-        return Kill(rest[0]) if head == "kill" else Remove(rest[0])
-    if head == "roll":
-        if not rest or not all(w.isdigit() and len(w) == 1 and "1" <= w <= "6" for w in rest):
-            raise InvalidPlayError(text, "expected 'roll' and one die value 1-6 or more")
-        return Roll(tuple(int(w) for w in rest))
+    return read(text, head, rest)
+
+
+def _read_placement(text: str, head: str, rest: list[str]) -> Play:
+    """Read ``deploy UNIT ZONE`` or ``reposition UNIT ZONE``."""
+    if len(rest) != 2:
+        raise InvalidPlayError(text, f"expected '{head} UNIT ZONE'")
+    zone = _zone(text, rest[1])
+    return Deploy(rest[0], zone) if head == "deploy" else Reposition(rest[0], zone)
+
+
+def _read_order(text: str, head: str, rest: list[str]) -> Play:
+    """Read ``order UNIT KIND [ARG]``: each kind with the argument it takes."""
+    if len(rest) < 2 or rest[1] not in ORDER_KINDS:
+        raise InvalidPlayError(
+            text,
+            "expected 'order UNIT move ZONE|charge|join UNIT|leave|shoot UNIT|trait NAME'",
+        )
+    unit, kind, args = rest[0], rest[1], rest[2:]
+    if kind in ("charge", "leave"):
+        if args:
+            raise InvalidPlayError(text, f"'order UNIT {kind}' takes nothing after it")
+        return Order(unit, kind)
+    if kind == "trait":
+        if not args:
+            raise InvalidPlayError(text, "expected 'order UNIT trait NAME'")
+        return Order(unit, kind, " ".join(args))
+    if len(args) != 1:
+        what = "ZONE" if kind == "move" else "UNIT"
+        raise InvalidPlayError(text, f"expected 'order UNIT {kind} {what}'")
+    return Order(unit, kind, _zone(text, args[0]) if kind == "move" else args[0])
+
+
+def _read_react(text: str, head: str, rest: list[str]) -> Play:
+    """Read ``react wait``, ``react intercept UNIT`` or ``react shoot UNIT``."""
+    if rest == ["wait"]:
+        return React("wait")
+    if len(rest) == 2 and rest[0] in ("intercept", "shoot"):
+        return React(rest[0], rest[1])
     raise InvalidPlayError(
-        text,
-        "expected deploy, reposition, order, react, target, roll, wound, kill, remove, "
-        "no spur, end, pass or surrender",
+        text, "expected 'react intercept UNIT', 'react shoot UNIT' or 'react wait'"
     )
+
+
+def _read_pick(text: str, head: str, rest: list[str]) -> Play:
+    """Read ``target UNIT``, ``wound TROOP``, ``kill TROOP`` or ``remove TROOP``."""
+    if len(rest) != 1:
+        raise InvalidPlayError(text, f"expected '{head} {'UNIT' if head == 'target' else 'TROOP'}'")
+    picked: dict[str, type[Target | Wound | Kill | Remove]] = {
+        "target": Target,
+        "wound": Wound,
+        "kill": Kill,
+        "remove": Remove,
+    }
+    return picked[head](rest[0])
+
+
+def _read_roll(text: str, head: str, rest: list[str]) -> Play:
+    """Read ``roll`` and one or more die values 1-6."""
+    if not rest or not all(w.isdigit() and len(w) == 1 and "1" <= w <= "6" for w in rest):
+        raise InvalidPlayError(text, "expected 'roll' and one die value 1-6 or more")
+    return Roll(tuple(int(w) for w in rest))
+
+
+#: The reader of each play's first word (the one-text plays are in _SINGLE).
+_READERS: dict[str, Callable[[str, str, list[str]], Play]] = {
+    "deploy": _read_placement,
+    "reposition": _read_placement,
+    "order": _read_order,
+    "react": _read_react,
+    "target": _read_pick,
+    "wound": _read_pick,
+    "kill": _read_pick,
+    "remove": _read_pick,
+    "roll": _read_roll,
+}
 
 
 def play_text(play: Play) -> str:

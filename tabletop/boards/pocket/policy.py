@@ -14,7 +14,6 @@ from tabletop.boards.pocket.combat import order_cost
 from tabletop.boards.pocket.plays import (
     Deploy,
     Kill,
-    NoSpur,
     Order,
     Play,
     React,
@@ -49,20 +48,7 @@ def score_play(state: PocketState, play: Play) -> float:
         unit = units[play.unit]
         return 0.2 if zone_row(play.zone) == front_row(unit.player) else -1.0
     if isinstance(play, Order):
-        unit = units[play.unit]
-        cost = 0.4 * order_cost(unit)
-        if play.kind == "charge":
-            return 1.0 + _expected(unit, "melee", 2) - cost
-        if play.kind == "join":
-            return 0.8 + _expected(unit, "melee", 1) - cost
-        if play.kind == "shoot":
-            target = units[play.arg or ""]
-            return 0.9 + _expected(unit, "shoot", 1) - cost - 0.05 * _standing(target)
-        if play.kind == "move":
-            return (0.3 if zone_row(play.arg or "") == front_row(unit.player) else -0.6) - cost
-        if play.kind == "trait":
-            return 1.2 - cost
-        return -0.8 - cost  # leave
+        return _score_order(state, play)
     if isinstance(play, React):
         if play.kind == "wait":
             return 0.0
@@ -70,24 +56,51 @@ def score_play(state: PocketState, play: Play) -> float:
     if isinstance(play, Target):
         return -float(_standing(units[play.unit]))
     if isinstance(play, Wound | Kill):
-        for unit in units.values():
-            for troop in unit.troops:
-                if troop.id == play.troop:
-                    left = max(troop.spec.wounds, 1) - troop.wounds
-                    if isinstance(play, Kill):
-                        return -2.0 * troop.spec.points
-                    # A wound that leaves the troop standing costs a token, not points.
-                    return 10.0 * left if left > 1 else -float(troop.spec.points)
-        return 0.0
+        return _score_hit(state, play)
     if isinstance(play, Remove):
-        # Remove wounded troops only when their tokens would leave no order next round.
-        player = next(u.player for u in units.values() if any(t.id == play.troop for t in u.troops))
-        wounds = sum(u.wound_tokens() for u in state.player_units(player))
-        return 1.0 if wounds >= state.battle.size // 10 else -1.0
-    if isinstance(play, NoSpur):
-        return 0.0
-    # spur orders come as Order above; pass, end and rolls score nothing.
+        return _score_remove(state, play)
+    # spur orders come as Order above; no spur, pass, end and rolls score nothing.
     return 0.0
+
+
+def _score_order(state: PocketState, play: Order) -> float:
+    """Score an order by its kind, less 0.4 a token it costs."""
+    units = state.units
+    unit = units[play.unit]
+    cost = 0.4 * order_cost(unit)
+    if play.kind == "charge":
+        return 1.0 + _expected(unit, "melee", 2) - cost
+    if play.kind == "join":
+        return 0.8 + _expected(unit, "melee", 1) - cost
+    if play.kind == "shoot":
+        target = units[play.arg or ""]
+        return 0.9 + _expected(unit, "shoot", 1) - cost - 0.05 * _standing(target)
+    if play.kind == "move":
+        return (0.3 if zone_row(play.arg or "") == front_row(unit.player) else -0.6) - cost
+    if play.kind == "trait":
+        return 1.2 - cost
+    return -0.8 - cost  # leave
+
+
+def _score_hit(state: PocketState, play: Wound | Kill) -> float:
+    """Score taking a hit on a troop: a kill costs its points, a wound a token."""
+    for unit in state.units.values():
+        for troop in unit.troops:
+            if troop.id == play.troop:
+                left = max(troop.spec.wounds, 1) - troop.wounds
+                if isinstance(play, Kill):
+                    return -2.0 * troop.spec.points
+                # A wound that leaves the troop standing costs a token, not points.
+                return 10.0 * left if left > 1 else -float(troop.spec.points)
+    return 0.0
+
+
+def _score_remove(state: PocketState, play: Remove) -> float:
+    """Remove wounded troops only when their tokens would leave no order next round."""
+    units = state.units
+    player = next(u.player for u in units.values() if any(t.id == play.troop for t in u.troops))
+    wounds = sum(u.wound_tokens() for u in state.player_units(player))
+    return 1.0 if wounds >= state.battle.size // 10 else -1.0
 
 
 def greedy_policy(
