@@ -376,3 +376,27 @@ def test_a_drag_follows_the_pointer_and_changes_the_board_on_drop(
     assert held["at"] == [pose(page, "gas-f")[0], pose(page, "gas-f")[1]]
     assert abs(held["at"][0] - (x - 50.0)) < 1.5
     assert held["angle"] == angle
+
+
+def test_a_contested_violation_shows_checks_ruling(
+    open_board: Opener, server: BoardServer, tmp_path: Path
+) -> None:
+    # Two 40 mm squares centred 139.6 mm apart are 99.6 mm apart: 0.4 mm inside the
+    # "more than 100" spacing line, a contested violation, ruled as check rules it.
+    square = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]
+    scene = {
+        "ruleset": "xwing2",
+        "obstacles": [
+            {"id": "a", "outline": square, "at": [300.0, 457.2]},
+            {"id": "b", "outline": square, "at": [439.6, 457.2]},
+        ],
+    }
+    page = open_board(scene)
+    report = cli_check(server.scene(), tmp_path)
+    (violation,) = report["violations"]
+    assert violation["ruling"] == (
+        "within 1.0 mm of the 100.0 mm spacing line (0.4 mm inside it): "
+        "legal only beyond it (exactly 100.0 mm is too close)"
+    )
+    shown = page.locator('#verdict [data-rule="obstacle-spacing"] .ruling').text_content()
+    assert shown == f"Ruling: {violation['ruling']}"
