@@ -125,23 +125,72 @@ def test_drag_into_range_one_shows_the_cli_number_and_the_nudge_fixes_it(
     label = f"{spacing[0]['distance']:.1f} mm, must be > 100.0 mm"
     assert label in page.locator("#overlay-labels").text_content()
     assert page.locator("#verdict-banner").text_content().startswith("✗ Illegal")
-    ghost = page.locator('#overlay [data-ghost-for="rock-a"], #overlay [data-ghost-for="rock-b"]')
-    assert ghost.count() >= 1
+    fix = spacing[0]["fix"]
+    moved = fix["object"]
+    placeable = fix["placeable"]
+    assert placeable is not None
+    assert placeable["clearance"] == 1.1
+    before = {o["id"]: o["at"] for o in held["obstacles"]}[moved]
+    # the ghost stands where the placeable fix puts the piece
+    ghost = page.locator(f'#overlay [data-ghost-for="{moved}"]')
+    assert ghost.count() == 1
+    gx, gy = (float(ghost.get_attribute(k) or "nan") for k in ("data-x", "data-y"))
+    assert abs(gx - (before[0] + placeable["move"][0])) <= 0.01
+    assert abs(gy - (before[1] + placeable["move"][1])) <= 0.01
     nudge = page.locator("#mat-nudge")
     assert nudge.is_visible()
     nudge.click()
     wait_idle(page)
     assert verdict_of(page) == {"legal": True, "violations": []}
     assert page.locator("#verdict [data-rule]").count() == 0
-    code, fixed = cli("check", str(scene_file(server.scene(), tmp_path, "fixed.json")))
+    # the nudge moved the piece by the placeable fix the command line printed, to 0.01 mm
+    after = {o["id"]: o["at"] for o in server.scene()["obstacles"]}[moved]
+    assert abs(after[0] - (before[0] + placeable["move"][0])) <= 0.01
+    assert abs(after[1] - (before[1] + placeable["move"][1])) <= 0.01
+    # and the table checks legal, with nothing contested about that piece
+    fixed_file = str(scene_file(server.scene(), tmp_path, "fixed.json"))
+    code, fixed = cli("check", fixed_file, "--margins")
     assert code == 0
     assert fixed["legal"] is True
-    # the nudge moved the piece by the fix the command line printed, exactly
-    moved = spacing[0]["fix"]["object"]
+    assert not [c for c in fixed.get("contested", []) if moved in c["objects"]]
+    mine = [m for m in fixed["margins"] if moved in m["objects"]]
+    assert mine
+    assert not [m for m in mine if m["contested"]], mine
+
+
+def test_the_shortest_fix_is_one_control_away(
+    open_board: Opener, server: BoardServer, tmp_path: Path
+) -> None:
+    # "nudge-shortest" (Shift+N) applies check's shortest fix, just past the line: legal,
+    # but a contested call, as check then says.
+    page = open_board(scene_of(TOURNAMENT))
+    drag_into_range_one(page)
+    held = server.scene()
+    report = cli_check(held, tmp_path)
+    (spacing,) = [v for v in report["violations"] if v["rule"] == "obstacle-spacing"]
+    fix = spacing["fix"]
+    moved = fix["object"]
     before = {o["id"]: o["at"] for o in held["obstacles"]}[moved]
+    ghost = page.locator(f'#overlay [data-ghost-shortest-for="{moved}"]')
+    assert ghost.count() == 1
+    page.locator("#verdict [data-action=nudge-shortest]").first.click()
+    wait_idle(page)
+    assert verdict_of(page) == {"legal": True, "violations": []}
     after = {o["id"]: o["at"] for o in server.scene()["obstacles"]}[moved]
-    dx, dy = spacing[0]["fix"]["move"]
-    assert after == [before[0] + dx, before[1] + dy]
+    assert abs(after[0] - (before[0] + fix["move"][0])) <= 0.01
+    assert abs(after[1] - (before[1] + fix["move"][1])) <= 0.01
+    code, fixed = cli("check", str(scene_file(server.scene(), tmp_path, "shortest.json")))
+    assert code == 0
+    assert [c["rule"] for c in fixed["contested"] if moved in c["objects"]] == ["obstacle-spacing"]
+    # undo, then the key: Shift+N does the same from the keyboard
+    page.keyboard.press("Control+z")
+    wait_idle(page)
+    assert server.scene() == held
+    page.locator("#mat").focus()
+    page.keyboard.press("Shift+N")
+    wait_idle(page)
+    again = {o["id"]: o["at"] for o in server.scene()["obstacles"]}[moved]
+    assert again == after
 
 
 def test_undo_restores_the_scene_byte_for_byte(open_board: Opener, server: BoardServer) -> None:
@@ -327,3 +376,27 @@ def test_a_drag_follows_the_pointer_and_changes_the_board_on_drop(
     assert held["at"] == [pose(page, "gas-f")[0], pose(page, "gas-f")[1]]
     assert abs(held["at"][0] - (x - 50.0)) < 1.5
     assert held["angle"] == angle
+
+
+def test_a_contested_violation_shows_checks_ruling(
+    open_board: Opener, server: BoardServer, tmp_path: Path
+) -> None:
+    # Two 40 mm squares centred 139.6 mm apart are 99.6 mm apart: 0.4 mm inside the
+    # "more than 100" spacing line, a contested violation, ruled as check rules it.
+    square = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]
+    scene = {
+        "ruleset": "xwing2",
+        "obstacles": [
+            {"id": "a", "outline": square, "at": [300.0, 457.2]},
+            {"id": "b", "outline": square, "at": [439.6, 457.2]},
+        ],
+    }
+    page = open_board(scene)
+    report = cli_check(server.scene(), tmp_path)
+    (violation,) = report["violations"]
+    assert violation["ruling"] == (
+        "within 1.0 mm of the 100.0 mm spacing line (0.4 mm inside it): "
+        "legal only beyond it (exactly 100.0 mm is too close)"
+    )
+    shown = page.locator('#verdict [data-rule="obstacle-spacing"] .ruling').text_content()
+    assert shown == f"Ruling: {violation['ruling']}"

@@ -30,12 +30,83 @@ if TYPE_CHECKING:
 
     from tabletop.geom.areas import PlayArea
 
-__all__ = ["BandKind", "BaseSpec", "ManeuverGrammar", "ObstacleSet", "PlacementRule", "Rules"]
+__all__ = [
+    "BandKind",
+    "BaseSpec",
+    "ManeuverGrammar",
+    "ObstacleSet",
+    "PlacementRule",
+    "RuleLine",
+    "Rules",
+]
 
 #: The band scales a game measures: X-Wing ``range``; Armada ``distance`` and ``range``.
 BandKind = Literal["range", "distance"]
 #: How a game's maneuvers are written: X-Wing templates, or the Armada maneuver tool.
 ManeuverGrammar = Literal["templates", "tool"]
+#: Which side of a rule's line is legal: farther than it, or nearer (inside).
+LegalSide = Literal["beyond", "inside"]
+
+
+@_dc.dataclass(frozen=True, slots=True)
+class RuleLine:
+    """A setup rule's line and its comparison: which side is legal, and the line itself.
+
+    The comparison is stated once here and every use derives from it: whether a length
+    keeps the rule, and the words a judge's ruling gives at the line.
+
+    Attributes
+    ----------
+    name : str
+        What the line is, for people: ``"spacing"``, ``"edge"``, ``"touching"``; a
+        boundary's whole name, ``"setup-area line"``.
+    line : float
+        The limit, mm; 0 for a boundary measured from itself (`boundary`) and for
+        touching.
+    legal : {"beyond", "inside"}
+        The legal side: farther than the line (``>`` or ``>=``) or nearer (``<`` or
+        ``<=``).
+    closed : bool
+        Whether a length on the line keeps the rule (``>=`` / ``<=``); False for a strict
+        limit (``>`` / ``<``: "more than").
+    boundary : bool
+        The line is a boundary (a table edge, a setup-area line): lengths are measured
+        inward from it, and "on the line" means touching it.
+
+    Examples
+    --------
+    >>> spacing = RuleLine("spacing", 100.0, "beyond", closed=False)
+    >>> spacing.comparison, spacing.holds(100.0), spacing.holds(100.0000005), spacing.holds(100.001)
+    ('>', False, False, True)
+    >>> deployment = RuleLine("deployment", 100.0, "inside", closed=True)
+    >>> deployment.comparison, deployment.holds(100.0000005), deployment.holds(100.001)
+    ('<=', True, False)
+    """
+
+    name: str
+    line: float
+    legal: LegalSide
+    closed: bool
+    boundary: bool = False
+
+    @property
+    def comparison(self) -> str:
+        """The legal comparison of a length with the line: ``>``, ``>=``, ``<`` or ``<=``."""
+        sign = ">" if self.legal == "beyond" else "<"
+        return sign + ("=" if self.closed else "")
+
+    def holds(self, length: float) -> bool:
+        """Return whether a length (mm; for a boundary, how far past it) keeps the rule.
+
+        Lengths within the tolerance of the line are on it.
+        """
+        if self.legal == "beyond":
+            return bool(within(self.line, length) if self.closed else beyond(length, self.line))
+        return bool(within(length, self.line) if self.closed else beyond(self.line, length))
+
+    def broken(self, margin: float) -> bool:
+        """Return whether a signed margin (mm, positive is legal, 0 on the line) breaks it."""
+        return margin < 0.0 or (margin == 0.0 and not self.closed)
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -132,20 +203,35 @@ class PlacementRule:
     spacing: float
     inside_setup_area: bool
 
+    @property
+    def edge_line(self) -> RuleLine:
+        """The edge rule: more than `edge` from every edge (strict)."""
+        return RuleLine("edge", self.edge, "beyond", closed=False)
+
+    @property
+    def spacing_line(self) -> RuleLine:
+        """The spacing rule: more than `spacing` from each other obstacle (strict)."""
+        return RuleLine("spacing", self.spacing, "beyond", closed=False)
+
+    @property
+    def area_line(self) -> RuleLine:
+        """The setup area's line, closed: an outline touching it is inside."""
+        return RuleLine("setup-area line", 0.0, "inside", closed=True, boundary=True)
+
     def clears_edge(self, distance: float) -> bool:
         """Return whether an obstacle `distance` mm from an edge obeys the edge rule."""
-        return bool(beyond(distance, self.edge))
+        return self.edge_line.holds(distance)
 
     def clears_spacing(self, distance: float) -> bool:
         """Return whether two obstacles `distance` mm apart obey the spacing rule."""
-        return bool(beyond(distance, self.spacing))
+        return self.spacing_line.holds(distance)
 
     def inside(self, inward: float) -> bool:
         """Return whether an obstacle reaching `inward` mm inside the setup area's line is in it.
 
         `inward` is negative when the obstacle sticks out past the line.
         """
-        return bool(within(0.0, inward))
+        return self.area_line.holds(-inward)
 
 
 class Rules(Protocol):
@@ -179,6 +265,26 @@ class Rules(Protocol):
     @property
     def deployment_limit(self) -> float:
         """How far (at most) a deployed base may be from its player's edge, mm."""
+        ...
+
+    @property
+    def deployment_line(self) -> RuleLine:
+        """The deployment rule's line and comparison (at most the limit from the edge)."""
+        ...
+
+    @property
+    def squadron_line(self) -> RuleLine:
+        """A squadron's deployment line: within this of a friendly ship (Armada)."""
+        ...
+
+    @property
+    def overlap_line(self) -> RuleLine:
+        """The overlap rule's line: touching, which is legal."""
+        ...
+
+    @property
+    def play_area_line(self) -> RuleLine:
+        """The play area's edge, closed: an object touching it is inside."""
         ...
 
     @property

@@ -28,7 +28,14 @@ from typing import TYPE_CHECKING, Any, Literal
 from tabletop.geom._constants import check_constant, check_range
 from tabletop.geom._constants import frozen as _frozen
 from tabletop.geom.errors import InvalidConstantError, InvalidInputError
-from tabletop.geom.rules import BandKind, BaseSpec, ManeuverGrammar, ObstacleSet, PlacementRule
+from tabletop.geom.rules import (
+    BandKind,
+    BaseSpec,
+    ManeuverGrammar,
+    ObstacleSet,
+    PlacementRule,
+    RuleLine,
+)
 from tabletop.geom.tolerance import same_length
 
 if TYPE_CHECKING:
@@ -204,6 +211,29 @@ class Ruleset(_abc.ABC):
         """The obstacle placement rule: the limits, and whether the setup area applies."""
         edge, spacing = self.obstacle_edge_limit, self.obstacle_spacing_limit
         return PlacementRule(edge, spacing, inside_setup_area=self.setup_area_boxed)
+
+    @property
+    def deployment_line(self) -> RuleLine:
+        """The deployment rule: the whole base within (at most) the limit of its edge."""
+        return RuleLine("deployment", self.deployment_limit, "inside", closed=True)
+
+    @property
+    def squadron_line(self) -> RuleLine:
+        """An Armada squadron deploys within (at most) distance 2 of a friendly ship."""
+        return RuleLine("squadron", self.armada_distance_bands[1], "inside", closed=True)
+
+    @property
+    def overlap_line(self) -> RuleLine:
+        """Ships may not overlap: touching is not overlapping, so the line itself is legal.
+
+        Its length is the gap between the outlines (minus the overlap's depth).
+        """
+        return RuleLine("touching", 0.0, "beyond", closed=True)
+
+    @property
+    def play_area_line(self) -> RuleLine:
+        """Every object entirely inside the play area; touching the table edge is inside."""
+        return RuleLine("table edge", 0.0, "inside", closed=True, boundary=True)
 
     def setup_area(self, area: PlayArea) -> shapely.Polygon:
         """Return where obstacles and deployed ships go on `area`: the whole table here."""

@@ -30,18 +30,19 @@ def _squadron_deployment(
                 f"squadron {squadron.id} has no friendly ship to deploy within distance 2 of",
             )
         ]
-    reach = ruleset.armada_distance_bands[1]
+    reach = ruleset.squadron_line.line
     centre, radius = squadron.measured_shape(ruleset)
     best = min(
         (closest_points(f.polygon(ruleset), centre, 0.0, radius) for f in friends),
         key=lambda r: float(r[0]),
     )
     distance = float(best[0])
+    line = ruleset.squadron_line
     m = _measure(
-        ruleset, "ship-deployment", [squadron.id], distance, reach, reach - distance, best[1][::-1]
+        ruleset, "ship-deployment", [squadron.id], line, distance, reach - distance, best[1][::-1]
     )
     measured.append(m)
-    if m.margin >= 0.0:
+    if not line.broken(m.margin):
         return []
     return [
         Violation.measured(
@@ -67,9 +68,10 @@ def _edge_deployment(
         i = int(np.argmin(coords[:, 1]))
         distance = float(area.height - coords[i, 1])
         points = np.array([coords[i], [coords[i, 0], area.height]])
-    m = _measure(ruleset, "ship-deployment", [ship.id], distance, limit, limit - distance, points)
+    line = ruleset.deployment_line
+    m = _measure(ruleset, "ship-deployment", [ship.id], line, distance, limit - distance, points)
     measured.append(m)
-    if m.margin >= 0.0:
+    if not line.broken(m.margin):
         return []
     words = _words_first(ruleset, limit)
     return [
@@ -100,9 +102,10 @@ def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
         if boxed or disk:
             # Armada: the whole base inside the setup area (its line is closed).
             _, inward, points = _past_box(polygon, setup_area.bounds)
-            m = _measure(ruleset, "ship-deployment", [ship.id], abs(inward), 0.0, inward, points)
+            line = ruleset.obstacle_placement.area_line
+            m = _measure(ruleset, "ship-deployment", [ship.id], line, abs(inward), inward, points)
             measured.append(m)
-            if m.margin < 0.0:
+            if line.broken(m.margin):
                 what = "squadron " if disk else ""
                 found.append(
                     Violation.measured(m, f"{what}{ship.id} is not entirely inside the setup area")

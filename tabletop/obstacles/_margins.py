@@ -13,8 +13,10 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.poses import FloatArray
+from tabletop.geom.rules import RuleLine
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.tolerance import same_length, within
+from tabletop.obstacles.rulings import rule_ruling
 from tabletop.obstacles.verdicts import Margin
 
 
@@ -31,21 +33,32 @@ def _measure(
     ruleset: Ruleset,
     rule: str,
     objects: Sequence[str],
+    line: RuleLine,
     distance: float,
-    limit: float,
     margin: float,
     points: FloatArray | None,
 ) -> Margin:
+    """Return a rule's measurement against its `line`: the limit, and a ruling when contested.
+
+    `margin` is signed, positive legal; within the tolerance of 0 it is on the line.
+    """
     margin = _margin(margin)
+    contested = _contested(margin, ruleset)
     return Margin(
         rule,
         tuple(objects),
         float(distance),
-        float(limit),
+        float(line.line),
         margin,
-        _contested(margin, ruleset),
+        contested,
         points,
+        _ruling(line, margin, ruleset) if contested else None,
     )
+
+
+def _ruling(line: RuleLine, margin: float, ruleset: Ruleset) -> str:
+    """Return the words a judge rules a contested call at `line` by."""
+    return rule_ruling(line, margin, ruleset.contested_within).text()
 
 
 def _edge_distances(

@@ -24,7 +24,6 @@ from tabletop.geom.measure import closest_points, json_mm, overlaps
 from tabletop.obstacles._deployment import _deployment
 from tabletop.obstacles._margins import (
     _apart,
-    _contested,
     _edge_distances,
     _measure,
     _past_box,
@@ -242,11 +241,12 @@ def _outside_play_area(
         *((s.id, s.polygon(ruleset)) for s in scene.ships),
     ]
     found: list[Violation] = []
+    line = ruleset.play_area_line
     for ident, shape in objects:
         side, inward, points = _past_box(shape, table)
-        m = _measure(ruleset, "outside-play-area", [ident], abs(inward), 0.0, inward, points)
+        m = _measure(ruleset, "outside-play-area", [ident], line, abs(inward), inward, points)
         measured.append(m)
-        if m.margin < 0.0:
+        if line.broken(m.margin):
             found.append(
                 Violation.measured(
                     m,
@@ -346,13 +346,12 @@ def _edge_rule(
 ) -> None:
     """Check that obstacles are more than the edge limit (mm) from every edge."""
     ruleset, area = scene.ruleset, scene.area
+    line = ruleset.obstacle_placement.edge_line
     for o, shape in zip(scene.obstacles, shapes, strict=True):
         edges = _edge_distances(shape, area)
         for edge, distance, points in edges:
-            m = _measure(
-                ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points
-            )
-            if m.margin <= 0.0:
+            m = _measure(ruleset, "obstacle-edge", [o.id], line, distance, distance - limit, points)
+            if line.broken(m.margin):
                 found.append(
                     Violation.measured(
                         m,
@@ -364,7 +363,7 @@ def _edge_rule(
                 )
         _, distance, points = min(edges, key=lambda e: float(e[1]))
         measured.append(
-            _measure(ruleset, "obstacle-edge", [o.id], distance, limit, distance - limit, points)
+            _measure(ruleset, "obstacle-edge", [o.id], line, distance, distance - limit, points)
         )
 
 
@@ -383,6 +382,7 @@ def _spacing_rule(
     the margins).
     """
     ruleset = scene.ruleset
+    line = ruleset.obstacle_placement.spacing_line
     reach = limit + ruleset.contested_within + 1e-3
     pairs = _pairs(shapes, reach, nearest=True)
     if not pairs:
@@ -399,10 +399,10 @@ def _spacing_rule(
             pts = pts[::-1]
         distance = float(d)
         m = _measure(
-            ruleset, "obstacle-spacing", [a.id, b.id], distance, limit, distance - limit, pts
+            ruleset, "obstacle-spacing", [a.id, b.id], line, distance, distance - limit, pts
         )
         measured.append(m)
-        if m.margin <= 0.0:
+        if line.broken(m.margin):
             found.append(
                 Violation.measured(
                     m,
@@ -424,11 +424,14 @@ def _setup_area_rule(
 ) -> None:
     """Check that obstacles lie entirely inside the setup area (Armada; its line is closed)."""
     x0, _, x1, _ = region.bounds
+    line = scene.ruleset.obstacle_placement.area_line
     for o, shape in zip(scene.obstacles, shapes, strict=True):
         _, inward, points = _past_box(shape, region.bounds)
-        m = _measure(scene.ruleset, "obstacle-setup-area", [o.id], abs(inward), 0.0, inward, points)
+        m = _measure(
+            scene.ruleset, "obstacle-setup-area", [o.id], line, abs(inward), inward, points
+        )
         measured.append(m)
-        if m.margin < 0.0:
+        if line.broken(m.margin):
             found.append(
                 Violation.measured(
                     m,
@@ -470,6 +473,7 @@ def _overlaps(
     """Ships (and huge-ship obstacles) overlapping: depth past the touching line."""
     ruleset = scene.ruleset
     guides = ruleset.ship_guides
+    line = ruleset.overlap_line
     ships = list(scene.ships)
     huge = [o for o in scene.obstacles if o.kind == "huge-ship"]
     shapes = [s.polygon(ruleset, guides=guides) for s in ships]
@@ -489,17 +493,9 @@ def _overlaps(
             distance = float(gap)
             margin = max(distance, 0.0)
             points = pts
-        m = Margin(
-            "ship-overlap",
-            (names[i], names[j]),
-            float(distance),
-            0.0,
-            float(margin),
-            _contested(margin, ruleset),
-            points,
-        )
+        m = _measure(ruleset, "ship-overlap", (names[i], names[j]), line, distance, margin, points)
         measured.append(m)
-        if m.margin < 0.0:
+        if line.broken(m.margin):
             if j >= len(ships):
                 text = f"{names[i]} overlaps the huge ship {names[j]} placed as an obstacle"
             else:

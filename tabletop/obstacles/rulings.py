@@ -1,10 +1,12 @@
-"""What to rule on a contested measurement: the line that raised the flag, and the ruling.
+"""What to rule on a contested call: the line that raised the flag, and the ruling.
 
 rules.md (Measuring): a measurement that falls exactly on the line between two bands
 counts as the shorter band, and one within ``contested_within`` of a band line is
 contested. :func:`contested_ruling` names that line (the nearest band line, range 0's
 "touching" included where the game has it) and says how it is ruled, so that the line,
-the margin and the flag refer to one and the same line.
+the margin and the flag refer to one and the same line. :func:`rule_ruling` does the
+same for a setup rule's line (``check``), its words derived from the rule's comparison
+(:class:`~tabletop.geom.rules.RuleLine`); both are written by :meth:`Ruling.text`.
 
 Examples
 --------
@@ -17,6 +19,9 @@ Examples
 'on the line counts as close range'
 >>> contested_ruling(get_ruleset("xwing2"), 150.0) is None
 True
+>>> spacing = get_ruleset("xwing2").obstacle_placement.spacing_line
+>>> rule_ruling(spacing, 0.4, 1.0).text()
+'within 1.0 mm of the 100.0 mm spacing line (0.4 mm beyond it): legal only beyond it (exactly 100.0 mm is too close)'
 """
 
 from __future__ import annotations
@@ -26,13 +31,20 @@ import functools
 from typing import Any
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.rules import BandKind
+from tabletop.geom.rules import BandKind, RuleLine
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, same_length, within
 from tabletop.obstacles.measurement import RANGE_BAND_NAMES
 from tabletop.obstacles.verdicts import mm
 
-__all__ = ["LineReport", "Ruling", "contested_ruling", "line_report", "question_lines"]
+__all__ = [
+    "LineReport",
+    "Ruling",
+    "contested_ruling",
+    "line_report",
+    "question_lines",
+    "rule_ruling",
+]
 
 
 @_dc.dataclass(frozen=True, slots=True)
@@ -49,12 +61,19 @@ class Ruling:
         How the line is ruled: ``"on the line counts as range 2"``.
     within_mm : float
         The contested distance.
+    name : str
+        What the line is (``"spacing"``; a boundary's ``"setup-area line"``), empty for a
+        band line.
+    boundary : bool
+        The line is a boundary (a table edge, a setup-area line), named without a length.
     """
 
     line: float
     margin: float
     words: str
     within_mm: float
+    name: str = ""
+    boundary: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Return ``{"contested_line", "contested_margin", "ruling"}``."""
@@ -66,16 +85,24 @@ class Ruling:
 
     def text(self) -> str:
         """Return the ruling for people, the margin to the micrometre."""
-        if self.line == 0.0:
-            apart = "touching" if abs(self.margin) <= EPSILON_MM else f"{mm(-self.margin)} mm apart"
+        if self.line == 0.0 and not self.boundary:
+            if abs(self.margin) <= EPSILON_MM:
+                apart = "touching"
+            elif self.margin > 0.0:
+                apart = f"{mm(self.margin)} mm overlapping"
+            else:
+                apart = f"{mm(-self.margin)} mm apart"
             return f"within {mm(self.within_mm)} mm of touching ({apart}): {self.words}"
         side = "inside" if self.margin >= -EPSILON_MM else "beyond"
         where = (
             "on it" if abs(self.margin) <= EPSILON_MM else f"{mm(abs(self.margin))} mm {side} it"
         )
-        return (
-            f"within {mm(self.within_mm)} mm of the {mm(self.line)} mm line ({where}): {self.words}"
-        )
+        if self.boundary:
+            line = f"the {self.name}"
+        else:
+            named = f" {self.name}" if self.name else ""
+            line = f"the {mm(self.line)} mm{named} line"
+        return f"within {mm(self.within_mm)} mm of {line} ({where}): {self.words}"
 
 
 def _band_names(ruleset: Ruleset, line: float, *, attack: bool = False) -> list[str]:
@@ -182,3 +209,49 @@ def contested_ruling(ruleset: Ruleset, distance: float, *, attack: bool = False)
             _band_names(ruleset, found.line, attack=attack)
         )
     return Ruling(found.line, found.line - distance, words, ruleset.contested_within)
+
+
+def rule_ruling(rule: RuleLine, margin: float, within_mm: float) -> Ruling:
+    """Return the ruling at a setup rule's line, its words from the rule's comparison.
+
+    Parameters
+    ----------
+    rule : RuleLine
+        The rule's line and comparison (asked of the rules object).
+    margin : float
+        The check's signed margin, mm: positive is legal, 0 on the line.
+    within_mm : float
+        The contested distance.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> rules = get_ruleset("xwing2")
+    >>> rule_ruling(rules.deployment_line, 0.3, 1.0).text()
+    'within 1.0 mm of the 100.0 mm deployment line (0.3 mm inside it): legal on it or inside it (exactly 100.0 mm is legal)'
+    >>> rule_ruling(rules.overlap_line, -0.2, 1.0).text()
+    'within 1.0 mm of touching (0.2 mm overlapping): legal touching or apart (touching is not overlapping)'
+    """
+    if rule.boundary:
+        on = "touching the line"
+    elif rule.line == 0.0:
+        on = "touching"
+    else:
+        on = f"exactly {mm(rule.line)} mm"
+    side = rule.legal
+    if rule.line == 0.0 and not rule.boundary:
+        # Touching: the sides of the line are apart and overlapping.
+        words = (
+            "legal touching or apart (touching is not overlapping)"
+            if rule.closed
+            else "legal only apart (touching is too close)"
+        )
+    elif rule.closed:
+        words = f"legal on it or {side} it ({on} is legal)"
+    else:
+        too = "too close" if side == "beyond" else "too far"
+        words = f"legal only {side} it ({on} is {too})"
+    # Ruling.margin is line - length, positive on the near side: the check's margin
+    # (positive legal) turned to that side.
+    toward = margin if side == "inside" else -margin
+    return Ruling(rule.line, toward, words, within_mm, rule.name, rule.boundary)

@@ -73,6 +73,9 @@ class Margin:
         ``|margin| <= contested_within``.
     points : ndarray of shape (2, 2) or None
         The two points that gave `distance` (None where the rule has no such pair).
+    ruling : str or None
+        When contested, how a judge rules it at the line
+        (:func:`tabletop.obstacles.rulings.rule_ruling`); else None.
     """
 
     rule: str
@@ -82,6 +85,7 @@ class Margin:
     margin: float
     contested: bool
     points: FloatArray | None
+    ruling: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         """Return the entry of ``margins`` in ``tabletop check --margins --json``."""
@@ -93,6 +97,7 @@ class Margin:
             "margin": json_mm(self.margin),
             "contested": self.contested,
             "points": _points_json(self.points),
+            "ruling": self.ruling,
         }
 
     def describe(self, *, flag: bool = True) -> str:
@@ -136,6 +141,8 @@ class Violation:
         when no position at this rotation is legal (or fixes were not asked for).
     fixable : bool
         Whether the rule carries a ``fix`` key at all.
+    ruling : str or None
+        When contested, how a judge rules it at the rule's line; else None.
     """
 
     rule: str
@@ -148,6 +155,7 @@ class Violation:
     message: str
     fix: Mapping[str, Any] | None = None
     fixable: bool = False
+    ruling: str | None = None
 
     @classmethod
     def plain(
@@ -183,6 +191,7 @@ class Violation:
             message,
             fix,
             fixable,
+            found.ruling,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -195,6 +204,7 @@ class Violation:
             "margin": None if self.margin is None else json_mm(self.margin),
             "contested": self.contested,
             "points": _points_json(self.points),
+            "ruling": self.ruling,
             "message": self.message,
         }
         if self.fixable:
@@ -212,6 +222,8 @@ class Violation:
                 f"     measured {mm(self.distance)} mm, limit {mm(self.limit)} mm, "
                 f"margin {mm(self.margin, sign=True)} mm{contested}"
             )
+        if self.ruling:
+            lines.append(f"     ruling: {self.ruling}")
         if self.points is not None:
             (x0, y0), (x1, y1) = np.asarray(self.points)
             lines.append(f"     closest points ({mm(x0)}, {mm(y0)}) to ({mm(x1)}, {mm(y1)})")
@@ -297,7 +309,10 @@ class CheckReport:
             verdict += f"; {len(self.contested)} legal placement(s) contested"
         lines = [f"{source}: {self.ruleset}, {verdict}"]
         lines.extend(v.describe(i, fixes=self.fixes) for i, v in enumerate(self.violations, 1))
-        lines.extend(f"  legal, contested: {m.describe(flag=False)}" for m in self.contested)
+        for m in self.contested:
+            lines.append(f"  legal, contested: {m.describe(flag=False)}")
+            if m.ruling:
+                lines.append(f"    ruling: {m.ruling}")
         counted = ", ".join(f"{rule} {n}" for rule, n in self.checked.items())
         lines.append(f"  checked: {counted}")
         if self.margins is not None:

@@ -216,7 +216,7 @@ export class Interaction {
       delete: () => this.app.run("delete"),
       backspace: () => this.app.run("delete"),
       m: () => this.app.run("measure"),
-      n: () => this.app.run("nudge"),
+      n: () => this.app.run(event.shiftKey ? "nudge-shortest" : "nudge"),
       v: () => this.app.focusManeuver(),
       a: () => this.app.focusPalette(),
       "?": () => document.getElementById("keys").focus(),

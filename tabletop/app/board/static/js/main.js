@@ -6,7 +6,8 @@ import { Board } from "./board.js";
 import { Interaction, roundAngle } from "./interact.js";
 import { Mat } from "./mat.js";
 import { Tools } from "./tools.js";
-import { VerdictView } from "./verdict.js";
+import { mm } from "./svg.js";
+import { VerdictView, fixMove } from "./verdict.js";
 
 const SYNC_MS = 3000;
 
@@ -83,7 +84,7 @@ class App {
     const first = report.violations[0];
     const more = report.violations.length > 1 ? ` (and ${report.violations.length - 1} more)` : "";
     const fix = report.violations.find((v) => v.fix);
-    const hint = fix ? ` Press “Nudge to legal” (key N) to move ${fix.fix.object} where it is legal.` : "";
+    const hint = fix ? ` Press “Nudge to legal” (key N) to move ${fix.fix.object} where it is legal (Shift+N: the shortest move).` : "";
     this.say(`✗ ${first.message}${more}.${hint}`, true);
   }
 
@@ -281,6 +282,7 @@ class App {
       flip: () => this.flip(),
       delete: () => this.remove(),
       nudge: () => this.nudge(control),
+      "nudge-shortest": () => this.nudge(control, "shortest"),
       measure: () => this.tools.measureAction(),
       "close-up": () => this.tools.closeUp(),
       move: () => this.tools.previewMove(),
@@ -347,8 +349,11 @@ class App {
     this.say(`Deleted ${id} (Ctrl+Z brings it back).`);
   }
 
-  /** Apply the shortest fix of a violation: the button's, else the first one's. */
-  nudge(control) {
+  /**
+   * Apply the fix of a violation (the button's, else the first one's): by default the
+   * placeable move, clear of the contested zone; `which` "shortest" the shortest move.
+   */
+  nudge(control, which = "placeable") {
     const report = this.verdict.report;
     if (!report) return;
     const index = control && control.dataset.index !== undefined ? Number(control.dataset.index) : -1;
@@ -357,13 +362,15 @@ class App {
       this.say(report.legal ? "The table is legal: nothing to nudge." : "No fix to apply: no legal position at this rotation.", true);
       return;
     }
-    const { object, move } = violation.fix;
+    const { object } = violation.fix;
+    const move = fixMove(violation.fix, which);
+    const how = move === violation.fix.move ? "the shortest fix, just past the line" : `${mm(violation.fix.placeable.clearance)} mm past every line`;
     this.board.change((scene) => {
       const entry = [...(scene.obstacles || []), ...(scene.ships || [])].find((e) => e.id === object);
       // Not rounded: the fix lies just past the line, and rounding could put it back on it.
       entry.at = [entry.at[0] + move[0], entry.at[1] + move[1]];
     }, "nudge");
-    this.say(`Nudged ${object} by ${Math.hypot(move[0], move[1]).toFixed(1)} mm.`);
+    this.say(`Nudged ${object} by ${Math.hypot(move[0], move[1]).toFixed(1)} mm (${how}).`);
   }
 }
 

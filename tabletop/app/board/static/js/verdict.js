@@ -1,7 +1,8 @@
 // The live verdict: `check --margins` of the whole table as a text list (read out by a
 // screen reader) and on the mat: each violation's closest points joined by a line with
-// its numbers, contested ones marked, the shortest fix as a ghost with a nudge button.
-// Legal measurements near their limit show their margin when their piece is hovered.
+// its numbers, contested ones marked with their ruling, the placeable fix as a ghost with
+// a nudge button (the shortest fix a dotted outline, one control away). Legal measurements
+// near their limit show their margin when their piece is hovered.
 
 import { clear, el, mm, placed, points, signed, text } from "./svg.js";
 
@@ -25,8 +26,18 @@ export function ruleWords(item) {
   return `${mm(item.distance)} mm, limit ${mm(item.limit)} mm`;
 }
 
-function moveLength(fix) {
-  return Math.hypot(fix.move[0], fix.move[1]);
+/**
+ * The move a nudge applies: by default `check`'s placeable fix (clear of the contested
+ * zone, where a hand can put the piece); "shortest" (or no placeable move at this
+ * rotation) the shortest, just past the line.
+ */
+export function fixMove(fix, which = "placeable") {
+  return which !== "shortest" && fix.placeable ? fix.placeable.move : fix.move;
+}
+
+function moveLength(fix, which = "placeable") {
+  const [dx, dy] = fixMove(fix, which);
+  return Math.hypot(dx, dy);
 }
 
 export class VerdictView {
@@ -80,6 +91,7 @@ export class VerdictView {
     const message = document.createElement("div");
     message.textContent = violation.message;
     li.append(head, message);
+    if (violation.ruling) li.appendChild(this.rulingLine(violation.ruling));
     if (violation.margin !== null) {
       const numbers = document.createElement("div");
       numbers.className = "numbers";
@@ -92,7 +104,14 @@ export class VerdictView {
       button.dataset.object = violation.fix.object;
       button.dataset.index = String(index);
       button.textContent = `Nudge ${violation.fix.object} to legal (${mm(moveLength(violation.fix))} mm)`;
-      li.appendChild(button);
+      if (violation.fix.placeable) button.title = `${violation.fix.placeable.clearance} mm past every line: ${violation.fix.placeable.way}`;
+      const shortest = document.createElement("button");
+      shortest.dataset.action = "nudge-shortest";
+      shortest.dataset.object = violation.fix.object;
+      shortest.dataset.index = String(index);
+      shortest.className = "nudge-shortest";
+      shortest.textContent = `shortest (${mm(moveLength(violation.fix, "shortest"))} mm, just past the line)`;
+      li.append(button, shortest);
     } else if (violation.fix === null) {
       const none = document.createElement("div");
       none.textContent = `No legal position for ${violation.objects[0]} at this rotation: turn it or move another piece.`;
@@ -119,8 +138,17 @@ export class VerdictView {
       li.dataset.nearRule = margin.rule;
       li.dataset.nearObjects = margin.objects.join(",");
       li.textContent = `✓ ${margin.rule} ${margin.objects.join(" – ")}: ${ruleWords(margin)}, margin ${signed(margin.margin)} mm${margin.contested ? " · CONTESTED" : ""}`;
+      if (margin.ruling) li.appendChild(this.rulingLine(margin.ruling));
       this.nearList.appendChild(li);
     }
+  }
+
+  /** The ruling a judge applies at a contested call's line, as `check` prints it. */
+  rulingLine(words) {
+    const line = document.createElement("div");
+    line.className = "ruling";
+    line.textContent = `Ruling: ${words}`;
+    return line;
   }
 
   drawOverlay(report) {
@@ -189,13 +217,21 @@ export class VerdictView {
     if (!outline) return;
     const [x, y] = found.entry.at;
     const angle = kind === "ship" ? (found.entry.heading ?? 90) : (found.entry.angle ?? 0);
-    const [gx, gy] = [x + fix.move[0], y + fix.move[1]];
-    const ghost = el("g", { class: "ghost", "data-ghost-for": fix.object }, mat.overlay);
+    // the shortest fix, just past the line: a dotted outline, under the placeable ghost
+    const [sx, sy] = [x + fix.move[0], y + fix.move[1]];
+    if (fix.placeable) {
+      const shortest = el("g", { class: "ghost shortest", "data-ghost-shortest-for": fix.object }, mat.overlay);
+      el("polygon", { points: points(placed(outline, sx, sy, angle)) }, shortest);
+    }
+    const [mx, my] = fixMove(fix);
+    const [gx, gy] = [x + mx, y + my];
+    const ghost = el("g", { class: "ghost", "data-ghost-for": fix.object, "data-x": gx, "data-y": gy }, mat.overlay);
     el("polygon", { points: points(placed(outline, gx, gy, angle)) }, ghost);
     el("line", { x1: x, y1: y, x2: gx, y2: gy, class: "fix-arrow", "marker-end": "url(#arrow)" }, ghost);
     const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
     const [dx, dy] = mat.toDisplay(gx, gy - reach - 12 * mat.u);
-    text(mat.overlayLabels, dx, dy, `legal here (${mm(moveLength(fix))} mm away)`, {
+    const clear = fix.placeable ? `, ${mm(fix.placeable.clearance)} mm past the line` : "";
+    text(mat.overlayLabels, dx, dy, `legal here (${mm(moveLength(fix))} mm away${clear})`, {
       class: "ghost-label",
       "text-anchor": "middle",
     });
@@ -215,7 +251,7 @@ export class VerdictView {
     const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
     // beyond the ghost, on the side away from the piece: the lines of the violation lie
     // between the piece and what it is too near, behind the ghost
-    const [mx, my] = fix.fix.move;
+    const [mx, my] = fixMove(fix.fix);
     const length = Math.hypot(mx, my) || 1;
     const [ux, uy] = [mx / length, my / length];
     const gap = reach + 10 * this.app.mat.u;
