@@ -447,7 +447,9 @@ KERNELS: tuple[tuple[str, int, Callable[..., list[Side]], Callable[[Any, Any], i
 )
 
 
-def report(*, quick: bool, rounds: int | None = None) -> tuple[str, int]:
+def report(
+    *, quick: bool, rounds: int | None = None, only: Sequence[str] = ()
+) -> tuple[str, int]:
     """Return the printed report and the number of mismatching answers in all."""
     scale = 10 if quick else 1
     rounds = rounds or (3 if quick else 11)
@@ -463,6 +465,8 @@ def report(*, quick: bool, rounds: int | None = None) -> tuple[str, int]:
     with tempfile.TemporaryDirectory() as directory:
         floors = build_floors(Path(directory))
         for name, n, make, count in KERNELS:
+            if only and name not in only:
+                continue
             rng = np.random.default_rng(20240601)
             sides = make(rng, n // scale, floors)
             result = run_rounds(name, n // scale, sides, count, rounds)
@@ -483,8 +487,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.kernels", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="10x smaller sizes, 3 rounds")
     parser.add_argument("--rounds", type=int, default=None, help="paired rounds (default 11)")
+    parser.add_argument(
+        "--only", nargs="+", default=(), metavar="KERNEL", help="these kernels alone"
+    )
     args = parser.parse_args(argv)
-    text, bad = report(quick=args.quick, rounds=args.rounds)
+    text, bad = report(quick=args.quick, rounds=args.rounds, only=args.only)
     print(text)
     return 1 if bad else 0
 
