@@ -447,9 +447,7 @@ KERNELS: tuple[tuple[str, int, Callable[..., list[Side]], Callable[[Any, Any], i
 )
 
 
-def report(
-    *, quick: bool, rounds: int | None = None, only: Sequence[str] = ()
-) -> tuple[str, int]:
+def report(*, quick: bool, rounds: int | None = None, only: Sequence[str] = ()) -> tuple[str, int]:
     """Return the printed report and the number of mismatching answers in all."""
     scale = 10 if quick else 1
     rounds = rounds or (3 if quick else 11)

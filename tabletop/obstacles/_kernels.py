@@ -211,7 +211,9 @@ def _placed_legal(
         and _beyond(width - hi_x, edge)
     ):
         return False
-    return limits[8] == 0.0 or (
+    if limits[8] == 0.0:
+        return True
+    return bool(
         _within(limits[4], lo_x)
         and _within(hi_x, limits[6])
         and _within(limits[5], lo_y)
