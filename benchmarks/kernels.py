@@ -372,7 +372,12 @@ def obstructed_sides(rng: np.random.Generator, n: int, floors: ctypes.CDLL | Non
     packed = obstacle_batch._packed(XW, tuple(TOKENS))
     world = [place_outline(o, row) for o, row in zip(packed.outlines, PLACEMENT, strict=True)]
     wv = np.ascontiguousarray(np.concatenate(world))
-    boxes = np.array([[*w.min(axis=0), *w.max(axis=0)] for w in world])
+    boxes = np.array(
+        [
+            [*w.min(axis=0), *w.max(axis=0), *row[:2], radius]
+            for w, row, radius in zip(world, PLACEMENT, packed.radii, strict=True)
+        ]
+    )
     tree = shapely.STRtree(token_polygons(PLACEMENT[None])[0])
     lines = shapely.linestrings(np.stack([p, q], axis=1))
 

@@ -1,6 +1,8 @@
 /* The floor of obstructed: each segment p->q against placed outlines; touching counts, and
-   within the tolerance of an outline is touching. Edges whose box lies more than twice
-   the tolerance from the segment's box can neither meet it nor come within the tolerance. */
+   within the tolerance of an outline is touching. An outline whose box (grown by the
+   tolerance) the segment's box misses, or whose disk (centre, radius: boxes[4:7]) the
+   segment passes 1e-3 mm beyond, is clear; edges whose box lies more than twice the
+   tolerance from the segment's box can neither meet it nor come within the tolerance. */
 #include "floors.h"
 
 static inline double point_segment2(double x, double y, double ax, double ay, double bx, double by) {
@@ -39,8 +41,10 @@ void obstructed(int64_t n, const double *p, const double *q, const double *w,
         double ly = dmin(py, qy) - EPS, hy = dmax(py, qy) + EPS;
         bool hit = false;
         for (int64_t k = 0; k < k_tokens && !hit; k++) {
-            const double *b = boxes + 4 * k;
+            const double *b = boxes + 7 * k;
             if (hx < b[0] || lx > b[2] || hy < b[1] || ly > b[3]) continue;
+            double reach = b[6] + 1e-3;
+            if (point_segment2(b[4], b[5], px, py, qx, qy) > reach * reach) continue;
             hit = meets_ring(px, py, qx, qy, w, offsets[k], offsets[k + 1], b);
         }
         out[i] = hit;

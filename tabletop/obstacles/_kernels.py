@@ -340,6 +340,9 @@ def _point_segment_distance2(
 #: neither meet it nor come within the length tolerance of it (twice the tolerance, so
 #: that rounding in the boxes cannot skip an edge the tolerance reaches).
 _EDGE_MARGIN = 2.0 * EPSILON_MM
+#: A segment farther than this beyond the disk holding an outline is clear of it: far
+#: more than the tolerance and the rounding of the placed vertices (about 1e-13 mm).
+_DISK_MARGIN = 1e-3
 
 
 @jit(inline=True)
@@ -352,7 +355,10 @@ def _segment_meets_ring(
     wv: FloatArray,
     lo: int,
     hi: int,
-    box: FloatArray,
+    box_x0: float,
+    box_y0: float,
+    box_x1: float,
+    box_y1: float,
 ) -> bool:
     """Return whether segment pq (`point`: p = q) meets the ring ``wv[lo:hi]``, or lies within the tolerance.
 
@@ -360,7 +366,7 @@ def _segment_meets_ring(
     distance between the segment and an edge, from the ends of either), else the segment
     wholly inside (its start inside the ring). Only edges whose box is within
     :data:`_EDGE_MARGIN` of the segment's box can meet it or come within the tolerance.
-    `box`: the ring's ``min x, min y, max x, max y``.
+    ``box_x0, box_y0, box_x1, box_y1``: the ring's box (least and greatest x and y).
     """
     lo_x, hi_x = min(px, qx) - _EDGE_MARGIN, max(px, qx) + _EDGE_MARGIN
     lo_y, hi_y = min(py, qy) - _EDGE_MARGIN, max(py, qy) + _EDGE_MARGIN
@@ -377,7 +383,7 @@ def _segment_meets_ring(
         best = min(best, _point_segment_distance2(ax, ay, px, py, qx, qy))
     if best <= EPSILON_MM * EPSILON_MM:
         return True
-    if px < box[0] or px > box[2] or py < box[1] or py > box[3]:
+    if px < box_x0 or px > box_x1 or py < box_y0 or py > box_y1:
         return False
     # Wholly inside (on the outline is within the tolerance, found above).
     return point_in_ring(px, py, wv, lo, hi) >= 0
@@ -394,8 +400,10 @@ def segments_blocked(
 ) -> None:
     """Fill `out` with whether each segment p→q meets any placed outline (touching counts).
 
-    Within the length tolerance (1e-6 mm) of an outline is touching it.
-    `boxes` holds each outline's ``min x, min y, max x, max y``.
+    Within the length tolerance (1e-6 mm) of an outline is touching it. `boxes` holds
+    each outline's ``min x, min y, max x, max y``, then the centre ``x, y`` and radius of a
+    disk holding it: a segment farther than :data:`_DISK_MARGIN` beyond that disk, or off
+    the box grown by the tolerance, cannot meet the outline or come within the tolerance.
     """
     n_tokens = offsets.shape[0] - 1
     for i in prange(p.shape[0]):
@@ -407,7 +415,12 @@ def segments_blocked(
         for k in range(n_tokens):
             if hi_x < boxes[k, 0] or lo_x > boxes[k, 2] or hi_y < boxes[k, 1] or lo_y > boxes[k, 3]:
                 continue
-            if _segment_meets_ring(px, py, qx, qy, point, wv, offsets[k], offsets[k + 1], boxes[k]):
+            reach = boxes[k, 6] + _DISK_MARGIN
+            if _point_segment_distance2(boxes[k, 4], boxes[k, 5], px, py, qx, qy) > reach * reach:
+                continue
+            x0, y0, x1, y1 = boxes[k, 0], boxes[k, 1], boxes[k, 2], boxes[k, 3]
+            lo, hi = offsets[k], offsets[k + 1]
+            if _segment_meets_ring(px, py, qx, qy, point, wv, lo, hi, x0, y0, x1, y1):
                 hit = True
                 break
         out[i] = hit
