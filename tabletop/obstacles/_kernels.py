@@ -176,20 +176,21 @@ def _placed_legal(
     inv_mirrored: FloatArray,
     half: FloatArray,
     half_mirrored: FloatArray,
-    place: FloatArray,
+    placements: FloatArray,
+    m: int,
     k: int,
     limits: FloatArray,
     sv: FloatArray,
 ) -> bool:
-    """Place token `k` at ``place`` (x, y, angle, flipped) into `sv`; return whether it keeps to the edges.
+    """Place token `k` of setup `m` (x, y, angle, flipped) into `sv`; return whether it keeps to the edges.
 
     Every obstacle more than the edge limit from every edge and, for Armada, entirely
     inside the setup area (`limits` as :func:`setups` takes them).
     """
-    px, py = place[0], place[1]
-    theta = math.radians(place[2])
+    px, py = placements[m, k, 0], placements[m, k, 1]
+    theta = math.radians(placements[m, k, 2])
     c, s = math.cos(theta), math.sin(theta)
-    flipped = place[3] != 0.0
+    flipped = placements[m, k, 3] != 0.0
     lo_x, lo_y, hi_x, hi_y = math.inf, math.inf, -math.inf, -math.inf
     for v in range(offsets[k], offsets[k + 1]):
         if flipped:
@@ -252,7 +253,8 @@ def _setups_rows(
                 inv_mirrored,
                 half,
                 half_mirrored,
-                placements[m, k],
+                placements,
+                m,
                 k,
                 limits,
                 sv,
