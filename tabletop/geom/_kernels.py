@@ -114,14 +114,15 @@ def sincos_degrees(h: float) -> tuple[float, float]:
             )
         )
     )
-    # q modulo 4: the low bits of the integer (two's complement, so also for q < 0);
-    # beyond 2**62, q is a multiple of 4.
-    quadrant = (int(q) & 3) if abs(q) < 2.0**62 else 0
-    odd = (quadrant & 1) == 1
+    # q modulo 4 as -2 to 2 (-1 is the quadrant 3, -2 and 2 the quadrant 2), exact in
+    # floating point: no conversion to an integer, which the vector units lack.
+    m = q - 4.0 * np.rint(q * 0.25)
+    odd = m == 1.0 or m == -1.0
+    half_turn = m == 2.0 or m == -2.0
     sine = c if odd else s
     cosine = s if odd else c
-    sine = -sine if quadrant >= 2 else sine
-    cosine = -cosine if quadrant == 1 or quadrant == 2 else cosine
+    sine = -sine if half_turn or m == -1.0 else sine
+    cosine = -cosine if half_turn or m == 1.0 else cosine
     return sine, cosine
 
 
