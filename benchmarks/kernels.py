@@ -55,6 +55,7 @@ from benchmarks.workloads import (
     baseline_final_poses,
     baseline_obstructed,
     baseline_setups,
+    baseline_setups_dwithin,
     pair_mismatches,
     placed,
     pose_mismatches,
@@ -65,14 +66,12 @@ from benchmarks.workloads import (
 )
 from tabletop.geom import batch
 from tabletop.geom.arcs import XWING_ARCS, arc_region_outline
-from tabletop.geom.areas import play_area
 from tabletop.geom.shapes import place_outline
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.maneuvers.batch import final_poses
 from tabletop.maneuvers.moves import local_move
 from tabletop.maneuvers.notation import parse_maneuver
 from tabletop.obstacles import batch as obstacle_batch
-from tabletop.obstacles.placement import placement_limits
 
 FLOORS = Path(__file__).resolve().parent / "floors"
 SOURCES = ("distance_band.c", "in_arc.c", "setups_legal.c", "obstructed.c", "final_poses.c")
@@ -304,28 +303,6 @@ def arc_sides(rng: np.random.Generator, n: int, floors: ctypes.CDLL | None) -> l
     ]
 
 
-def dwithin_setups(polygons: Any) -> NDArray[np.bool_]:
-    """shapely.bounds against the edge limit, then shapely.dwithin on the still-legal rows."""
-    limits = placement_limits(XW, play_area(XW.default_area))
-    b = shapely.bounds(polygons)
-    legal = np.all(
-        np.minimum.reduce(
-            [b[..., 0], b[..., 1], limits.width - b[..., 2], limits.height - b[..., 3]]
-        )
-        - limits.edge
-        > EPSILON_MM,
-        axis=1,
-    )
-    for i in range(polygons.shape[1]):
-        for j in range(i + 1, polygons.shape[1]):
-            rows = np.flatnonzero(legal)
-            near = shapely.dwithin(
-                polygons[rows, i], polygons[rows, j], limits.spacing + EPSILON_MM
-            )
-            legal[rows[near]] = False
-    return legal
-
-
 def setup_sides(rng: np.random.Generator, m: int, floors: ctypes.CDLL | None) -> list[Side]:
     setups = random_setups(rng, m)
     polygons = token_polygons(setups)
@@ -362,7 +339,9 @@ def setup_sides(rng: np.random.Generator, m: int, floors: ctypes.CDLL | None) ->
             "shapely.bounds + 15 shapely.distance", "vectorised", lambda: baseline_setups(polygons)
         ),
         Side(
-            "shapely.bounds + dwithin, legal rows", "vectorised", lambda: dwithin_setups(polygons)
+            "shapely.bounds + dwithin, legal rows",
+            "vectorised",
+            lambda: baseline_setups_dwithin(polygons),
         ),
     ]
 
