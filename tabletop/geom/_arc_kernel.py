@@ -23,12 +23,12 @@ from tabletop.geom.tolerance import EPSILON_MM
 __all__ = ["arc_hit"]
 
 
-@jit()
+@jit(inline=True)
 def _outside_base(x: float, y: float, hw: float, hl: float) -> bool:
     return abs(x) >= hw or abs(y) >= hl
 
 
-@jit()
+@jit(inline=True)
 def arc_hit(
     u: float,
     v: float,

@@ -462,11 +462,13 @@ def arcs_hit(
     n = out.shape[0]
     sa = 1 if dims_a.shape[0] > 1 else 0
     sb = 1 if dims_b.shape[0] > 1 else 0
+    # One attacker base: its half-angle's sine and cosine once, not per pair.
+    sin_one, cos_one = sincos_degrees(halves[0])
     for i in prange(n):
         ja, jb = i * sa, i * sb
         as_, ac = sincos_degrees(a[i, 2])
         bs, bc = sincos_degrees(b[i, 2])
-        sin_half, cos_half = sincos_degrees(halves[ja])
+        sin_half, cos_half = sincos_degrees(halves[ja]) if sa else (sin_one, cos_one)
         dx, dy = b[i, 0] - a[i, 0], b[i, 1] - a[i, 1]
         out[i] = arc_hit(
             dx * as_ - dy * ac,
