@@ -282,13 +282,17 @@ def _fill_columns(
 
     With 6 columns, the poses alone.
     """
+    # The rows read through flat views, three values apart: a stride the compiler knows
+    # (a 2-D array's row stride is known only at run time), so the copy vectorises.
+    flat_a, flat_b = a.reshape(-1), b.reshape(-1)
     for j in range(m):
-        cols[0, j] = a[lo + j, 0]
-        cols[1, j] = a[lo + j, 1]
-        cols[2, j] = a[lo + j, 2]
-        cols[3, j] = b[lo + j, 0]
-        cols[4, j] = b[lo + j, 1]
-        cols[5, j] = b[lo + j, 2]
+        r = 3 * (lo + j)
+        cols[0, j] = flat_a[r]
+        cols[1, j] = flat_a[r + 1]
+        cols[2, j] = flat_a[r + 2]
+        cols[3, j] = flat_b[r]
+        cols[4, j] = flat_b[r + 1]
+        cols[5, j] = flat_b[r + 2]
     if cols.shape[0] == 6:
         return
     per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
