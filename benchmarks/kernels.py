@@ -19,7 +19,8 @@ its median CPU time (``time.process_time``) per item, and each ratio the median 
 per-round ratios of CPU times, with the lowest and highest. All sides run on one thread
 (numba's thread count set to 1). The answers of every side are compared with ours item by
 item (floats within 1e-9 mm, bands, booleans and poses exactly up to that); the run fails
-(exit 1) on any mismatch. Every side allocates its output arrays on each call, as the
+(exit 1) on any mismatch. Garbage collection is off inside the timings (as in
+``timeit``) and runs between rounds. Every side allocates its output arrays on each call, as the
 batch functions do; the benchmark runs with glibc's allocator keeping freed memory
 (:data:`ALLOCATOR`), so that page faults on fresh output arrays, whose number depends
 on the order of the sides rather than on their work, do not enter the figures.
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import gc
 import os
 import shutil
 import statistics
@@ -168,14 +170,23 @@ def run_rounds(
     result = Result(name, n, sides, {s.label: [] for s in sides})
     for side in sides:  # warm-up (first calls load and fill caches)
         side.call()
-    for r in range(rounds):
-        k = r % len(sides)
-        order = sides[k:] + sides[:k]
-        for side in order if r % 2 == 0 else order[::-1]:
-            start = time.process_time()
-            answer = side.call()
-            result.cpu[side.label].append(time.process_time() - start)
-            result.answers[side.label] = answer
+    # As timeit does: no garbage collection inside a timing (the shapely sides keep
+    # hundreds of thousands of geometries alive, and a full collection would land on
+    # whichever side happened to allocate the last Python object).
+    gc.collect()
+    gc.disable()
+    try:
+        for r in range(rounds):
+            k = r % len(sides)
+            order = sides[k:] + sides[:k]
+            for side in order if r % 2 == 0 else order[::-1]:
+                start = time.process_time()
+                answer = side.call()
+                result.cpu[side.label].append(time.process_time() - start)
+                result.answers[side.label] = answer
+            gc.collect()
+    finally:
+        gc.enable()
     ours = result.answers[sides[0].label]
     for side in sides:
         result.mismatches[side.label] = count(result.answers[side.label], ours)
