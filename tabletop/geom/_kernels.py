@@ -195,12 +195,8 @@ def _band(d: float, edges: FloatArray, last: int, zero_band: bool) -> int:
 
 @jit()
 def _rectangle_rows(
-    ax: FloatArray,
-    ay: FloatArray,
-    ah: FloatArray,
-    bx: FloatArray,
-    by: FloatArray,
-    bh: FloatArray,
+    flat_a: FloatArray,
+    flat_b: FloatArray,
     ahw: float,
     ahl: float,
     bhw: float,
@@ -213,10 +209,16 @@ def _rectangle_rows(
 ) -> None:
     """Fill `out` and `bands` for rows of poses whose bases are one rectangle each side.
 
-    The common case (X-Wing, Armada ships): no disk case to compute, dims as scalars.
+    The common case (X-Wing, Armada ships): no disk case to compute, dims as scalars. The
+    poses are read in place from flat views of the rows (``x, y, heading`` three values
+    apart, from 0): a stride the compiler knows and an index it knows is not negative, so
+    the loop vectorises without copying the poses into columns.
     """
     for i in range(out.shape[0]):
-        _, _, cc, sn, u, v, ub, vb = _frame(ax[i], ay[i], ah[i], bx[i], by[i], bh[i])
+        r = 3 * i
+        _, _, cc, sn, u, v, ub, vb = _frame(
+            flat_a[r], flat_a[r + 1], flat_a[r + 2], flat_b[r], flat_b[r + 1], flat_b[r + 2]
+        )
         d = _rectangles(u, v, ub, vb, cc, sn, ahw, ahl, bhw, bhl)
         out[i] = d
         bands[i] = _band(d, edges, last, zero_band)
@@ -278,23 +280,20 @@ def _fill_columns(
     m: int,
     cols: FloatArray,
 ) -> None:
-    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`.
-
-    With 6 columns, the poses alone.
-    """
-    # The rows read through flat views, three values apart: a stride the compiler knows
-    # (a 2-D array's row stride is known only at run time), so the copy vectorises.
-    flat_a, flat_b = a.reshape(-1), b.reshape(-1)
+    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`."""
+    # The rows read through flat views, three values apart from 0: a stride the compiler
+    # knows (a 2-D array's row stride is known only at run time) and an index it knows
+    # is not negative (no wraparound), so the copy vectorises.
+    flat_a = a.reshape(-1)[3 * lo : 3 * (lo + m)]
+    flat_b = b.reshape(-1)[3 * lo : 3 * (lo + m)]
     for j in range(m):
-        r = 3 * (lo + j)
+        r = 3 * j
         cols[0, j] = flat_a[r]
         cols[1, j] = flat_a[r + 1]
         cols[2, j] = flat_a[r + 2]
         cols[3, j] = flat_b[r]
         cols[4, j] = flat_b[r + 1]
         cols[5, j] = flat_b[r + 2]
-    if cols.shape[0] == 6:
-        return
     per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
     for k in range(3):
         if per_a:
@@ -326,32 +325,16 @@ def _distance_chunk(
 ) -> None:
     """Fill `out` and `bands` for rows ``lo .. lo + m``.
 
-    The rows are copied into columns first (a structure of arrays), so that the loop
-    vectorises; one rectangle each side (`rectangles`) copies only the poses and runs the
-    loop that has no disk case.
+    One rectangle each side (`rectangles`): the loop that has no disk case, on the poses
+    in place. Otherwise the rows are copied into columns first (a structure of arrays,
+    the dims per row among them), so that the loop vectorises.
     """
     if rectangles:
-        cols = np.empty((6, m))
-        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
         ahw, ahl = dims_a[0, 0], dims_a[0, 1]
         bhw, bhl = dims_b[0, 0], dims_b[0, 1]
-        _rectangle_rows(
-            cols[0],
-            cols[1],
-            cols[2],
-            cols[3],
-            cols[4],
-            cols[5],
-            ahw,
-            ahl,
-            bhw,
-            bhl,
-            edges,
-            last,
-            zero_band,
-            out,
-            bands,
-        )
+        flat_a = a.reshape(-1)[3 * lo : 3 * (lo + m)]
+        flat_b = b.reshape(-1)[3 * lo : 3 * (lo + m)]
+        _rectangle_rows(flat_a, flat_b, ahw, ahl, bhw, bhl, edges, last, zero_band, out, bands)
         return
     cols = np.empty((12, m))
     _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
