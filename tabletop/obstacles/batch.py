@@ -53,9 +53,9 @@ __all__ = ["obstructed", "setups_legal"]
 
 BoolArray = NDArray[np.bool_]
 #: Single-thread seconds per setup and token pair, and per segment and token, of the
-#: kernels (``python -m benchmarks.paired``): what :func:`tabletop.geom._aot.choose` weighs.
-_SECONDS_PER_TOKEN_PAIR = 100e-9
-_SECONDS_PER_SEGMENT_TOKEN = 25e-9
+#: kernels (``python -m benchmarks.kernels``): what :func:`tabletop.geom._aot.choose` weighs.
+_SECONDS_PER_TOKEN_PAIR = 55e-9
+_SECONDS_PER_SEGMENT_TOKEN = 8e-9
 
 
 @_dc.dataclass(frozen=True, eq=False)
