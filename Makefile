@@ -120,6 +120,8 @@ bench: $(STAMP) $(AOT)
 	@# byte-compile the packages as a regular install would (PYTHONDONTWRITEBYTECODE may be set)
 	$(BIN)/python -m compileall -q tabletop benchmarks
 	$(BIN)/python -m benchmarks
+	@# each kernel against a C loop of it (the system cc), a plain numba loop and shapely
+	$(BIN)/python -m benchmarks.kernels
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling
 	$(BIN)/python -m benchmarks.bounds

@@ -23,13 +23,13 @@ from tabletop.geom.tolerance import EPSILON_MM
 __all__ = ["arc_hit"]
 
 
-@jit()
+@jit(inline=True)
 def _outside_base(x: float, y: float, hw: float, hl: float) -> bool:
     return abs(x) >= hw or abs(y) >= hl
 
 
 # Long on purpose (test_code_size.py): a compiled kernel, one pair's whole test, no calls.
-@jit()
+@jit(inline=True)
 def arc_hit(
     u: float,
     v: float,

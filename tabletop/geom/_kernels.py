@@ -114,14 +114,15 @@ def sincos_degrees(h: float) -> tuple[float, float]:
             )
         )
     )
-    # q modulo 4: the low bits of the integer (two's complement, so also for q < 0);
-    # beyond 2**62, q is a multiple of 4.
-    quadrant = (int(q) & 3) if abs(q) < 2.0**62 else 0
-    odd = (quadrant & 1) == 1
+    # q modulo 4 as -2 to 2 (-1 is the quadrant 3, -2 and 2 the quadrant 2), exact in
+    # floating point: no conversion to an integer, which the vector units lack.
+    m = q - 4.0 * np.rint(q * 0.25)
+    odd = m == 1.0 or m == -1.0
+    half_turn = m == 2.0 or m == -2.0
     sine = c if odd else s
     cosine = s if odd else c
-    sine = -sine if quadrant >= 2 else sine
-    cosine = -cosine if quadrant == 1 or quadrant == 2 else cosine
+    sine = -sine if half_turn or m == -1.0 else sine
+    cosine = -cosine if half_turn or m == 1.0 else cosine
     return sine, cosine
 
 
@@ -194,12 +195,8 @@ def _band(d: float, edges: FloatArray, last: int, zero_band: bool) -> int:
 
 @jit()
 def _rectangle_rows(
-    ax: FloatArray,
-    ay: FloatArray,
-    ah: FloatArray,
-    bx: FloatArray,
-    by: FloatArray,
-    bh: FloatArray,
+    flat_a: FloatArray,
+    flat_b: FloatArray,
     ahw: float,
     ahl: float,
     bhw: float,
@@ -212,10 +209,16 @@ def _rectangle_rows(
 ) -> None:
     """Fill `out` and `bands` for rows of poses whose bases are one rectangle each side.
 
-    The common case (X-Wing, Armada ships): no disk case to compute, dims as scalars.
+    The common case (X-Wing, Armada ships): no disk case to compute, dims as scalars. The
+    poses are read in place from flat views of the rows (``x, y, heading`` three values
+    apart, from 0): a stride the compiler knows and an index it knows is not negative, so
+    the loop vectorises without copying the poses into columns.
     """
     for i in range(out.shape[0]):
-        _, _, cc, sn, u, v, ub, vb = _frame(ax[i], ay[i], ah[i], bx[i], by[i], bh[i])
+        r = 3 * i
+        _, _, cc, sn, u, v, ub, vb = _frame(
+            flat_a[r], flat_a[r + 1], flat_a[r + 2], flat_b[r], flat_b[r + 1], flat_b[r + 2]
+        )
         d = _rectangles(u, v, ub, vb, cc, sn, ahw, ahl, bhw, bhl)
         out[i] = d
         bands[i] = _band(d, edges, last, zero_band)
@@ -277,19 +280,20 @@ def _fill_columns(
     m: int,
     cols: FloatArray,
 ) -> None:
-    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`.
-
-    With 6 columns, the poses alone.
-    """
+    """Copy rows ``lo:lo + m`` of poses and dims into the 12 columns of `cols`."""
+    # The rows read through flat views, three values apart from 0: a stride the compiler
+    # knows (a 2-D array's row stride is known only at run time) and an index it knows
+    # is not negative (no wraparound), so the copy vectorises.
+    flat_a = a.reshape(-1)[3 * lo : 3 * (lo + m)]
+    flat_b = b.reshape(-1)[3 * lo : 3 * (lo + m)]
     for j in range(m):
-        cols[0, j] = a[lo + j, 0]
-        cols[1, j] = a[lo + j, 1]
-        cols[2, j] = a[lo + j, 2]
-        cols[3, j] = b[lo + j, 0]
-        cols[4, j] = b[lo + j, 1]
-        cols[5, j] = b[lo + j, 2]
-    if cols.shape[0] == 6:
-        return
+        r = 3 * j
+        cols[0, j] = flat_a[r]
+        cols[1, j] = flat_a[r + 1]
+        cols[2, j] = flat_a[r + 2]
+        cols[3, j] = flat_b[r]
+        cols[4, j] = flat_b[r + 1]
+        cols[5, j] = flat_b[r + 2]
     per_a, per_b = dims_a.shape[0] > 1, dims_b.shape[0] > 1
     for k in range(3):
         if per_a:
@@ -321,32 +325,16 @@ def _distance_chunk(
 ) -> None:
     """Fill `out` and `bands` for rows ``lo .. lo + m``.
 
-    The rows are copied into columns first (a structure of arrays), so that the loop
-    vectorises; one rectangle each side (`rectangles`) copies only the poses and runs the
-    loop that has no disk case.
+    One rectangle each side (`rectangles`): the loop that has no disk case, on the poses
+    in place. Otherwise the rows are copied into columns first (a structure of arrays,
+    the dims per row among them), so that the loop vectorises.
     """
     if rectangles:
-        cols = np.empty((6, m))
-        _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
         ahw, ahl = dims_a[0, 0], dims_a[0, 1]
         bhw, bhl = dims_b[0, 0], dims_b[0, 1]
-        _rectangle_rows(
-            cols[0],
-            cols[1],
-            cols[2],
-            cols[3],
-            cols[4],
-            cols[5],
-            ahw,
-            ahl,
-            bhw,
-            bhl,
-            edges,
-            last,
-            zero_band,
-            out,
-            bands,
-        )
+        flat_a = a.reshape(-1)[3 * lo : 3 * (lo + m)]
+        flat_b = b.reshape(-1)[3 * lo : 3 * (lo + m)]
+        _rectangle_rows(flat_a, flat_b, ahw, ahl, bhw, bhl, edges, last, zero_band, out, bands)
         return
     cols = np.empty((12, m))
     _fill_columns(a, b, dims_a, dims_b, lo, m, cols)
@@ -461,11 +449,13 @@ def arcs_hit(
     n = out.shape[0]
     sa = 1 if dims_a.shape[0] > 1 else 0
     sb = 1 if dims_b.shape[0] > 1 else 0
+    # One attacker base: its half-angle's sine and cosine once, not per pair.
+    sin_one, cos_one = sincos_degrees(halves[0])
     for i in prange(n):
         ja, jb = i * sa, i * sb
         as_, ac = sincos_degrees(a[i, 2])
         bs, bc = sincos_degrees(b[i, 2])
-        sin_half, cos_half = sincos_degrees(halves[ja])
+        sin_half, cos_half = sincos_degrees(halves[ja]) if sa else (sin_one, cos_one)
         dx, dy = b[i, 0] - a[i, 0], b[i, 1] - a[i, 1]
         out[i] = arc_hit(
             dx * as_ - dy * ac,

@@ -219,13 +219,15 @@ def segments_meet(
     ) <= min(max(py, qy), max(ay, by))
 
 
-@jit()
+@jit(inline=True)
 def point_in_ring(x: float, y: float, ring: FloatArray, lo: int, hi: int) -> int:
     """Return 1 inside, 0 on the boundary, −1 outside of the ring ``ring[lo:hi]`` (exact)."""
     inside = False
     for v in range(lo, hi):
         w = v + 1 if v + 1 < hi else lo
         ax, ay, bx, by = ring[v, 0], ring[v, 1], ring[w, 0], ring[w, 1]
+        if (y < ay and y < by) or (y > ay and y > by):
+            continue  # the edge neither crosses the point's row nor passes through the point
         o = orient(ax, ay, bx, by, x, y)
         if o == 0 and _between(ax, bx, x) and _between(ay, by, y):
             return 0

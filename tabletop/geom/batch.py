@@ -86,9 +86,9 @@ RulesetLike: TypeAlias = str | Ruleset
 BaseNames: TypeAlias = str | Sequence[str]
 
 
-#: Single-thread seconds per row of each kernel (``python -m benchmarks.paired``).
-_SECONDS_PER_PAIR = 30e-9
-_SECONDS_PER_ARC = 100e-9
+#: Single-thread seconds per row of each kernel (``python -m benchmarks.kernels``).
+_SECONDS_PER_PAIR = 12e-9
+_SECONDS_PER_ARC = 55e-9
 
 
 def backend(cost_s: float = 0.0) -> _aot.Backend:

@@ -96,8 +96,8 @@ def local_move(
     return xwing_local_move(maneuver, base, ruleset, text=text)
 
 
-#: Single-thread seconds per pose of the compose kernel (``python -m benchmarks.paired``).
-_SECONDS_PER_POSE = 40e-9
+#: Single-thread seconds per pose of the compose kernel (``python -m benchmarks.kernels``).
+_SECONDS_PER_POSE = 35e-9
 
 
 def final_pose(

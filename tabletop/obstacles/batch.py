@@ -53,9 +53,9 @@ __all__ = ["obstructed", "setups_legal"]
 
 BoolArray = NDArray[np.bool_]
 #: Single-thread seconds per setup and token pair, and per segment and token, of the
-#: kernels (``python -m benchmarks.paired``): what :func:`tabletop.geom._aot.choose` weighs.
-_SECONDS_PER_TOKEN_PAIR = 100e-9
-_SECONDS_PER_SEGMENT_TOKEN = 25e-9
+#: kernels (``python -m benchmarks.kernels``): what :func:`tabletop.geom._aot.choose` weighs.
+_SECONDS_PER_TOKEN_PAIR = 55e-9
+_SECONDS_PER_SEGMENT_TOKEN = 8e-9
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -262,9 +262,15 @@ def obstructed(
         )
     world = [place_outline(o, row) for o, row in zip(packed.outlines, place, strict=True)]
     wv = np.ascontiguousarray(np.concatenate(world) if world else np.zeros((0, 2)))
-    boxes = np.array([[*w.min(axis=0), *w.max(axis=0)] for w in world], dtype=np.float64).reshape(
-        -1, 4
-    )
+    # Each outline's box, then the disk about its reference point that holds it (turning
+    # and flipping keep each vertex's distance from that point).
+    boxes = np.array(
+        [
+            [*w.min(axis=0), *w.max(axis=0), row[0], row[1], radius]
+            for w, row, radius in zip(world, place, packed.radii, strict=True)
+        ],
+        dtype=np.float64,
+    ).reshape(-1, 7)
     path = choose(OBSTACLE_KERNELS, len(starts) * len(names) * _SECONDS_PER_SEGMENT_TOKEN)
     if path != "numpy":
         out = np.empty(len(starts), dtype=np.bool_)
