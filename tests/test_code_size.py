@@ -23,9 +23,6 @@ MOST_COMPLEXITY = 25
 #: The functions allowed over the limits: (file, function) and why; the same reason is
 #: written on the line above each one's decorator.
 LONG_ON_PURPOSE: dict[tuple[str, str], str] = {
-    ("tabletop/obstacles/_kernels.py", "setups"): (
-        "a compiled kernel whose chunk loop holds its scratch arrays"
-    ),
     (
         "tabletop/geom/_arc_kernel.py",
         "arc_hit",
