@@ -15,8 +15,9 @@ AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	@# serve: the board's server; test carries playwright, which drives the system's Chromium
-	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve]'
+	@# serve: the board's server; test carries playwright, which drives the system's Chromium;
+	@# cluster: dask.distributed, for --scheduler and its tests on a LocalCluster
+	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve,cluster]'
 	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
