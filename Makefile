@@ -127,6 +127,8 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
 	$(BIN)/python -m benchmarks.imports
+	@# bulk jobs: play, setup --count and query on 1, 2 and 4 processes and LocalCluster workers
+	$(BIN)/python -m benchmarks.bulk
 	@# the board: check through the server and through tabletop query, then the page's own
 	@# time from the end of a drag to the verdict drawn (headless Chromium)
 	$(BIN)/python -m benchmarks.board
