@@ -187,6 +187,11 @@ def test_setup_jobs_need_count_and_a_bad_count_is_refused(tmp_path: Path) -> Non
         2,
         "tabletop setup: error: --jobs and --scheduler share out the tables of --count N",
     )
+    code, _, err = run("setup", "--from", "list.json", "-o", out, "--count", "3")
+    assert (code, err.strip()) == (
+        2,
+        "tabletop setup: error: --count draws random tables; --from LIST places one list's table",
+    )
     for count in ("0", "10001"):
         code, _, err = run("setup", "--ruleset", "armada", "-o", out, "--count", count)
         assert (code, err.strip()) == (

@@ -67,6 +67,8 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
+    if args.from_list is not None and args.count is not None:
+        raise InvalidInputError("--count draws random tables; --from LIST places one list's table")
     # --- XWS lists: `setup --from LIST` (cmd_xws_list.py) ---
     if args.from_list is not None:
         from tabletop.app.cmd_xws_list import setup_from_list
