@@ -1,13 +1,16 @@
 """Bulk jobs: throughput of play, setup --count and query on 1, 2 and 4 workers.
 
-Run ``python -m benchmarks.bulk [--quick]``. Each command runs in this process (the
-"1 (here)" row), with ``--jobs 2`` and ``--jobs 4`` (local processes, started by the run
-and counted in its time), and with ``--scheduler`` on a dask ``LocalCluster`` of 1, 2 and
-4 worker processes of one thread each (started before the timed run; the client's
-connection is counted). The figure is items a second of wall time, the median of the
-rounds; every run's output is compared with the one-process run's, byte for byte (for
-setup, the files written). The machine's cores and its load average before and after are
-printed: workers beyond the free cores cannot add throughput.
+Run ``python -m benchmarks.bulk [--quick] [--rounds N]``. Each command runs in this
+process (the "1 (here)" row), with ``--jobs 2`` and ``--jobs 4`` (local processes,
+started by the command and counted in its time), and with ``--scheduler`` on a dask
+``LocalCluster`` of 1, 2 and 4 worker processes of one thread each (started once before
+the rounds; the client's connection is counted). Paired rounds: each round runs every
+configuration once, in an order rotated each round; "vs here" is the median of the
+rounds' ratios to the one-process run of the same round, lowest and highest beside it,
+and items/s is the median round's wall time. Every run's output is compared with the
+one-process run's, byte for byte (for setup, the files written). The machine's cores
+and its load average before and after are printed: workers beyond the free cores cannot
+add throughput.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 
 from tabletop.app.cli import main
@@ -93,8 +96,8 @@ class Workload:
 
 
 def workloads(quick: bool) -> list[Workload]:
-    scale = 1 if quick else 5
-    games, battles, tables, requests = 400 * scale, 300 * scale, 200 * scale, 1000 * scale
+    scale = 1 if quick else 4
+    games, battles, tables, requests = 300 * scale, 250 * scale, 150 * scale, 750 * scale
     return [
         Workload(
             f"dogfight play --games {games}",
@@ -132,62 +135,72 @@ def workloads(quick: bool) -> list[Workload]:
 
 
 @contextmanager
-def local_cluster(workers: int) -> Iterator[str]:
+def local_clusters(sizes: tuple[int, ...]) -> Iterator[dict[int, str]]:
+    """Dask LocalClusters of `sizes` worker processes, one thread each: their addresses."""
+    import logging
+
     from dask.distributed import LocalCluster
 
-    with LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        host="127.0.0.1",
-        dashboard_address=None,
-    ) as cluster:
-        yield str(cluster.scheduler_address)
+    with ExitStack() as stack:
+        addresses = {}
+        for workers in sizes:
+            cluster = stack.enter_context(
+                LocalCluster(
+                    n_workers=workers,
+                    threads_per_worker=1,
+                    processes=True,
+                    host="127.0.0.1",
+                    dashboard_address="127.0.0.1:0",
+                    silence_logs=logging.CRITICAL,  # the workers' farewells at shutdown
+                )
+            )
+            addresses[workers] = str(cluster.scheduler_address)
+        yield addresses
 
 
-def measure(work: Workload, options: list[str], rounds: int, expected: str | None) -> float:
-    walls = []
-    with tempfile.TemporaryDirectory() as folder:
-        for _ in range(rounds):
-            wall, printed = work.once(options, folder)
-            walls.append(wall)
-            if expected is not None and printed != expected:
-                raise SystemExit(f"{work.name} {' '.join(options)}: a different output")
-    return work.items / statistics.median(walls)
+def configurations(addresses: dict[int, str]) -> list[tuple[str, list[str]]]:
+    configs: list[tuple[str, list[str]]] = [("1 (here)", [])]
+    configs += [(f"--jobs {jobs}", ["--jobs", str(jobs)]) for jobs in (2, 4)]
+    configs += [(f"LocalCluster {n}", ["--scheduler", a]) for n, a in addresses.items()]
+    return configs
 
 
 def main_bench(quick: bool, rounds: int) -> None:
-    print("# Bulk jobs: items a second of wall time (median of rounds), same output checked")
+    print("# Bulk jobs: items a second of wall time, paired rounds, same output checked")
     print(f"cores: {os.cpu_count()}; load average before: {loadavg()}")
     try:
         import dask.distributed  # noqa: F401
 
-        has_dask = True
+        sizes: tuple[int, ...] = (1, 2, 4)
     except ImportError:
-        has_dask = False
+        sizes = ()
         print("dask.distributed is not installed: the LocalCluster rows are skipped")
-    rows: list[tuple[str, str, float, float]] = []
-    expected: dict[str, str] = {}
-    for work in workloads(quick):
-        with tempfile.TemporaryDirectory() as folder:
-            expected[work.name] = work.once([], folder)[1]
-        base = measure(work, [], rounds, expected[work.name])
-        rows.append((work.name, "1 (here)", base, 1.0))
-        for jobs in (2, 4):
-            rate = measure(work, ["--jobs", str(jobs)], rounds, expected[work.name])
-            rows.append((work.name, f"--jobs {jobs}", rate, rate / base))
-    if has_dask:
-        for workers in (1, 2, 4):
-            with local_cluster(workers) as address:
-                for work in workloads(quick):
-                    rate = measure(work, ["--scheduler", address], rounds, expected[work.name])
-                    base = next(r[2] for r in rows if r[0] == work.name and r[1] == "1 (here)")
-                    rows.append((work.name, f"LocalCluster {workers}", rate, rate / base))
-    order = {name: i for i, name in enumerate(expected)}
-    rows.sort(key=lambda r: order[r[0]])
-    print(f"{'command':<38} {'workers':<16} {'items/s':>9} {'vs here':>8}")
-    for name, where, rate, ratio in rows:
-        print(f"{name:<38} {where:<16} {rate:>9.0f} {ratio:>7.2f}x")
+    works = workloads(quick)
+    walls: dict[tuple[str, str], list[float]] = {}
+    with local_clusters(sizes) as addresses, tempfile.TemporaryDirectory() as folder:
+        configs = configurations(addresses)
+        expected = {work.name: work.once([], folder)[1] for work in works}  # and warm-up
+        for turn in range(rounds):
+            # Each round runs every configuration once, in an order rotated each round,
+            # so that a change in the machine's load falls on all of them alike.
+            order = configs[turn % len(configs) :] + configs[: turn % len(configs)]
+            for work in works:
+                for where, options in order:
+                    wall, printed = work.once(options, folder)
+                    if printed != expected[work.name]:
+                        raise SystemExit(f"{work.name} {where}: a different output")
+                    walls.setdefault((work.name, where), []).append(wall)
+    print(f"{'command':<34} {'workers':<16} {'items/s':>8} {'vs here':>8}  {'rounds':>13}")
+    for work in works:
+        here = walls[(work.name, "1 (here)")]
+        for where, _ in configs:
+            mine = walls[(work.name, where)]
+            ratios = sorted(h / m for h, m in zip(here, mine, strict=True))
+            rate = work.items / statistics.median(mine)
+            print(
+                f"{work.name:<34} {where:<16} {rate:>8.0f} {statistics.median(ratios):>7.2f}x"
+                f"  {ratios[0]:.2f}x-{ratios[-1]:.2f}x"
+            )
     print(f"load average after: {loadavg()}")
 
 

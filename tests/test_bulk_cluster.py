@@ -37,7 +37,7 @@ def scheduler() -> Iterator[str]:
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address="127.0.0.1:0",
     ) as cluster:
         yield str(cluster.scheduler_address)
 
