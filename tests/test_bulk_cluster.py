@@ -79,3 +79,21 @@ def test_an_unreachable_scheduler_exits_2_naming_it() -> None:
         "tabletop dogfight: error: --scheduler: cannot reach the Dask scheduler at tcp://127.0.0.1:1: "
     )
     assert json.loads(out)["error"]["where"] == "--scheduler"
+
+
+@pytest.mark.parametrize(
+    ("address", "reason"),
+    [
+        ("garbage", "missing port number in address 'garbage'"),
+        ("http://127.0.0.1:1", "unknown address scheme 'http'"),
+        ("tcp://127.0.0.1:port", "invalid literal for int() with base 10: 'port'"),
+    ],
+)
+def test_a_malformed_scheduler_address_exits_2_before_connecting(address: str, reason: str) -> None:
+    code, _, err = run(*DOGFIGHT_400, "--scheduler", address)
+    assert code == 2
+    assert err.startswith(
+        f"tabletop dogfight: error: --scheduler: {address!r} is not a scheduler address ("
+    )
+    assert reason in err
+    assert err.rstrip().endswith("; expected tcp://HOST:PORT")

@@ -142,6 +142,16 @@ class _Cluster(Runner):
                 f"--scheduler needs dask.distributed, which is not installed; "
                 f"install the cluster extra: {CLUSTER_EXTRA}"
             ) from None
+        addressing: Any = importlib.import_module("distributed.comm.addressing")
+        try:
+            # Checked before a Client is made: a Client refused its address is left half
+            # made, and complains when collected.
+            addressing.get_address_host_port(address)
+        except ValueError as error:
+            raise JobsError(
+                f"{address!r} is not a scheduler address ({error}); expected tcp://HOST:PORT",
+                where="--scheduler",
+            ) from None
         try:
             # The connect timeout is dask's (distributed.comm.timeouts.connect, 30 s
             # unless configured, e.g. DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s).
