@@ -7,7 +7,10 @@ started by the command and counted in its time), and with ``--scheduler`` on a d
 the rounds; the client's connection is counted). Paired rounds: each round runs every
 configuration once, in an order rotated each round; "vs here" is the median of the
 rounds' ratios to the one-process run of the same round, lowest and highest beside it,
-and items/s is the median round's wall time. Every run's output is compared with the
+and items/s is the median round's wall time. The CPU time of each run is counted too
+(this process, the ``--jobs`` processes, the cluster's workers): on a machine whose
+cores are busy with other work, it is the cost of sharing out that the load does not
+blur. Every run's output is compared with the
 one-process run's, byte for byte (for setup, the files written). The machine's cores
 and its load average before and after are printed: workers beyond the free cores cannot
 add throughput.
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -59,21 +63,44 @@ def query_input(count: int) -> bytes:
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
-def run_cli(argv: list[str], stdin: bytes | None = None) -> tuple[float, str]:
-    """Run the command line here; return (wall seconds, what it printed)."""
+def cpu_seconds() -> float:
+    """CPU time of this process, its ended children and its live descendants, in seconds.
+
+    The ``--jobs`` processes are counted once they end (the pool waits for them), the
+    local clusters' workers while they live (psutil, which dask.distributed brings).
+    """
+    ended = resource.getrusage(resource.RUSAGE_CHILDREN)
+    total = time.process_time() + ended.ru_utime + ended.ru_stime
+    try:
+        import psutil
+    except ImportError:
+        return total
+    for process in psutil.Process().children(recursive=True):
+        try:
+            times = process.cpu_times()
+        except psutil.Error:
+            continue
+        total += times.user + times.system
+    return total
+
+
+def run_cli(argv: list[str], stdin: bytes | None = None) -> tuple[float, float, str]:
+    """Run the command line here; return (wall seconds, CPU seconds, what it printed)."""
     out = io.StringIO()
     saved = sys.stdin
     if stdin is not None:
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8")
     try:
+        cpu = cpu_seconds()
         started = time.perf_counter()
         code = main(argv, out=out, err=io.StringIO())
         wall = time.perf_counter() - started
+        cpu = cpu_seconds() - cpu
     finally:
         sys.stdin = saved
     if code != 0:
         raise SystemExit(f"{' '.join(argv)}: exit {code}: {out.getvalue()[:300]}")
-    return wall, out.getvalue()
+    return wall, cpu, out.getvalue()
 
 
 class Workload:
@@ -84,15 +111,15 @@ class Workload:
     ) -> None:
         self.name, self.items, self.argv, self.stdin = name, items, argv, stdin
 
-    def once(self, options: list[str], folder: str) -> tuple[float, str]:
-        wall, printed = run_cli([*self.argv(folder), *options], self.stdin)
+    def once(self, options: list[str], folder: str) -> tuple[float, float, str]:
+        wall, cpu, printed = run_cli([*self.argv(folder), *options], self.stdin)
         if self.name.startswith("setup"):
             # The files written, in table order, stand for the result (the names differ).
             files = sorted(Path(folder).iterdir())
             printed = "".join(p.read_text("utf-8") for p in files)
             for p in files:
                 p.unlink()
-        return wall, printed
+        return wall, cpu, printed
 
 
 def workloads(quick: bool) -> list[Workload]:
@@ -177,29 +204,37 @@ def main_bench(quick: bool, rounds: int) -> None:
         print("dask.distributed is not installed: the LocalCluster rows are skipped")
     works = workloads(quick)
     walls: dict[tuple[str, str], list[float]] = {}
+    cpus: dict[tuple[str, str], list[float]] = {}
     with local_clusters(sizes) as addresses, tempfile.TemporaryDirectory() as folder:
         configs = configurations(addresses)
-        expected = {work.name: work.once([], folder)[1] for work in works}  # and warm-up
+        expected = {work.name: work.once([], folder)[2] for work in works}  # and warm-up
         for turn in range(rounds):
             # Each round runs every configuration once, in an order rotated each round,
             # so that a change in the machine's load falls on all of them alike.
             order = configs[turn % len(configs) :] + configs[: turn % len(configs)]
             for work in works:
                 for where, options in order:
-                    wall, printed = work.once(options, folder)
+                    wall, cpu, printed = work.once(options, folder)
                     if printed != expected[work.name]:
                         raise SystemExit(f"{work.name} {where}: a different output")
                     walls.setdefault((work.name, where), []).append(wall)
-    print(f"{'command':<34} {'workers':<16} {'items/s':>8} {'vs here':>8}  {'rounds':>13}")
+                    cpus.setdefault((work.name, where), []).append(cpu)
+    print(
+        f"{'command':<34} {'workers':<16} {'items/s':>8} {'vs here':>8}  {'rounds':>13}"
+        f"  {'CPU ms/item':>11} {'CPU vs here':>11}"
+    )
     for work in works:
-        here = walls[(work.name, "1 (here)")]
+        here, here_cpu = walls[(work.name, "1 (here)")], cpus[(work.name, "1 (here)")]
         for where, _ in configs:
-            mine = walls[(work.name, where)]
+            mine, mine_cpu = walls[(work.name, where)], cpus[(work.name, where)]
             ratios = sorted(h / m for h, m in zip(here, mine, strict=True))
+            cpu_ratio = statistics.median(m / h for h, m in zip(here_cpu, mine_cpu, strict=True))
             rate = work.items / statistics.median(mine)
             print(
                 f"{work.name:<34} {where:<16} {rate:>8.0f} {statistics.median(ratios):>7.2f}x"
                 f"  {ratios[0]:.2f}x-{ratios[-1]:.2f}x"
+                f"  {1000 * statistics.median(mine_cpu) / work.items:>11.2f}"
+                f" {cpu_ratio:>10.2f}x"
             )
     print(f"load average after: {loadavg()}")
 
