@@ -241,7 +241,7 @@ def main_bench(quick: bool, rounds: int) -> None:
 
 def cli(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else "")
-    parser.add_argument("--quick", action="store_true", help="a fifth of the items")
+    parser.add_argument("--quick", action="store_true", help="a quarter of the items")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per figure (default 3)")
     args = parser.parse_args(argv)
     main_bench(args.quick, args.rounds)
