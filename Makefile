@@ -15,8 +15,9 @@ AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	@# serve: the board's server; test carries playwright, which drives the system's Chromium
-	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve]'
+	@# serve: the board's server; test carries playwright, which drives the system's Chromium;
+	@# cluster: dask.distributed, for --scheduler and its tests on a LocalCluster
+	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve,cluster]'
 	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
@@ -128,6 +129,8 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
 	$(BIN)/python -m benchmarks.imports
+	@# bulk jobs: play, setup --count and query on 1, 2 and 4 processes and LocalCluster workers
+	$(BIN)/python -m benchmarks.bulk
 	@# the board: check through the server and through tabletop query, then the page's own
 	@# time from the end of a drag to the verdict drawn (headless Chromium)
 	$(BIN)/python -m benchmarks.board

@@ -8,8 +8,10 @@
                                answers for the other side); the position and plays next
   pop FILE                     remove the file's last play
   play [--games K] [--seed N] [--policy P] [--rebels P] [--empire P] [-o LOG]
+       [--jobs N | --scheduler ADDRESS]
                                simulate K games from the standard setup (P: random or
-                               greedy; --policy for both sides, --rebels/--empire for one)
+                               greedy; --policy for both sides, --rebels/--empire for one),
+                               here, on N processes or on a Dask cluster: the same result
   render FILE -o OUT [--fighter SQUARE]
                                draw the board (a picture), the last play, and with
                                --fighter its reachable squares and lines of fire
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -44,24 +47,27 @@ from tabletop.app.dogfightfile import (
     parse_game_file,
 )
 from tabletop.app.files import picture_output
+from tabletop.app.jobs import Runner, add_job_options, in_order, open_runner, slices
 from tabletop.app.locking import FileUpdate, report_then_publish
-from tabletop.boards import random_policy
+from tabletop.boards import Outcome, random_policy, summarise
 from tabletop.boards.dogfight import (
     SIDES,
     Dogfight,
     Position,
+    dogfight_outcomes,
     greedy_policy,
     parse_square,
     simulate_dogfight,
 )
 from tabletop.boards.dogfight.diagram import position_report
+from tabletop.boards.dogfight.policies import GameLog
 from tabletop.boards.errors import WorkLimitError
 from tabletop.boards.game import Policy, SimulationResult
 from tabletop.boards.words import counted
 from tabletop.geom.errors import InvalidInputError
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 
-__all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_report", "register", "run"]
+__all__ = ["MAX_PERFT_POSITIONS", "POLICIES", "play_outcomes", "play_report", "register", "run"]
 
 #: The policies ``play`` knows, by name.
 POLICIES: dict[str, Policy[Position, Any]] = {"random": random_policy, "greedy": greedy_policy}
@@ -117,6 +123,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--rebels", choices=POLICIES, help="the rebels' policy")
     play.add_argument("--empire", choices=POLICIES, help="the empire's policy")
     play.add_argument("--progress", action="store_true", help="always show progress")
+    add_job_options(play)
     _writes(play, "write the first game's log (.toml or .json)")
     render = add_action(actions, "render", "draw the board, the last play and a fighter's reach")
     _game_operand(render)
@@ -268,6 +275,38 @@ def play_report(result: SimulationResult, unit: str) -> str:
     return "\n".join(lines)
 
 
+def play_outcomes(policies: dict[str, str], seed: int, indices: range) -> list[Outcome]:
+    """Return the outcomes of games `indices` of ``play`` (policies by name): one slice.
+
+    A module-level function of plain arguments, so that a worker process or a Dask
+    worker runs it; game ``i`` is the same game in any slice.
+    """
+    chosen = {side: POLICIES[name] for side, name in policies.items()}
+    return dogfight_outcomes(Dogfight(), chosen, seed=seed, indices=indices)
+
+
+def _play_shared(
+    runner: Runner,
+    game: Dogfight,
+    names: dict[str, str],
+    args: argparse.Namespace,
+    progress: Callable[[int, int], None] | None,
+) -> tuple[SimulationResult, GameLog]:
+    """Play the games in slices on the runner's workers; the same result as in one process."""
+    outcomes: list[Outcome] = []
+    calls = [(names, args.seed, part) for part in slices(args.games, runner.workers)]
+    for part in in_order(runner, play_outcomes, calls):
+        outcomes.extend(part)
+        if progress is not None:
+            progress(len(outcomes), args.games)
+    result = summarise(outcomes, names, args.seed, names)
+    log = GameLog(0, ())
+    if args.output is not None:  # the first game again, here, for its plays
+        chosen = {side: POLICIES[name] for side, name in names.items()}
+        _, log = simulate_dogfight(game, chosen, games=1, seed=args.seed)
+    return result, log
+
+
 def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> int:
     # The log is published after the report is written (report_then_publish): a report
     # that cannot be written leaves no log.
@@ -280,13 +319,18 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
     names = {"rebels": args.rebels or args.policy, "empire": args.empire or args.policy}
     game = Dogfight()
     show = args.progress or sys.stderr.isatty()
-    result, log = simulate_dogfight(
-        game,
-        {side: POLICIES[name] for side, name in names.items()},
-        games=args.games,
-        seed=args.seed,
-        progress=_ProgressBar(sys.stderr) if show else None,
-    )
+    progress = _ProgressBar(sys.stderr) if show else None
+    with open_runner(args.jobs, args.scheduler) as runner:
+        if runner.in_process:
+            result, log = simulate_dogfight(
+                game,
+                {side: POLICIES[name] for side, name in names.items()},
+                games=args.games,
+                seed=args.seed,
+                progress=progress,
+            )
+        else:
+            result, log = _play_shared(runner, game, names, args, progress)
     result = SimulationResult(
         result.games, result.wins, result.draws, result.lengths, result.seed, names
     )

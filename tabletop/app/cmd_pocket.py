@@ -4,7 +4,8 @@
   actions FILE    every legal play of the current decision, with its token cost
   replay FILE     play the log, validating each play; the winner and the final state
   play FILE       simulate --games K battles from the file's position (--seed N,
-                  --policy random|greedy for both players, --policy2 for player 2);
+                  --policy random|greedy for both players, --policy2 for player 2;
+                  --jobs N processes or --scheduler ADDRESS, a Dask cluster);
                   win rates with 95 % Wilson intervals, rounds per battle; -o LOG
                   writes the first battle's full, replayable log as a battle file
   render FILE     draw the 15 zones as player 1 sees them to -o OUT (a picture)
@@ -29,6 +30,7 @@ from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, add_action, add_actions, 
 from tabletop.app.datafile import parse_text
 from tabletop.app.datatext import file_text
 from tabletop.app.files import picture_output
+from tabletop.app.jobs import add_job_options, in_order, open_runner, slices
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.playlog import change_plays
 from tabletop.app.pocketfile import (
@@ -43,12 +45,16 @@ from tabletop.app.pocketfile import (
 from tabletop.boards import (
     IllegalPlayError,
     InvalidPlayError,
+    Outcome,
     Policy,
     Rng,
+    SimulationResult,
     answer,
     derive_seed,
+    play_games,
     random_policy,
     simulate,
+    summarise,
 )
 from tabletop.boards.pocket import (
     PocketBattles,
@@ -67,6 +73,7 @@ __all__ = [
     "POLICIES",
     "SUBCOMMANDS",
     "play_log",
+    "play_outcomes",
     "register",
     "replay_json",
     "run",
@@ -123,6 +130,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     play.add_argument("--policy2", choices=tuple(POLICIES), help="player 2's policy, if other")
     play.add_argument("-o", "--output", help="write the first battle's full log (.toml or .json)")
     play.add_argument("--progress", action="store_true", help="a progress bar on stderr")
+    add_job_options(play)
     _force(play)
     push = parsers["push"]
     push.add_argument("play", metavar="PLAY", help="the play's text, like 'order spears charge'")
@@ -259,6 +267,50 @@ def _progress_bar(stream: TextIO) -> Callable[[int, int], None]:
     return show
 
 
+def play_outcomes(
+    game: PocketBattles, start: PocketState, policies: dict[str, str], seed: int, indices: range
+) -> list[Outcome]:
+    """Return the outcomes of battles `indices` of ``play`` (policies by name): one slice.
+
+    A module-level function of plain, picklable arguments, so that a worker process or
+    a Dask worker runs it; battle ``i`` is the same battle in any slice.
+    """
+    chosen = {side: POLICIES[name] for side, name in policies.items()}
+    return play_games(game, lambda s: _reseeded(start, s), chosen, seed=seed, indices=indices)
+
+
+def _simulate(
+    args: argparse.Namespace,
+    game: PocketBattles,
+    start: PocketState,
+    names: dict[str, str],
+    progress: Callable[[int, int], None] | None,
+) -> SimulationResult:
+    """Simulate here, or in slices on ``--jobs`` processes or a cluster: the same result."""
+    policies = {side: POLICIES[name] for side, name in names.items()}
+    with open_runner(args.jobs, args.scheduler) as runner:
+        if runner.in_process:
+            return simulate(
+                game,
+                lambda s: _reseeded(start, s),
+                policies,
+                games=args.games,
+                seed=args.seed,
+                progress=progress,
+            )
+        outcomes: list[Outcome] = []
+        calls = [
+            (game, start, names, args.seed, part) for part in slices(args.games, runner.workers)
+        ]
+        for part in in_order(runner, play_outcomes, calls):
+            outcomes.extend(part)
+            if progress is not None:
+                progress(len(outcomes), args.games)
+    # The policies' names as simulate gives them (the command prints its own names).
+    functions = {side: getattr(p, "__name__", repr(p)) for side, p in policies.items()}
+    return summarise(outcomes, policies, args.seed, functions)
+
+
 def _play(
     args: argparse.Namespace, file: BattleFile, out: TextIO, update: FileUpdate | None
 ) -> int:
@@ -272,14 +324,7 @@ def _play(
     show = None
     if args.progress or (args.games >= 200 and sys.stderr.isatty()):
         show = _progress_bar(sys.stderr)
-    result = simulate(
-        game,
-        lambda s: _reseeded(start, s),
-        policies,
-        games=args.games,
-        seed=args.seed,
-        progress=show,
-    )
+    result = _simulate(args, game, start, names, show)
     if args.output:
         log = [*file.plays, *play_log(game, start, policies, args.seed)]
         suffix = Path(args.output).suffix.lower()

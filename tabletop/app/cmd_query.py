@@ -34,6 +34,7 @@ from typing import Any, BinaryIO, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.datafile import MAX_FILE_BYTES, show
+from tabletop.app.jobs import add_job_options, open_runner
 from tabletop.app.scenefile import loads_json, parse_scene
 from tabletop.app.text import clip
 from tabletop.geom.errors import InvalidInputError
@@ -418,6 +419,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         help=f"longest request line, bytes (default {MAX_REQUEST_BYTES})",
     )
     parser.add_argument("--json", action="store_true", help="accepted; answers are always JSON")
+    add_job_options(parser)  # the batch form: tabletop.app.query_jobs
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
@@ -427,5 +429,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     stream = getattr(sys.stdin, "buffer", None)
     if stream is None:  # a text stream (a test's StringIO): its characters, as UTF-8
         stream = io.BytesIO(sys.stdin.read().encode("utf-8", "surrogateescape"))
+    if args.jobs is not None or args.scheduler is not None:
+        from tabletop.app.query_jobs import serve_shared
+
+        with open_runner(args.jobs, args.scheduler) as runner:
+            serve_shared(stream, out, runner, strict=args.strict, limit=args.max_request_bytes)
+        return EXIT_OK
     serve_stream(stream, out, strict=args.strict, limit=args.max_request_bytes)
     return EXIT_OK

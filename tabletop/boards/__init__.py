@@ -24,9 +24,11 @@ from tabletop.boards.game import (
     ReplayResult,
     SimulationResult,
     answer,
+    play_games,
     random_policy,
     replay,
     simulate,
+    summarise,
 )
 from tabletop.boards.rng import Rng, derive_seed
 from tabletop.boards.stats import Z_95, LengthSummary, wilson_interval
@@ -48,8 +50,10 @@ __all__ = [
     "SimulationResult",
     "answer",
     "derive_seed",
+    "play_games",
     "random_policy",
     "replay",
     "simulate",
+    "summarise",
     "wilson_interval",
 ]

@@ -26,7 +26,7 @@ tabletop.boards.errors.ReplayError: play 2 '3': take 1 or 2 (rule: take-one-or-t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, Self, TypeVar
 
@@ -42,9 +42,11 @@ __all__ = [
     "ReplayResult",
     "SimulationResult",
     "answer",
+    "play_games",
     "random_policy",
     "replay",
     "simulate",
+    "summarise",
 ]
 
 
@@ -212,7 +214,9 @@ def simulate(
     """Play `games` games, each from ``start(game_seed)``, every side by its policy.
 
     Game ``i`` uses the seed ``derive_seed(seed, i)`` for its position and for its
-    policies' stream, so any one game can be reproduced alone.
+    policies' stream, so any one game can be reproduced alone, and the games can be
+    shared out in slices (:func:`play_games`) and summed (:func:`summarise`) to the
+    same result.
 
     Parameters
     ----------
@@ -231,23 +235,82 @@ def simulate(
     RuntimeError
         When a game exceeds `max_plays`, or a side has no policy.
     """
-    wins = dict.fromkeys(policies, 0)
-    draws = 0
-    lengths: list[int] = []
-    for index in range(games):
+
+    def done(count: int) -> None:
+        if progress is not None:
+            progress(count, games)
+
+    outcomes = play_games(
+        game, start, policies, seed=seed, indices=range(games), progress=done, max_plays=max_plays
+    )
+    names = {side: getattr(policy, "__name__", repr(policy)) for side, policy in policies.items()}
+    return summarise(outcomes, policies, seed, names)
+
+
+def play_games(
+    game: Game[S, P],
+    start: Callable[[int], S],
+    policies: Mapping[str, Policy[S, P]],
+    *,
+    seed: int,
+    indices: range,
+    progress: Callable[[int], None] | None = None,
+    max_plays: int = 1_000_000,
+) -> list[Outcome]:
+    """Play the games numbered `indices` of a simulation seeded `seed`; their outcomes.
+
+    Game ``i`` starts from ``start(derive_seed(seed, i))`` and its policies draw from
+    ``Rng(derive_seed(seed, i) ^ 0x5DEECE66D)``: its own stream, whichever slice it is
+    played in. `progress` is called with the count done after each game.
+
+    Examples
+    --------
+    >>> nim, policies = _Nim(), {"first": random_policy, "second": random_policy}
+    >>> whole = play_games(nim, lambda s: _NimState(7), policies, seed=1, indices=range(6))
+    >>> halves = [
+    ...     *play_games(nim, lambda s: _NimState(7), policies, seed=1, indices=range(0, 3)),
+    ...     *play_games(nim, lambda s: _NimState(7), policies, seed=1, indices=range(3, 6)),
+    ... ]
+    >>> whole == halves
+    True
+    """
+    outcomes: list[Outcome] = []
+    for done, index in enumerate(indices, 1):
         game_seed = derive_seed(seed, index)
         state = start(game_seed)
         rng = Rng(game_seed ^ 0x5DEECE66D)
-        outcome = _play_out(game, state, policies, rng, max_plays)
+        outcomes.append(_play_out(game, state, policies, rng, max_plays))
+        if progress is not None:
+            progress(done)
+    return outcomes
+
+
+def summarise(
+    outcomes: Sequence[Outcome],
+    sides: Iterable[str],
+    seed: int,
+    policies: Mapping[str, str],
+) -> SimulationResult:
+    """Return the result of a simulation from its games' outcomes, in game order.
+
+    `sides` orders the win counts (every side listed, with 0 wins if none); a winner
+    not among them follows in the order it first won.
+
+    Examples
+    --------
+    >>> result = summarise([Outcome("b", 4), Outcome(None, 9), Outcome("b", 2)], ["a", "b"], 5, {})
+    >>> dict(result.wins), result.draws, result.lengths.mean
+    ({'a': 0, 'b': 2}, 1, 5.0)
+    """
+    wins = dict.fromkeys(sides, 0)
+    draws = 0
+    for outcome in outcomes:
         if outcome.winner is None:
             draws += 1
         else:
             wins[outcome.winner] = wins.get(outcome.winner, 0) + 1
-        lengths.append(outcome.length)
-        if progress is not None:
-            progress(index + 1, games)
-    names = {side: getattr(policy, "__name__", repr(policy)) for side, policy in policies.items()}
-    return SimulationResult(games, wins, draws, LengthSummary.of(lengths), seed, names)
+    lengths = LengthSummary.of([outcome.length for outcome in outcomes])
+    return SimulationResult(len(outcomes), wins, draws, lengths, seed, dict(policies))
 
 
 def _play_out(

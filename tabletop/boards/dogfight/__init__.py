@@ -40,7 +40,7 @@ from tabletop.boards.dogfight.plays import (
     parse_play,
     play_text,
 )
-from tabletop.boards.dogfight.policies import greedy_policy, simulate_dogfight
+from tabletop.boards.dogfight.policies import dogfight_outcomes, greedy_policy, simulate_dogfight
 from tabletop.boards.dogfight.position import PHASES, Position, Violation, placement_violations
 from tabletop.boards.dogfight.rules import (
     SIDES,
@@ -73,6 +73,7 @@ __all__ = [
     "Take",
     "Use",
     "Violation",
+    "dogfight_outcomes",
     "greedy_policy",
     "parse_play",
     "parse_square",

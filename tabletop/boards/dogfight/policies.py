@@ -26,10 +26,10 @@ from tabletop.boards.dogfight.engine import Dogfight
 from tabletop.boards.dogfight.judge import judge
 from tabletop.boards.dogfight.plays import Advance, Defend, Discard, Fire, Move, Play, Tactics
 from tabletop.boards.dogfight.position import DEFEND, FIRE, MOVE, Position
-from tabletop.boards.game import Game, Policy, SimulationResult, simulate
+from tabletop.boards.game import Game, Outcome, Policy, SimulationResult, play_games, simulate
 from tabletop.boards.rng import Rng
 
-__all__ = ["GameLog", "TrustedDogfight", "greedy_policy", "simulate_dogfight"]
+__all__ = ["GameLog", "TrustedDogfight", "dogfight_outcomes", "greedy_policy", "simulate_dogfight"]
 
 
 class TrustedDogfight(Dogfight):
@@ -194,7 +194,7 @@ def simulate_dogfight(
     Game ``i`` starts from ``game.standard(derive_seed(seed, i) >> 11)``: the harness's
     seed cut to 53 bits, so that a log's seed is exact in TOML and in any JSON reader.
     """
-    trusted = game if isinstance(game, TrustedDogfight) else TrustedDogfight(game.rules)
+    trusted = _trusted(game)
     seeds: list[int] = []
     plays: list[Play] = []
     first: list[GameLog] = []
@@ -231,3 +231,40 @@ def simulate_dogfight(
         progress=done,
     )
     return result, first[0] if first else GameLog(0, ())
+
+
+def dogfight_outcomes(
+    game: Dogfight,
+    policies: Mapping[str, Policy[Position, Play]],
+    *,
+    seed: int,
+    indices: range,
+) -> list[Outcome]:
+    """Return the outcomes of the games numbered `indices` of :func:`simulate_dogfight`.
+
+    Game ``i`` is the same game whichever slice plays it, so slices played apart (in
+    other processes, on other machines) sum with :func:`tabletop.boards.game.summarise`
+    to the result of one :func:`simulate_dogfight` of the same seed.
+
+    Examples
+    --------
+    >>> from tabletop.boards import random_policy, summarise
+    >>> policies = {"rebels": random_policy, "empire": random_policy}
+    >>> whole, _ = simulate_dogfight(Dogfight(), policies, games=4, seed=3)
+    >>> parts = [*dogfight_outcomes(Dogfight(), policies, seed=3, indices=range(0, 1)),
+    ...          *dogfight_outcomes(Dogfight(), policies, seed=3, indices=range(1, 4))]
+    >>> summarise(parts, policies, 3, whole.policies) == whole
+    True
+    """
+    trusted = _trusted(game)
+    return play_games(
+        trusted,
+        lambda game_seed: trusted.standard(game_seed >> 11),
+        policies,
+        seed=seed,
+        indices=indices,
+    )
+
+
+def _trusted(game: Dogfight) -> TrustedDogfight:
+    return game if isinstance(game, TrustedDogfight) else TrustedDogfight(game.rules)
