@@ -194,21 +194,22 @@ def emit_json(data: Any, out: TextIO) -> None:
     out.write(text + "\n")
 
 
+def _installed(name: str) -> bool:
+    # Only the command asked for is looked up: finding a module imports its package, and
+    # the board's package is no business of `measure`.
+    return name in COMMANDS and importlib.util.find_spec(COMMANDS[name]) is not None
+
+
 def _available() -> dict[str, str]:
-    found = {}
-    for name, path in COMMANDS.items():
-        if importlib.util.find_spec(path) is not None:
-            found[name] = path
-    return found
+    return {name: path for name, path in COMMANDS.items() if _installed(name)}
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    # The package's own string, not importlib.metadata: that import alone (email, zipfile,
+    # csv and the search of every distribution on the path) costs more than the command.
+    from tabletop import __version__
 
-    try:
-        return version("tabletop-judge")
-    except PackageNotFoundError:
-        return "(not installed)"
+    return __version__
 
 
 def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
@@ -360,20 +361,19 @@ def _run(words: list[str], out: TextIO, err: TextIO) -> int:
     name, rest = words[0], words[1:]
     options = rest[: rest.index("--")] if "--" in rest else rest
     want_json = "--json" in options
-    commands = _available()
     try:
         _check_utf8(words)
         if name == "help":
             if not rest or rest[0] == "help":
                 out.write(__doc__ or "")
                 return EXIT_OK
-            if rest[0] not in commands:
-                raise _unknown_command(rest[0], commands)
-            out.write(_help_text(_parser(rest[0], commands[rest[0]])[1], rest[1:]))
+            if not _installed(rest[0]):
+                raise _unknown_command(rest[0], _available())
+            out.write(_help_text(_parser(rest[0], COMMANDS[rest[0]])[1], rest[1:]))
             return EXIT_OK
-        if name not in commands:
-            raise _unknown_command(name, commands)
-        module, parser = _parser(name, commands[name])
+        if not _installed(name):
+            raise _unknown_command(name, _available())
+        module, parser = _parser(name, COMMANDS[name])
         if any(a in ("-h", "--help") for a in options):
             out.write(_help_text(parser, options))
             return EXIT_OK
