@@ -184,13 +184,19 @@ class CommandModule(Protocol):
     def run(self, args: argparse.Namespace, out: TextIO) -> int: ...
 
 
+#: json.dumps with these options builds an encoder per call; a query answers thousands.
+_JSON_UTF8 = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+_JSON_ASCII = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
+
+
 def emit_json(data: Any, out: TextIO) -> None:
     """Write one JSON object on one line."""
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
-        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    text = _JSON_UTF8.encode(data)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
+            text = _JSON_ASCII.encode(data)
     out.write(text + "\n")
 
 
