@@ -32,7 +32,6 @@ Options may come anywhere after the command; after -- every word is an argument.
 from __future__ import annotations
 
 import argparse
-import difflib
 import errno
 import importlib
 import importlib.util
@@ -220,6 +219,8 @@ def _version() -> str:
 
 def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
     known = [*commands, "help"]
+    import difflib  # only for a mistyped command
+
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     listed = ", ".join(known)
     if close:
