@@ -125,6 +125,8 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling
+	@# whole commands against plain scripts: measure, --version, check vs an STRtree script
+	$(BIN)/python -m benchmarks.commands
 	$(BIN)/python -m benchmarks.bounds
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event
