@@ -22,8 +22,6 @@ from tabletop.app.clients.options import (
 )
 from tabletop.app.text import printable_report
 from tabletop.obstacles.measuring import Measurement, measure
-from tabletop.obstacles.rulings import contested_ruling
-from tabletop.obstacles.tts import tts_reading
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
 
@@ -69,8 +67,17 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
-    tts = None if args.also != "tts" else tts_reading(scene, result)
-    ruling = contested_ruling(scene.ruleset, result.distance) if args.ruling else None
+    # The options' modules load when asked for: most measurements need neither.
+    tts = None
+    if args.also == "tts":
+        from tabletop.obstacles.tts import tts_reading
+
+        tts = tts_reading(scene, result)
+    ruling = None
+    if args.ruling:
+        from tabletop.obstacles.rulings import contested_ruling
+
+        ruling = contested_ruling(scene.ruleset, result.distance)
     if args.json:
         answer = result.to_json()
         mark_within_resolution([answer], scene.resolution_mm)
