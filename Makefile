@@ -59,6 +59,9 @@ docs: $(STAMP)
 
 demo: $(STAMP) $(AOT)
 	mkdir -p out
+	@# byte-compile the package as a regular install does (pip compiles what it installs;
+	@# the editable install's sources are compiled here, PYTHONDONTWRITEBYTECODE or not)
+	$(BIN)/python -m compileall -q tabletop
 	for f in examples/*.toml; do $(BIN)/tabletop report $$f || exit 1; done
 	@# check exits 1 when it finds violations (xwing-contested.toml has two on purpose)
 	for f in examples/*.toml; do $(BIN)/tabletop check $$f; test $$? -le 1 || exit 1; done
@@ -125,6 +128,8 @@ bench: $(STAMP) $(AOT)
 	$(BIN)/python -m benchmarks.kernels
 	$(BIN)/python -m benchmarks.pocket
 	$(BIN)/python -m benchmarks.scaling
+	@# whole commands against plain scripts: measure, --version, check vs an STRtree script
+	$(BIN)/python -m benchmarks.commands
 	$(BIN)/python -m benchmarks.bounds
 	$(BIN)/python -m benchmarks.dogfight
 	$(BIN)/python -m benchmarks.event

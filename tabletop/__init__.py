@@ -30,6 +30,10 @@ if _typing.TYPE_CHECKING:
 
 __all__ = ["SceneError", "load_scene", "main", "parse_scene", "read_scene_data"]
 
+#: The release, as pyproject.toml's ``[project] version`` says (a test checks they agree):
+#: ``tabletop --version`` prints it without reading the installed metadata.
+__version__ = "0.1.0"
+
 # Names load on first use (PEP 562): importing a layer never imports the application.
 _SOURCES: dict[str, str] = {
     "SceneError": "tabletop.app.scenefile",

@@ -92,6 +92,7 @@ def test_a_scene_is_parsed_once_per_text(monkeypatch: pytest.MonkeyPatch) -> Non
         return parse_scene(data, where)
 
     monkeypatch.setattr(cmd_query, "parse_scene", counting)
+    monkeypatch.setattr(cmd_query, "plain_scene", lambda data: None)  # every scene counted
     monkeypatch.setattr(cmd_query, "_SCENES", type(cmd_query._SCENES)())
     other = {**SCENE, "ships": SCENE["ships"][:2]}
     lines = [

@@ -32,7 +32,6 @@ Options may come anywhere after the command; after -- every word is an argument.
 from __future__ import annotations
 
 import argparse
-import difflib
 import errno
 import importlib
 import importlib.util
@@ -184,35 +183,44 @@ class CommandModule(Protocol):
     def run(self, args: argparse.Namespace, out: TextIO) -> int: ...
 
 
+#: json.dumps with these options builds an encoder per call; a query answers thousands.
+_JSON_UTF8 = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+_JSON_ASCII = json.JSONEncoder(ensure_ascii=True, allow_nan=False)
+
+
 def emit_json(data: Any, out: TextIO) -> None:
     """Write one JSON object on one line."""
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
-        text = json.dumps(data, ensure_ascii=True, allow_nan=False)
+    text = _JSON_UTF8.encode(data)
+    if not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:  # a lone surrogate (from an argument not in UTF-8): escape it
+            text = _JSON_ASCII.encode(data)
     out.write(text + "\n")
 
 
+def _installed(name: str) -> bool:
+    # Only the command asked for is looked up: finding a module imports its package, and
+    # the board's package is no business of `measure`.
+    return name in COMMANDS and importlib.util.find_spec(COMMANDS[name]) is not None
+
+
 def _available() -> dict[str, str]:
-    found = {}
-    for name, path in COMMANDS.items():
-        if importlib.util.find_spec(path) is not None:
-            found[name] = path
-    return found
+    return {name: path for name, path in COMMANDS.items() if _installed(name)}
 
 
 def _version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
+    # The package's own string, not importlib.metadata: that import alone (email, zipfile,
+    # csv and the search of every distribution on the path) costs more than the command.
+    from tabletop import __version__
 
-    try:
-        return version("tabletop-judge")
-    except PackageNotFoundError:
-        return "(not installed)"
+    return __version__
 
 
 def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
     known = [*commands, "help"]
+    import difflib  # only for a mistyped command
+
     close = difflib.get_close_matches(name, known, n=1, cutoff=0.6)
     listed = ", ".join(known)
     if close:
@@ -360,20 +368,19 @@ def _run(words: list[str], out: TextIO, err: TextIO) -> int:
     name, rest = words[0], words[1:]
     options = rest[: rest.index("--")] if "--" in rest else rest
     want_json = "--json" in options
-    commands = _available()
     try:
         _check_utf8(words)
         if name == "help":
             if not rest or rest[0] == "help":
                 out.write(__doc__ or "")
                 return EXIT_OK
-            if rest[0] not in commands:
-                raise _unknown_command(rest[0], commands)
-            out.write(_help_text(_parser(rest[0], commands[rest[0]])[1], rest[1:]))
+            if not _installed(rest[0]):
+                raise _unknown_command(rest[0], _available())
+            out.write(_help_text(_parser(rest[0], COMMANDS[rest[0]])[1], rest[1:]))
             return EXIT_OK
-        if name not in commands:
-            raise _unknown_command(name, commands)
-        module, parser = _parser(name, commands[name])
+        if not _installed(name):
+            raise _unknown_command(name, _available())
+        module, parser = _parser(name, COMMANDS[name])
         if any(a in ("-h", "--help") for a in options):
             out.write(_help_text(parser, options))
             return EXIT_OK

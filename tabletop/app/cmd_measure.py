@@ -22,7 +22,6 @@ from tabletop.app.clients.options import (
 )
 from tabletop.app.text import name_ids, printable_report
 from tabletop.obstacles.measuring import Measurement, measure
-from tabletop.obstacles.tts import tts_reading
 
 __all__ = ["band_words", "measurement_text", "register", "run"]
 
@@ -75,7 +74,12 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     scene = scene_from_args(args)
     result = measure(scene, args.a, args.b, arc=args.arc, defending_zone=args.defending_zone)
-    tts = None if args.also != "tts" else tts_reading(scene, result)
+    # The option's module loads when asked for: most measurements need no TTS reading.
+    tts = None
+    if args.also == "tts":
+        from tabletop.obstacles.tts import tts_reading
+
+        tts = tts_reading(scene, result)
     ruling = result.ruling
     asked = args.printed_names or scene.printed_names
     names = scene.token_names() if asked else {}

@@ -35,6 +35,7 @@ from typing import Any, BinaryIO, TextIO
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.datafile import MAX_FILE_BYTES, show
 from tabletop.app.jobs import add_job_options, open_runner
+from tabletop.app.query_fast import plain_measure, plain_scene
 from tabletop.app.scenefile import loads_json, parse_scene
 from tabletop.app.text import clip
 from tabletop.geom.errors import InvalidInputError
@@ -225,7 +226,9 @@ def answer(line: str, number: int = 1, *, strict: bool = True) -> dict[str, Any]
         if "scene" not in request:
             raise InvalidInputError("missing required key", where=f"{where}: key 'scene'")
         scene = _scene(request["scene"], where)
-        result = run_op(scene, request, where)
+        result = (op == "measure" and plain_measure(scene, request)) or run_op(
+            scene, request, where
+        )
         if ignored:
             result = {**result, "ignored_keys": ignored}
         return result if ident is _NO_ID else {"id": ident, **result}
@@ -352,9 +355,19 @@ def _scene_text(data: Any) -> bytes | None:
         return None
 
 
+#: Longest scene text kept whole as its own key, bytes; a longer one is keyed by its digest.
+_WHOLE_KEY_BYTES = 1 << 16
+_DIGEST_BYTES = 16
+
+
 def _digest(text: bytes) -> bytes:
-    # The digest keeps a 10 MiB scene's key small.
-    return hashlib.blake2b(text, digest_size=16).digest()
+    # A text of ordinary size is its own key: the dict compares it whole (no collision can
+    # take one scene for another) for less than hashing it costs. The digest keeps a
+    # 10 MiB scene's key small; the two kinds of key cannot meet, a digest being shorter
+    # than any text kept whole.
+    if _DIGEST_BYTES < len(text) <= _WHOLE_KEY_BYTES:
+        return text
+    return hashlib.blake2b(text, digest_size=_DIGEST_BYTES).digest()
 
 
 def _scene_key(data: Any) -> bytes | None:
@@ -369,7 +382,7 @@ def _scene(data: Any, where: str) -> Scene:
     key = _digest(text)
     scene = _SCENES.get(key)
     if scene is None:
-        scene = parse_scene(data, f"{where} scene")
+        scene = plain_scene(data) or parse_scene(data, f"{where} scene")
         _SCENES.put(key, scene, len(text))
     return scene
 

@@ -21,7 +21,6 @@ import dataclasses as _dc
 import errno
 import os
 import re
-import secrets
 import stat
 import time
 from collections.abc import Iterable
@@ -203,6 +202,8 @@ def _check_replaceable(mode: int, force: bool, text: str) -> None:
 
 def temporary_path(folder: Path) -> Path:
     """Return a new temporary file name in `folder` (the file is not created)."""
+    import secrets  # here: its imports (hmac, hashlib, random) are for writing commands only
+
     return folder / f"{TEMPORARY_PREFIX}{secrets.token_hex(8)}.tmp"
 
 

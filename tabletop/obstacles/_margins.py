@@ -7,6 +7,7 @@ Shared by the rules of :mod:`tabletop.obstacles.legality` and
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import shapely
@@ -103,6 +104,44 @@ def _past_box(
     sides.append(("right", x1 - coords[i, 0], np.array([coords[i], [x1, coords[i, 1]]])))
     side, inward, points = min(sides, key=lambda s: float(s[1]))
     return side, float(inward), points
+
+
+def _past_boxes(
+    polygons: Sequence[shapely.Geometry], box: tuple[float, float, float, float]
+) -> list[tuple[str, float, FloatArray]]:
+    """:func:`_past_box` of many outlines at once: the same vertices, sides and arithmetic.
+
+    Each outline's extreme vertex on a side is the first of its vertices reaching that
+    far, and its worst side the first of the least inward distance (bottom, top, left,
+    right), as :func:`_past_box` picks them one outline at a time.
+    """
+    if not len(polygons):
+        return []
+    x0, y0, x1, y1 = box
+    coords, owner = shapely.get_coordinates(np.asarray(polygons, dtype=object), return_index=True)
+    coords = np.asarray(coords, dtype=np.float64)
+    x, y = coords[:, 0], coords[:, 1]
+    position = np.arange(len(coords))
+
+    def first(values: FloatArray) -> np.ndarray[Any, np.dtype[np.intp]]:
+        # Per outline, the index of the first vertex of the least value.
+        order = np.lexsort((position, values, owner))
+        starts = np.searchsorted(owner[order], np.arange(len(polygons)), side="left")
+        return np.asarray(order[starts], dtype=np.intp)
+
+    low, high, west, east = first(y), first(-y), first(x), first(-x)
+    inward = np.stack([y[low] - y0, y1 - y[high], x[west] - x0, x1 - x[east]], axis=1)
+    worst = np.argmin(inward, axis=1)
+    out: list[tuple[str, float, FloatArray]] = []
+    for k, side in enumerate(worst.tolist()):
+        i = int((low, high, west, east)[side][k])
+        foot = ([x[i], y0], [x[i], y1], [x0, y[i]], [x1, y[i]])[side]
+        points = np.array([coords[i], foot])
+        out.append((_SIDES[side], float(inward[k, side]), points))
+    return out
+
+
+_SIDES = ("bottom", "top", "left", "right")
 
 
 def _with_band(ruleset: Ruleset, limit: float) -> str:

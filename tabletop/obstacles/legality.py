@@ -27,6 +27,7 @@ from tabletop.obstacles._margins import (
     _edge_distances,
     _measure,
     _past_box,
+    _past_boxes,
     _with_band,
 )
 from tabletop.obstacles.composition import composition_violations
@@ -242,8 +243,9 @@ def _outside_play_area(
     ]
     found: list[Violation] = []
     line = ruleset.play_area_line
-    for ident, shape in objects:
-        side, inward, points = _past_box(shape, table)
+    # One vectorised pass over every outline's vertices, then a record per object.
+    placed = _past_boxes([shape for _, shape in objects], table)
+    for (ident, _), (side, inward, points) in zip(objects, placed, strict=True):
         m = _measure(ruleset, "outside-play-area", [ident], line, abs(inward), inward, points)
         measured.append(m)
         if line.broken(m.margin):

@@ -17,21 +17,24 @@ import os
 import stat
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from tabletop.app.clients.model import (
-    ClientFileError,
-    ClientImport,
-    Imported,
-    Match,
-    Resolution,
-    Skipped,
-    SourceInfo,
-    Step,
-)
 from tabletop.app.datafile import source_name
 from tabletop.app.paths import STDIN_NAME
-from tabletop.obstacles.scene import Scene
+from tabletop.geom._lazy import lazy_attributes
+
+if TYPE_CHECKING:
+    from tabletop.app.clients.model import (
+        ClientFileError,
+        ClientImport,
+        Imported,
+        Match,
+        Resolution,
+        Skipped,
+        SourceInfo,
+        Step,
+    )
+    from tabletop.obstacles.scene import Scene
 
 __all__ = [
     "MAX_CLIENT_FILE_BYTES",
@@ -51,6 +54,22 @@ __all__ = [
     "read_steps",
     "sniff",
 ]
+
+# The import records load on first use (PEP 562): a command reading a plain scene file
+# passes through this package without building a client's record types.
+_MODEL_NAMES = (
+    "ClientFileError",
+    "ClientImport",
+    "Imported",
+    "Match",
+    "Resolution",
+    "Skipped",
+    "SourceInfo",
+    "Step",
+)
+__getattr__, __dir__ = lazy_attributes(
+    __name__, dict.fromkeys(_MODEL_NAMES, "tabletop.app.clients.model"), __all__
+)
 
 #: Largest client file read, bytes (a plain file; archives have their own bounds).
 MAX_CLIENT_FILE_BYTES = 64 * 1024 * 1024
@@ -109,6 +128,8 @@ def read_bytes(path: str | Path) -> bytes:
         For a missing or unreadable file, anything but a regular file, or a file over
         the bound (with its size).
     """
+    from tabletop.app.clients.model import ClientFileError
+
     name = str(path)
     try:
         info = os.stat(path)
@@ -145,6 +166,8 @@ def _data_and_name(path_or_bytes: str | Path | bytes, name: str | None) -> tuple
 
 
 def _reader_for(data: bytes, name: str) -> ModuleType:
+    from tabletop.app.clients.model import ClientFileError
+
     key = sniff(data, name)
     if key is None:
         raise ClientFileError(
@@ -186,6 +209,8 @@ def read_steps(
     ClientFileError
         For a file that is not a log, or anything its reader refuses.
     """
+    from tabletop.app.clients.model import ClientFileError
+
     data, label = _data_and_name(path_or_bytes, name)
     module = _reader_for(data, label)
     steps = getattr(module, "read_steps", None)
@@ -195,7 +220,7 @@ def read_steps(
             "log (.vlog)",
             file=label,
         )
-    return cast(tuple[Step, ...], steps(data, label, table=table))
+    return cast("tuple[Step, ...]", steps(data, label, table=table))
 
 
 def is_client_file(path: str | Path) -> bool:
@@ -256,6 +281,8 @@ def load_scene_or_save(
         # `is not None`: --step 0 is an option given (step 0 is a log's first position).
         given = [name for name, value in options if value is not None]
         if given:
+            from tabletop.app.clients.model import ClientFileError
+
             raise ClientFileError(
                 f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "
                 "this is a scene file",

@@ -1,0 +1,361 @@
+"""The query oracle's direct paths: the plain forms of a scene and a request, read at once.
+
+:func:`plain_scene` builds the :class:`Scene` of a scene structure in the plain form a
+program writes (a known ruleset, catalog tokens by name, ships without a hull, numbers
+as JSON numbers in range, every key known) with one pass of inline checks, and returns
+None for anything else: the caller then parses it with
+:func:`tabletop.app.scenefile.parse_scene`, whose checks name every fault. Each check
+here is one that ``parse_scene`` makes, so a scene it accepts is the scene
+``parse_scene`` builds, object for object; what it skips is the work only a fault needs
+(the entry names of messages) and the general readers' calls.
+
+:func:`plain_measure` answers a ``measure`` request between two ships with rectangular
+bases, without an arc, as :func:`tabletop.obstacles.measuring.measure` and
+:meth:`Measurement.to_json` do, with the same arithmetic in the same order, writing the
+answer's fields directly; any other request returns None and takes the general path.
+"""
+
+from __future__ import annotations
+
+import collections
+import math
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.geom.areas import PlayArea, play_area
+from tabletop.geom.measure import closest_points
+from tabletop.geom.objects import Ship
+from tabletop.geom.poses import MAX_COORDINATE_MM
+from tabletop.geom.rulesets import RULESETS, Ruleset
+from tabletop.geom.shapes import base_footprint
+from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.catalog import catalog
+from tabletop.obstacles.measuring import _detail
+from tabletop.obstacles.rulings import contested_ruling, line_report
+from tabletop.obstacles.scene import Obstacle, Scene
+from tabletop.obstacles.sceneformat import MAX_OBJECTS
+
+__all__ = ["plain_measure", "plain_scene"]
+
+#: The top-level keys of a plain scene (no constants, area, source: those take the
+#: general reader).
+_PLAIN_SCENE_KEYS = frozenset({"ruleset", "phase", "format", "obstacles", "ships", "placed_last"})
+_PLAIN_OBSTACLE_KEYS = frozenset({"id", "token", "at", "angle", "flipped", "player"})
+_PLAIN_SHIP_KEYS = frozenset({"id", "base", "at", "heading", "player"})
+_PHASES = ("setup", "play")
+_MISSING = object()
+_FORMATS = ("standard", "tournament")
+
+#: Each ruleset's default play area and obstacle catalog, read once.
+_AREAS: dict[str, PlayArea] = {}
+_CATALOGS: dict[str, Mapping[str, Any]] = {}
+
+
+def _number(value: Any) -> float | None:
+    """Return a JSON number in range as ``_Reader.number`` does; None for anything else."""
+    kind = type(value)
+    if kind is float:
+        return value if -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM else None
+    if kind is int and -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM:
+        return float(value)
+    return None
+
+
+def _point(value: Any) -> tuple[float, float] | None:
+    if type(value) is not list or len(value) != 2:
+        return None
+    x, y = _number(value[0]), _number(value[1])
+    if x is None or y is None:
+        return None
+    return x, y
+
+
+def _ident(raw: dict[str, Any], seen: set[str]) -> str | None:
+    """Return a new, non-empty ASCII id (others, and repeats, take the general reader)."""
+    ident = raw.get("id")
+    if type(ident) is not str or not ident.isascii() or not ident.strip() or ident in seen:
+        return None
+    seen.add(ident)
+    return ident
+
+
+def _player(raw: dict[str, Any], default: int | None) -> int | bool | None:
+    """Return the player (1 or 2) or `default`; False for a value the general reader judges."""
+    if "player" not in raw:
+        return default
+    value = raw["player"]
+    return value if type(value) is int and value in (1, 2) else False
+
+
+def _obstacle(raw: Any, tokens: Mapping[str, Any], seen: set[str]) -> Obstacle | None:
+    if type(raw) is not dict or not _PLAIN_OBSTACLE_KEYS.issuperset(raw):
+        return None
+    ident = _ident(raw, seen)
+    at = _point(raw.get("at"))
+    token = raw.get("token")
+    spec = tokens.get(token) if type(token) is str else None
+    if ident is None or at is None or spec is None:
+        return None
+    angle = _number(raw.get("angle", 0.0))
+    flipped = raw.get("flipped", False)
+    player = _player(raw, None)
+    if angle is None or type(flipped) is not bool or player is False:
+        return None
+    x, y = at
+    return Obstacle(
+        ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
+    )
+
+
+def _ships(raw_ships: list[Any], ruleset: Ruleset, seen: set[str]) -> list[Ship] | None:
+    """Return the ships of a plain scene, checked inline; None at the first not plain."""
+    base_sizes, keys, limit = ruleset.base_sizes, _PLAIN_SHIP_KEYS, MAX_COORDINATE_MM
+    ships = []
+    for raw in raw_ships:
+        if type(raw) is not dict or not keys.issuperset(raw):
+            return None
+        ident, base, at = raw.get("id"), raw.get("base"), raw.get("at")
+        if (
+            type(ident) is not str
+            or type(base) is not str
+            or type(at) is not list
+            or len(at) != 2
+            or ident in seen
+            or base not in base_sizes
+            or not ident.isascii()
+            or not ident.strip()
+        ):
+            return None
+        seen.add(ident)
+        x, y = at
+        if type(x) is not float or not -limit <= x <= limit:
+            x = _number(x)
+        if type(y) is not float or not -limit <= y <= limit:
+            y = _number(y)
+        player = raw.get("player", 1)
+        if x is None or y is None or type(player) is not int or player not in (1, 2):
+            return None
+        heading = raw.get("heading", _MISSING)
+        if heading is _MISSING:
+            heading = 90.0 if player == 1 else 270.0
+        elif type(heading) is not float or not -limit <= heading <= limit:
+            heading = _number(heading)
+            if heading is None:
+                return None
+        heading %= 360.0  # normalize_heading's arithmetic (the value is a float already)
+        ships.append(Ship(ident, base, x, y, 0.0 if heading >= 360.0 else heading, player, None))
+    return ships
+
+
+def plain_scene(data: Any) -> Scene | None:
+    """Return the scene of `data` if it is in the plain form, else None.
+
+    Parameters
+    ----------
+    data : Any
+        A parsed scene structure (a request's ``"scene"``).
+
+    Examples
+    --------
+    >>> scene = plain_scene({"ships": [{"id": "a", "base": "small", "at": [100, 40]}]})
+    >>> scene.ships[0].heading, scene.ruleset.name
+    (90.0, 'xwing2')
+    >>> plain_scene({"ships": [{"id": "a", "base": "tiny", "at": [1, 2]}]}) is None
+    True
+    """
+    if type(data) is not dict or not _PLAIN_SCENE_KEYS.issuperset(data):
+        return None
+    name = data.get("ruleset", "xwing2")
+    phase = data.get("phase", "setup")
+    fmt = data.get("format", "standard")
+    raw_obstacles = data.get("obstacles", [])
+    raw_ships = data.get("ships", [])
+    if (
+        type(name) is not str
+        or name not in RULESETS
+        or type(phase) is not str
+        or phase not in _PHASES
+        or type(fmt) is not str
+        or fmt not in _FORMATS
+        or type(raw_obstacles) is not list
+        or type(raw_ships) is not list
+        or len(raw_obstacles) + len(raw_ships) > MAX_OBJECTS
+    ):
+        return None
+    ruleset = RULESETS[name]
+    area = _AREAS.get(name)
+    if area is None:
+        area = _AREAS[name] = play_area(ruleset.default_area)
+    seen: set[str] = set()
+    obstacles: list[Obstacle] = []
+    if raw_obstacles:
+        tokens = _CATALOGS.get(name)
+        if tokens is None:
+            tokens = _CATALOGS[name] = catalog(ruleset)
+        for raw in raw_obstacles:
+            obstacle = _obstacle(raw, tokens, seen)
+            if obstacle is None:
+                return None
+            obstacles.append(obstacle)
+    ships = _ships(raw_ships, ruleset, seen)
+    if ships is None:
+        return None
+    placed_last = data.get("placed_last")
+    if placed_last is not None and (
+        type(placed_last) is not str or placed_last not in {o.id for o in obstacles}
+    ):
+        return None
+    return Scene(
+        ruleset=ruleset,
+        area=area,
+        phase=phase,  # type: ignore[arg-type]
+        format=fmt,  # type: ignore[arg-type]
+        obstacles=tuple(obstacles),
+        ships=tuple(ships),
+        constants={},
+        source=None,
+        placed_last=placed_last,
+    )
+
+
+#: Each plain ruleset's band lines, whether touching is band 0, and the contested width.
+_BANDS: dict[str, tuple[tuple[float, ...], bool, float]] = {}
+
+#: Placed base outlines by ``(ruleset, base, x, y, heading)``, most recent last: a scene
+#: asked again finds its ships placed.
+_OUTLINES: collections.OrderedDict[tuple[str, str, float, float, float], shapely.Polygon] = (
+    collections.OrderedDict()
+)
+_OUTLINES_SIZE = 1024
+
+
+def _corners(ruleset: Ruleset, ship: Ship) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    """Return a ship base's world corners by :func:`tabletop.geom.poses.to_world`'s arithmetic.
+
+    None for a disk base (measured as a centre and a radius, by the general path).
+    """
+    footprint = base_footprint(ruleset, ship.base)
+    if footprint.is_disk:
+        return None
+    # to_world for one pose: the same rotation matrix, product and sum, bit for bit.
+    theta = math.radians(ship.heading)
+    c, s = math.cos(theta), math.sin(theta)
+    rotation = np.array([[s, -c], [c, s]])
+    local = np.asarray(footprint.outline, dtype=np.float64)
+    corners: np.ndarray[Any, np.dtype[np.float64]] = local @ rotation + np.array(
+        [ship.x, ship.y], dtype=np.float64
+    )
+    return corners
+
+
+def _outlines(ruleset: Ruleset, first: Ship, second: Ship) -> list[shapely.Polygon] | None:
+    """Return both ships' placed outlines, built in one shapely call; None for a disk base."""
+    keys = [(ruleset.name, ship.base, ship.x, ship.y, ship.heading) for ship in (first, second)]
+    found: list[shapely.Polygon | None] = [_OUTLINES.get(key) for key in keys]
+    missing = [index for index, polygon in enumerate(found) if polygon is None]
+    if missing:
+        corners = []
+        for index in missing:
+            placed = _corners(ruleset, (first, second)[index])
+            if placed is None:
+                return None
+            corners.append(placed)
+        for index, polygon in zip(missing, shapely.polygons(np.stack(corners)), strict=True):
+            found[index] = _OUTLINES[keys[index]] = polygon
+        while len(_OUTLINES) > _OUTLINES_SIZE:
+            _OUTLINES.popitem(last=False)
+    return [polygon for polygon in found if polygon is not None]
+
+
+def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Answer a measure request between two ships of a plain scene, without an arc.
+
+    Returns the object :meth:`Measurement.to_json` gives for
+    ``measure(scene, request["from"], request["to"])``, or None when the request is not
+    of that kind (an arc, a hull zone, an obstacle, a line of the table, a disk base, an
+    id the scene lacks, a value of the wrong type): the general path answers those.
+    """
+    a, b = request.get("from"), request.get("to")
+    if "arc" in request or "defending_zone" in request or type(a) is not str or a == b:
+        return None
+    if type(b) is not str or not scene.has(a) or not scene.has(b):
+        return None
+    first, second = scene.get(a), scene.get(b)
+    ruleset = scene.ruleset
+    if (
+        type(first) is not Ship
+        or type(second) is not Ship
+        or RULESETS.get(ruleset.name) is not ruleset
+    ):
+        return None
+    outlines = _outlines(ruleset, first, second)
+    if outlines is None:
+        return None
+    d_arr, pts = closest_points(outlines[0], outlines[1], 0.0, 0.0)
+    distance = float(d_arr)
+    bands = _BANDS.get(ruleset.name)
+    if bands is None:
+        kind = ruleset.band_kinds[0]
+        bands = _BANDS[ruleset.name] = (
+            ruleset.band_lines,
+            ruleset.zero_band(kind),
+            ruleset.contested_within,
+        )
+    lines, zero_band, within = bands
+    band = _band_report(distance, lines, zero_band, within)[0]
+    # The flag, its line and the ruling from the functions measure itself calls: one place.
+    found = line_report(ruleset, distance)
+    (x0, y0), (x1, y1) = pts.tolist()
+    out: dict[str, Any] = {"from": a, "to": b, "distance": round(distance, 6) + 0.0}
+    out.update(_detail(ruleset, distance, band, None).band_json())
+    out["contested"] = found.contested
+    out["points"] = [
+        [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
+        [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
+    ]
+    out["nearest_line"] = round(found.line, 6) + 0.0
+    out["margin"] = round(found.margin, 6) + 0.0
+    ruling = contested_ruling(ruleset, distance) if found.contested else None
+    if ruling is None:
+        out.update({"contested_line": None, "contested_margin": None, "ruling": None})
+    else:
+        out.update(ruling.to_json())
+    return out
+
+
+def _band_report(
+    d: float, lines: tuple[float, ...], zero_band: bool, within: float
+) -> tuple[int | None, float, float, bool]:
+    """:func:`tabletop.geom.measure.band_report` of a float, as plain values.
+
+    The same comparisons and arithmetic in the same order: the nearest line is the first
+    of the least gap, the margin is snapped to 0 within the tolerance and rounded to 1e-9.
+
+    Examples
+    --------
+    >>> _band_report(199.4, (100.0, 200.0, 300.0), False, 1.0)
+    (2, 200.0, 0.6, True)
+    """
+    nearest, gap = lines[0], abs(d - lines[0])
+    for line in lines[1:]:
+        if abs(d - line) < gap:
+            nearest, gap = line, abs(d - line)
+    margin = nearest - d
+    if abs(margin) <= EPSILON_MM:
+        margin = 0.0
+    if zero_band and d <= EPSILON_MM:
+        band: int | None = 0
+    elif d != d:  # NaN: beyond every line, as line_band says
+        band = None
+    else:
+        index = 1
+        for line in lines:
+            if line + EPSILON_MM < d:
+                index += 1
+        band = None if index > len(lines) else index
+    reach = within + EPSILON_MM
+    contested = any(abs(d - line) <= reach for line in lines) or (zero_band and d <= reach)
+    return band, float(nearest), round(float(margin), 9), contested

@@ -1,0 +1,50 @@
+"""The vectorised play-area pass gives what the per-outline one gives, vertex for vertex.
+
+:func:`_past_boxes` must pick, for every outline, the same extreme vertex (the first of
+equally far ones), the same worst side (the first of equally bad ones) and the same
+inward distance to the last bit as :func:`_past_box`.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import shapely
+
+from tabletop.obstacles._margins import _past_box, _past_boxes
+
+
+def random_outlines(rng: random.Random, count: int) -> list[shapely.Geometry]:
+    shapes = []
+    for _ in range(count):
+        x, y = rng.uniform(-50.0, 950.0), rng.uniform(-50.0, 950.0)
+        kind = rng.random()
+        if kind < 0.3:  # axis-aligned: two vertices tie on every side
+            w, h = rng.choice([20.0, 40.0, 30.5]), rng.choice([20.0, 40.0, 80.0])
+            shapes.append(shapely.box(x, y, x + w, y + h))
+        elif kind < 0.5:  # a square centred on the box's corner region: sides tie too
+            shapes.append(shapely.box(-10.0, -10.0, 10.0, 10.0))
+        else:
+            turn = shapely.affinity.rotate(
+                shapely.box(-20.0, -15.0, 20.0, 15.0),
+                rng.choice([0.0, 45.0, 90.0, rng.uniform(0, 360)]),
+            )
+            shapes.append(shapely.affinity.translate(turn, x, y))
+    return shapes
+
+
+def test_every_outline_as_one_at_a_time() -> None:
+    rng = random.Random("past boxes")
+    for box in [(0.0, 0.0, 914.4, 914.4), (0.0, 0.0, 0.0, 0.0), (-10.0, -10.0, 10.0, 10.0)]:
+        shapes = random_outlines(rng, 500)
+        together = _past_boxes(shapes, box)
+        for shape, (side, inward, points) in zip(shapes, together, strict=True):
+            one_side, one_inward, one_points = _past_box(shape, box)
+            assert (side, inward) == (one_side, one_inward)
+            assert np.array_equal(points, one_points)
+            assert points.dtype == one_points.dtype
+
+
+def test_no_outlines() -> None:
+    assert _past_boxes([], (0.0, 0.0, 1.0, 1.0)) == []
