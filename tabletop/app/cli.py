@@ -25,6 +25,8 @@ docs/import.md. SCENE may be - to read the scene from stdin (JSON when it begins
 No command writes over an existing file without --force, nor ever over its input.
 Exit codes: 0 done (and, for check, legal); 1 check found violations; 2 the input could not
 be used; 130 interrupted (Ctrl-C); 141 the reader of the output went away (a closed pipe).
+Bulk work (pocket/dogfight play --games, setup --count, query) takes --jobs N processes
+or --scheduler ADDRESS, a Dask cluster; the output is the same either way (docs/bulk.md).
 Options may come anywhere after the command; after -- every word is an argument.
 `tabletop --version` prints the version.
 """
