@@ -431,7 +431,8 @@ def _refine(
             else:
                 hi = mid
         crossing = cuts(best + hi * (step - best))
-        latest.update({i: line for i, line in crossing.items() if i not in cuts(best)})
+        known = cuts(best)  # once, not once per crossing rule: the same answer each time
+        latest.update({i: line for i, line in crossing.items() if i not in known})
         if lo <= 0.0:
             continue
         best = best + lo * (step - best)
