@@ -19,7 +19,6 @@ import json as _json
 import os as _os
 import stat as _stat
 import sys as _sys
-import tomllib as _tomllib
 from pathlib import Path
 from typing import Any
 
@@ -261,8 +260,10 @@ def parse_text(
 
 def _parse(text: str, is_toml: bool, name: str, error: type[FileError]) -> Any:
     if is_toml:
+        import tomllib  # here: a JSON file (most large scenes) never needs it
+
         try:
-            return _tomllib.loads(text)
+            return tomllib.loads(text)
         except ValueError as problem:  # TOMLDecodeError, or an integer too long to convert
             raise error(f"not valid TOML: {problem}", file=name) from None
         except RecursionError:
