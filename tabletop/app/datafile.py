@@ -22,12 +22,12 @@ import sys as _sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.app.paths import STDIN_NAME
 from tabletop.geom.errors import InvalidInputError, show
 
 __all__ = [
     "MAX_FILE_BYTES",
     "STDIN_LABEL",
+    "STDIN_NAME",
     "FileError",
     "loads_json",
     "parse_text",
@@ -39,6 +39,8 @@ __all__ = [
 
 #: Largest input file read, bytes (standard input too).
 MAX_FILE_BYTES = 10 * 1024 * 1024
+#: The argument that names standard input instead of a file.
+STDIN_NAME = "-"
 #: How messages name standard input (given as ``-``).
 STDIN_LABEL = "<stdin>"
 _BOM = "\ufeff"

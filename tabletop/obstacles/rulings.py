@@ -31,11 +31,11 @@ import functools
 from typing import Any
 
 from tabletop.geom.measure import json_mm
+from tabletop.geom.mmtext import mm
 from tabletop.geom.rules import BandKind, RuleLine
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, same_length, within
 from tabletop.obstacles.measurement import RANGE_BAND_NAMES
-from tabletop.obstacles.verdicts import mm
 
 __all__ = [
     "LineReport",

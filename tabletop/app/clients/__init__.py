@@ -20,8 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from tabletop.app.clients.recognise import RECOGNISERS
-from tabletop.app.datafile import source_name
-from tabletop.app.paths import STDIN_NAME
+from tabletop.app.datafile import STDIN_NAME, source_name
 from tabletop.geom._lazy import lazy_attributes
 
 if TYPE_CHECKING:
