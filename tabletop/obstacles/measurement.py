@@ -25,6 +25,7 @@ from tabletop.geom.mmtext import mm, mm_same_precision, mm_text
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.obstruction import Obstructed
+from tabletop.obstacles.rulings import RANGE_BAND_NAMES
 
 if TYPE_CHECKING:
     from tabletop.obstacles.rulings import Ruling
@@ -38,8 +39,6 @@ __all__ = [
     "XWingDetail",
 ]
 
-#: Armada range bands by index.
-RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
 
 #: Points in mm as they are reported (rounded by :func:`tabletop.geom.measure.json_mm`).
 Segment: TypeAlias = tuple[tuple[float, float], ...]
