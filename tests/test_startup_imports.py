@@ -5,9 +5,9 @@ Each check runs the command in a fresh interpreter and reads ``sys.modules`` at 
 testing or JIT libraries (an X-Wing shot not even the check's records, the Armada hull
 tables or the client readers); ``tabletop check`` of a plain JSON scene needs neither
 TOML nor the client readers nor the measurement modules (nor, with nothing contested,
-the rulings); ``tabletop --version`` reads
-``tabletop.__version__`` and not the installed metadata (``importlib.metadata`` and its
-imports cost more than the rest of the command). The tricks that keep start-up short
+the rulings); ``tabletop --version`` reads ``tabletop.__version__`` and not the installed
+metadata (``importlib.metadata`` and its imports cost more than the rest of the
+command). The tricks that keep start-up short
 (the help width found without shutil, the collector paused while a command imports,
 ``FloatArray`` spelled without numpy.typing, the game rulesets reusing Ruleset's
 methods) are checked to change nothing.
