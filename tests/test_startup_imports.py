@@ -2,9 +2,15 @@
 
 Each check runs the command in a fresh interpreter and reads ``sys.modules`` at its end:
 ``tabletop measure`` needs numpy, shapely and the geometry, not the drawing, serving,
-testing or JIT libraries; ``tabletop --version`` reads ``tabletop.__version__`` and not
-the installed metadata (``importlib.metadata`` and its imports cost more than the rest
-of the command).
+testing or JIT libraries (an X-Wing shot not even the check's records, the Armada hull
+tables or the client readers); ``tabletop check`` of a plain JSON scene needs neither
+TOML nor the client readers nor the measurement modules (nor, with nothing contested,
+the rulings); ``tabletop --version`` reads ``tabletop.__version__`` and not the installed
+metadata (``importlib.metadata`` and its imports cost more than the rest of the
+command). The tricks that keep start-up short
+(the help width found without shutil, the collector paused while a command imports,
+``FloatArray`` spelled without numpy.typing, the game rulesets reusing Ruleset's
+methods) are checked to change nothing.
 """
 
 from __future__ import annotations
@@ -46,6 +52,45 @@ NOT_FOR_MEASURE = (
     "tabletop.boards",
     "tabletop.tournament",
     "tabletop.app.board",
+)
+
+
+#: Besides those: what an X-Wing measurement never uses (the check's records, output
+#: paths, the Armada hull tables, the client readers, type-only and help-only modules).
+NOT_FOR_XWING_MEASURE = (
+    *NOT_FOR_MEASURE,
+    "tabletop.obstacles.verdicts",
+    "tabletop.obstacles.legality",
+    "tabletop.obstacles.fixing",
+    "tabletop.obstacles._armada_shot",
+    "tabletop.geom.hulls",
+    "tabletop.app.paths",
+    "tabletop.app.clients.model",
+    "tabletop.app.clients.tts",
+    "tabletop.app.clients.vassal",
+    "tabletop.app.clients.xws",
+    "numpy.typing",
+    "shutil",
+)
+
+#: What `tabletop check` of a plain JSON scene never uses: TOML, the client readers and
+#: their archives, the measurement and sight-line modules, output paths, numpy.typing.
+NOT_FOR_CHECK = (
+    *NOT_FOR_MEASURE,
+    "tomllib",
+    "tabletop.app.clients.model",
+    "tabletop.app.clients.tts",
+    "tabletop.app.clients.vassal",
+    "tabletop.app.clients.xws",
+    "tabletop.app.clients.archive",
+    "tabletop.obstacles.measurement",
+    "tabletop.obstacles.measuring",
+    "tabletop.obstacles.obstruction",
+    "tabletop.obstacles.rulings",
+    "tabletop.geom.hulls",
+    "tabletop.app.paths",
+    "numpy.typing",
+    "shutil",
 )
 
 
@@ -107,3 +152,134 @@ def test_version_reads_no_installed_metadata() -> None:
         """
     )
     assert heavy_among(names, ("importlib.metadata", "email", "zipfile", "numpy")) == []
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["measure", "examples/xwing-dogfight.toml", "wedge", "howl"],
+        ["measure", "examples/xwing-dogfight.toml", "wedge", "howl", "--arc", "front", "--json"],
+    ],
+)
+def test_an_xwing_measurement_imports_only_what_it_uses(argv: list[str]) -> None:
+    names = modules_after(
+        f"""
+        import io
+        from tabletop.app.cli import main
+        assert main({argv!r}, out=io.StringIO()) == 0
+        """
+    )
+    assert "tabletop.obstacles.measurement" in names
+    assert heavy_among(names, NOT_FOR_XWING_MEASURE) == []
+
+
+def test_check_of_a_plain_scene_imports_only_what_it_uses(tmp_path: Path) -> None:
+    scene = tmp_path / "legal.json"
+    scene.write_text(json.dumps(LEGAL_SCENE), encoding="utf-8")
+    names = modules_after(
+        f"""
+        import io
+        from tabletop.app.cli import main
+        assert main(["check", {str(scene)!r}], out=io.StringIO()) == 0
+        """
+    )
+    assert "tabletop.obstacles.legality" in names
+    assert heavy_among(names, NOT_FOR_CHECK) == []
+
+
+#: A legal X-Wing 2.0 table (2'6" square): two rocks far apart and from every edge, one
+#: ship at each player's edge.
+LEGAL_SCENE = {
+    "ruleset": "xwing2",
+    "area": {"width": 760.0, "height": 760.0},
+    "obstacles": [
+        {"id": "r1", "outline": [[-15, -15], [15, -15], [15, 15], [-15, 15]], "at": [290, 380]},
+        {"id": "r2", "outline": [[-15, -15], [15, -15], [15, 15], [-15, 15]], "at": [470, 380]},
+    ],
+    "ships": [
+        {"id": "a", "base": "small", "player": 1, "at": [380, 40], "heading": 90},
+        {"id": "b", "base": "small", "player": 2, "at": [380, 720], "heading": 270},
+    ],
+}
+
+
+def test_an_armada_measurement_still_loads_its_hull_tables() -> None:
+    names = modules_after(
+        """
+        import io
+        from tabletop.app.cli import main
+        argv = ["measure", "examples/armada-standard.toml", "victory", "setup:left"]
+        assert main(argv, out=io.StringIO()) == 0
+        """
+    )
+    assert "tabletop.geom.hulls" in names
+
+
+@pytest.mark.parametrize("columns", [None, "", "abc", "-5", "0", "1", "57", "200"])
+def test_the_help_width_is_shutils(monkeypatch: pytest.MonkeyPatch, columns: str | None) -> None:
+    import shutil
+
+    from tabletop.app.cli import _terminal_columns
+
+    if columns is None:
+        monkeypatch.delenv("COLUMNS", raising=False)
+    else:
+        monkeypatch.setenv("COLUMNS", columns)
+    assert _terminal_columns() == shutil.get_terminal_size().columns
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_command_leaves_the_garbage_collector_as_it_was(enabled: bool) -> None:
+    import gc
+    import io
+
+    from tabletop.app.cli import main
+
+    was = gc.isenabled()
+    try:
+        (gc.enable if enabled else gc.disable)()
+        assert (
+            main(["measure", "examples/xwing-dogfight.toml", "wedge", "howl"], io.StringIO()) == 0
+        )
+        assert gc.isenabled() is enabled
+    finally:
+        (gc.enable if was else gc.disable)()
+
+
+def test_float_array_is_numpys_ndarray_of_float64() -> None:
+    import numpy as np
+    import numpy.typing as npt
+
+    from tabletop.geom.poses import FloatArray
+
+    assert FloatArray == npt.NDArray[np.float64]
+
+
+def test_the_game_rulesets_keep_their_records_behaviour() -> None:
+    import dataclasses
+
+    from tabletop.geom.rulesets import ArmadaRuleset, XWingRuleset, get_ruleset
+
+    xwing, armada = get_ruleset("xwing2"), get_ruleset("armada")
+    assert repr(xwing).startswith("XWingRuleset(name='xwing2', game='xwing',")
+    assert repr(armada).startswith("ArmadaRuleset(name='armada', game='armada',")
+    assert xwing == get_ruleset("xwing2")
+    assert xwing != get_ruleset("xwing1")
+    assert xwing != armada
+    assert dataclasses.replace(xwing, xwing_obstacle_edge=190.0).xwing_obstacle_edge == 190.0
+    assert type(dataclasses.replace(armada, name="a")) is ArmadaRuleset
+    assert [f.name for f in dataclasses.fields(XWingRuleset)][:2] == ["name", "game"]
+    for ruleset in (xwing, armada):
+        for name in ("name", "not_a_field"):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(ruleset, name, 1)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            del ruleset.name
+
+
+def test_each_reader_recognises_as_the_light_tests_do() -> None:
+    from tabletop.app.clients import recognise, tts, vassal, xws
+
+    assert tts.recognises is recognise.tts_save
+    assert vassal.recognises is recognise.vassal_save
+    assert xws.recognises is recognise.xws_list

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import gc
 import importlib
 import importlib.util
 import io
@@ -88,6 +89,41 @@ class UsageError(InvalidInputError):
     """A command line that does not fit the command's usage."""
 
 
+def _terminal_columns() -> int:
+    """Return ``shutil.get_terminal_size().columns``, without importing shutil.
+
+    argparse asks shutil for the width each time it makes a formatter (every
+    ``add_argument`` makes one), and shutil's import (bz2, lzma, zlib) costs a command's
+    start-up more than its parser; the width is found the same way: ``COLUMNS`` when it
+    is a positive number, else the terminal of ``sys.__stdout__``, else 80.
+    """
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """The help formatter of every command: its description as written, wrapped text else."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        # argparse's own default width, found without shutil (see _terminal_columns).
+        width = _terminal_columns() - 2 if width is None else width
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         usage = self.format_usage().strip().removeprefix("usage: ")
@@ -121,7 +157,7 @@ def add_action(
         help=summary,
         description=description or f"{summary[:1].upper()}{summary[1:]}.",
         allow_abbrev=False,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     return parser
@@ -232,13 +268,30 @@ def _unknown_command(name: str, commands: dict[str, str]) -> UsageError:
     return UsageError(f"unknown command {name!r}; expected one of: {listed}")
 
 
+def _import_command(path: str) -> CommandModule:
+    """Import a command's module with the cyclic garbage collector paused.
+
+    Importing makes tens of thousands of objects (classes, functions, the methods of
+    dataclasses), all kept: the collections they would set off find nothing to free and
+    cost start-up time. The collector's state is restored after.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        module: CommandModule = importlib.import_module(path)
+    finally:
+        if paused:
+            gc.enable()
+    return module
+
+
 def _parser(name: str, path: str) -> tuple[CommandModule, _Parser]:
-    module: CommandModule = importlib.import_module(path)
+    module = _import_command(path)
     parser = _Parser(
         prog=f"tabletop {name}",
         allow_abbrev=False,
         description=(importlib.import_module(path).__doc__ or "").strip(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_Formatter,
     )
     module.register(parser)
     return module, parser

@@ -87,10 +87,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
     from tabletop.app.clients import is_client_file
-    from tabletop.app.clients.xws import is_list_file
 
     # is_client_file first: it stats before it opens, so a FIFO is refused, never waited on.
-    if not args.all_steps and is_client_file(args.scene) and is_list_file(args.scene):
+    if not args.all_steps and is_client_file(args.scene) and _is_list_file(args.scene):
         from tabletop.app.cmd_xws_list import check_list
 
         return check_list(args.scene, args.json, out)
@@ -117,6 +116,13 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         text += resolution_note(report, scene.resolution_mm)
         out.write(printable_report(text, [*scene.ids, args.scene]) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
+
+
+def _is_list_file(path: str) -> bool:
+    # The XWS reader loads only for a client file (a plain scene never needs it).
+    from tabletop.app.clients.xws import is_list_file
+
+    return is_list_file(path)
 
 
 def _name_json(answer: dict[str, Any], names: Mapping[str, str]) -> None:

@@ -19,16 +19,15 @@ import json as _json
 import os as _os
 import stat as _stat
 import sys as _sys
-import tomllib as _tomllib
 from pathlib import Path
 from typing import Any
 
-from tabletop.app.paths import STDIN_NAME
 from tabletop.geom.errors import InvalidInputError, show
 
 __all__ = [
     "MAX_FILE_BYTES",
     "STDIN_LABEL",
+    "STDIN_NAME",
     "FileError",
     "loads_json",
     "parse_text",
@@ -40,6 +39,8 @@ __all__ = [
 
 #: Largest input file read, bytes (standard input too).
 MAX_FILE_BYTES = 10 * 1024 * 1024
+#: The argument that names standard input instead of a file.
+STDIN_NAME = "-"
 #: How messages name standard input (given as ``-``).
 STDIN_LABEL = "<stdin>"
 _BOM = "\ufeff"
@@ -261,8 +262,10 @@ def parse_text(
 
 def _parse(text: str, is_toml: bool, name: str, error: type[FileError]) -> Any:
     if is_toml:
+        import tomllib  # here: a JSON file (most large scenes) never needs it
+
         try:
-            return _tomllib.loads(text)
+            return tomllib.loads(text)
         except ValueError as problem:  # TOMLDecodeError, or an integer too long to convert
             raise error(f"not valid TOML: {problem}", file=name) from None
         except RecursionError:

@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterable
 from pathlib import Path
 
+from tabletop.app.datafile import STDIN_NAME
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
@@ -41,8 +42,6 @@ __all__ = [
     "temporary_path",
 ]
 
-#: The argument that names standard input instead of a file.
-STDIN_NAME = "-"
 #: How every temporary file this package writes begins (hidden, and ours by name).
 TEMPORARY_PREFIX = ".tabletop-"
 #: A temporary file of our naming this old (by its modification time) is a leftover.

@@ -27,10 +27,10 @@ from __future__ import annotations
 import dataclasses as _dc
 import functools as _functools
 import math as _math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from numpy.typing import ArrayLike, NDArray
 
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import closest_points
@@ -38,6 +38,9 @@ from tabletop.geom.poses import FloatArray, as_poses
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint, rectangle, world_polygon, world_polygons
 from tabletop.geom.tolerance import EPSILON_MM
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "FAR_MM",

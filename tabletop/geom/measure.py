@@ -29,13 +29,16 @@ from __future__ import annotations
 import dataclasses as _dc
 import math as _math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from numpy.typing import ArrayLike, NDArray
 
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM, same_length
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
     "EPSILON_MM",

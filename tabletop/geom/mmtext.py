@@ -30,10 +30,39 @@ from collections.abc import Sequence
 
 from tabletop.geom.tolerance import EPSILON_MM
 
-__all__ = ["MOST_DECIMALS", "mm_pair_text", "mm_same_precision", "mm_text", "mm_with_margin"]
+__all__ = [
+    "MOST_DECIMALS",
+    "mm",
+    "mm_pair_text",
+    "mm_same_precision",
+    "mm_text",
+    "mm_with_margin",
+]
 
 #: Most decimals printed: the tolerance's (1e-6 mm); closer than that is equal.
 MOST_DECIMALS = 6
+
+
+def mm(value: float, *, sign: bool = False) -> str:
+    """Return a length for people: to 10^-6 mm, trailing zeros cut, at least one decimal.
+
+    A contested number or a fix of a thousandth never reads as zero or as the line itself
+    (also :func:`tabletop.obstacles.verdicts.mm`).
+
+    Examples
+    --------
+    >>> mm(0.001412), mm(195.2), mm(-0.0), mm(0.0, sign=True)
+    ('0.001412', '195.2', '0.0', '+0.0')
+    """
+    text = f"{value:+.6f}" if sign else f"{value:.6f}"
+    text = text.rstrip("0")
+    if text.endswith("."):
+        text += "0"
+    if text in ("-0.0", "+0.0") and not sign:
+        text = "0.0"
+    if text == "-0.0":
+        text = "+0.0"
+    return text
 
 
 def _rounded(value: float, places: int) -> float:

@@ -17,10 +17,12 @@ Examples
 from __future__ import annotations
 
 import math as _math
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import numpy as np
-from numpy.typing import ArrayLike, NDArray
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "MAX_COORDINATE_MM",
@@ -41,8 +43,9 @@ MAX_COORDINATE_MM = 1.0e6
 Millimetres: TypeAlias = float
 #: An angle, degrees counter-clockwise.
 Degrees: TypeAlias = float
-#: A float64 numpy array (poses, outlines, points).
-FloatArray: TypeAlias = NDArray[np.float64]
+#: A float64 numpy array (poses, outlines, points): ``numpy.typing.NDArray[np.float64]``,
+#: spelled out so that no command imports numpy.typing (which formats docstrings).
+FloatArray: TypeAlias = np.ndarray[tuple[Any, ...], np.dtype[np.float64]]
 
 
 def as_poses(poses: ArrayLike) -> FloatArray:

@@ -350,7 +350,14 @@ DISK_BASES = frozenset({"squadron"})
 _ARMADA_HUGE = frozenset({"huge"})
 
 
-@_dc.dataclass(frozen=True)
+#: A game's rules add no fields: each keeps Ruleset's __init__, __repr__ (which names
+#: the instance's own class), __eq__ and __hash__ (which compare the classes at run
+#: time), and is frozen as its own class; generating those methods again for each game
+#: only slowed every command's start-up.
+_GAME = _dc.dataclass(frozen=True, init=False, repr=False, eq=False)
+
+
+@_GAME
 class XWingRuleset(Ruleset):
     """The X-Wing rules; the editions (``xwing2``, ``xwing1``) differ by data alone."""
 
@@ -416,7 +423,7 @@ class XWingRuleset(Ruleset):
         return BaseSpec(width, length, False, huge, half_angle, obstructs=huge)
 
 
-@_dc.dataclass(frozen=True)
+@_GAME
 class ArmadaRuleset(Ruleset):
     """The Armada rules: distance and range bands, hull zones, the maneuver tool."""
 

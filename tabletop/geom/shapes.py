@@ -19,13 +19,16 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools as _functools
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
-from numpy.typing import ArrayLike
 
 from tabletop.geom.poses import FloatArray, to_world
 from tabletop.geom.rulesets import Ruleset
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "DISK_SEGMENTS",

@@ -8,7 +8,7 @@ the obstacles and ships that obstruct the line of sight; every length in mm.
 from __future__ import annotations
 
 import dataclasses as _dc
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 import shapely
@@ -22,12 +22,11 @@ from tabletop.geom.hulls import (
     hull_arcs,
     hull_zone,
 )
-from tabletop.geom.measure import json_mm
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.shapes import world_polygon
 from tabletop.geom.tolerance import EPSILON_MM, within
-from tabletop.obstacles.measurement import Clearance, Segment
+from tabletop.obstacles.measurement import Clearance, Segment, segment_of
 from tabletop.obstacles.obstruction import SightLine, armada_sight_line, traced_clearance
 from tabletop.obstacles.scene import Scene
 
@@ -41,10 +40,6 @@ class _ArmadaArc(NamedTuple):
     sight_line: Segment
     defending_zone: str | None
     clearances: tuple[Clearance, ...] = ()
-
-
-def _segment(points: Any) -> Segment:
-    return tuple((json_mm(x), json_mm(y)) for x, y in points)
 
 
 ArmadaShot = tuple[float, FloatArray, bool, str | None, list[str], _ArmadaArc]
@@ -164,7 +159,7 @@ def _armada_shot(
         bool(sight.blocked_by),
         tuple(sorted(blockers[i][0] for i in sight.blocked_by)),
         sight.line_of_sight,
-        _segment(sight.points),
+        segment_of(sight.points),
         chosen.defending_zone,
         _sight_clearances(sight, blockers, scene.ruleset.contested_within),
     )

@@ -17,7 +17,6 @@ from tabletop.geom.poses import FloatArray
 from tabletop.geom.rules import RuleLine
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.tolerance import same_length, within
-from tabletop.obstacles.rulings import rule_ruling
 from tabletop.obstacles.verdicts import Margin
 
 
@@ -59,6 +58,9 @@ def _measure(
 
 def _ruling(line: RuleLine, margin: float, ruleset: Ruleset) -> str:
     """Return the words a judge rules a contested call at `line` by."""
+    # The rulings load with the first contested call: most tables have none.
+    from tabletop.obstacles.rulings import rule_ruling
+
     return rule_ruling(line, margin, ruleset.contested_within).text()
 
 

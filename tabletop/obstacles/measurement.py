@@ -21,11 +21,11 @@ import dataclasses as _dc
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.mmtext import mm_same_precision, mm_text
+from tabletop.geom.mmtext import mm, mm_same_precision, mm_text
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.obstruction import Obstructed
-from tabletop.obstacles.verdicts import mm
+from tabletop.obstacles.rulings import RANGE_BAND_NAMES
 
 if TYPE_CHECKING:
     from tabletop.obstacles.rulings import Ruling
@@ -39,11 +39,14 @@ __all__ = [
     "XWingDetail",
 ]
 
-#: Armada range bands by index.
-RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
 
 #: Points in mm as they are reported (rounded by :func:`tabletop.geom.measure.json_mm`).
 Segment: TypeAlias = tuple[tuple[float, float], ...]
+
+
+def segment_of(points: Any) -> Segment:
+    """Return points (an array of ``(x, y)``, mm) as a reported :data:`Segment`."""
+    return tuple((json_mm(x), json_mm(y)) for x, y in points)
 
 
 def _points_json(points: Segment) -> list[list[float]]:

@@ -30,7 +30,7 @@ Examples
 from __future__ import annotations
 
 import functools
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 
 import numpy as np
 import shapely
@@ -43,7 +43,6 @@ from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, within
-from tabletop.obstacles._armada_shot import _armada_shot, _ArmadaArc, _segment
 from tabletop.obstacles.measurement import (
     RANGE_BAND_NAMES,
     ArmadaDetail,
@@ -52,6 +51,7 @@ from tabletop.obstacles.measurement import (
     MeasurementDetail,
     Segment,
     XWingDetail,
+    segment_of,
 )
 from tabletop.obstacles.obstruction import (
     TIE_ANGLE_DEGREES,
@@ -63,6 +63,9 @@ from tabletop.obstacles.obstruction import (
 )
 from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Obstacle, Scene
+
+if TYPE_CHECKING:
+    from tabletop.obstacles._armada_shot import _ArmadaArc
 
 __all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
 
@@ -281,6 +284,8 @@ def _armada_detail(
     d_band = line_band(distance, ruleset.band_lines_of("distance"))
     r_index = line_band(distance, ruleset.band_lines_of("range"))
     r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
+    from tabletop.obstacles._armada_shot import _ArmadaArc  # Armada only, as below
+
     if isinstance(shot, _ArmadaArc):
         return ArmadaDetail(
             d_band,
@@ -296,9 +301,9 @@ def _armada_detail(
 
 
 #: An attack measured: distance, points, in arc, defending zone, shot, base distance, notes.
-_Attack = tuple[
-    float, FloatArray, bool, str | None, _XWingArc | _ArmadaArc, float | None, list[str]
-]
+_Attack: TypeAlias = (
+    "tuple[float, FloatArray, bool, str | None, _XWingArc | _ArmadaArc, float | None, list[str]]"
+)
 
 
 #: Why a defending hull zone cannot be given (an X-Wing attack, or no arc at all).
@@ -333,6 +338,9 @@ def _armada_attack(
     defending_zone: str | None,
 ) -> _Attack:
     """Measure an Armada attack from a hull zone; out of arc, the plain base distance."""
+    # The hull-zone shot (and the hull tables it reads) loads with the first Armada attack.
+    from tabletop.obstacles._armada_shot import _armada_shot
+
     attacker, defender = _attack_pair(scene, first, second)
     blockers = _blockers(scene, attacker, defender)
     placed = [(obj.id, _blocker_geometry(scene, obj)) for obj in blockers]
@@ -376,7 +384,7 @@ def _xwing_shot(
     geometry = [g for _, g in near]
     if bands:
         blocked, hits = obstructed_band(bands, geometry)
-        tied = tuple(_segment(band) for band in bands)
+        tied = tuple(segment_of(band) for band in bands)
     else:
         blocked, hits = obstructed_segment(shot.points, geometry)
     by = tuple(sorted(near[i][0] for i in hits))

@@ -30,16 +30,18 @@ import dataclasses as _dc
 import itertools as _itertools
 import math as _math
 from collections.abc import Sequence
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 import shapely
 
-from tabletop.geom.hulls import HullArcs, hull_token, targeting_point, zones_crossed
 from tabletop.geom.poses import FloatArray, to_world
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import world_polygon
 from tabletop.geom.tolerance import EPSILON_MM
+
+if TYPE_CHECKING:
+    from tabletop.geom.hulls import HullArcs
 
 __all__ = [
     "TIE_ANGLE_DEGREES",
@@ -313,6 +315,9 @@ def armada_sight_line(
     blockers: Sequence[shapely.Geometry],
 ) -> SightLine:
     """Trace line of sight from a hull zone to a hull zone (or a squadron's centre)."""
+    # The hull tables load with the first Armada shot: an X-Wing measurement never uses them.
+    from tabletop.geom.hulls import hull_token, targeting_point, zones_crossed
+
     tp_a, attacker_note = targeting_point(ruleset, attacker_base, attacker_arcs, zone)
     defender_note = None
     start = to_world(np.array([tp_a]), attacker_pose)[0]

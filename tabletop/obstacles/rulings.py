@@ -31,13 +31,13 @@ import functools
 from typing import Any
 
 from tabletop.geom.measure import json_mm
+from tabletop.geom.mmtext import mm
 from tabletop.geom.rules import BandKind, RuleLine
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, same_length, within
-from tabletop.obstacles.measurement import RANGE_BAND_NAMES
-from tabletop.obstacles.verdicts import mm
 
 __all__ = [
+    "RANGE_BAND_NAMES",
     "LineReport",
     "Ruling",
     "contested_ruling",
@@ -45,6 +45,9 @@ __all__ = [
     "question_lines",
     "rule_ruling",
 ]
+
+#: Armada range bands by index (also :data:`tabletop.obstacles.measurement.RANGE_BAND_NAMES`).
+RANGE_BAND_NAMES: tuple[str, ...] = ("close", "medium", "long")
 
 
 @_dc.dataclass(frozen=True, slots=True)

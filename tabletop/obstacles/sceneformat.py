@@ -17,7 +17,6 @@ import shapely
 
 from tabletop.geom.areas import PlayArea, play_area
 from tabletop.geom.errors import InvalidInputError, show
-from tabletop.geom.hulls import hull_base
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import MAX_COORDINATE_MM, normalize_heading
 from tabletop.geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
@@ -506,6 +505,8 @@ def _ship(r: _Reader, ruleset: Ruleset, raw: Any, index: int, seen: set[str]) ->
             )
             r.fail(_with_game(message, word_elsewhere(ruleset, hull)), where, "hull")
         # The hull is printed for one size of ship: on another base it is a typing slip.
+        from tabletop.geom.hulls import hull_base  # the hull table: Armada ships only
+
         if hull_base(hull) != base:
             r.fail(
                 f"hull {show(hull)} is on a {hull_base(hull)} base; "

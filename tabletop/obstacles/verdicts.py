@@ -24,6 +24,7 @@ from typing import Any
 import numpy as np
 
 from tabletop.geom.measure import json_mm
+from tabletop.geom.mmtext import mm
 from tabletop.geom.poses import FloatArray
 
 __all__ = ["PLACEMENT_RULES", "CheckReport", "Margin", "Violation", "mm"]
@@ -32,22 +33,6 @@ __all__ = ["PLACEMENT_RULES", "CheckReport", "Margin", "Violation", "mm"]
 #: setup area, the deployment zone): a legal placement within ``contested_within`` of
 #: its line is listed as "legal, contested".
 PLACEMENT_RULES = ("obstacle-edge", "obstacle-spacing", "obstacle-setup-area", "ship-deployment")
-
-
-def mm(value: float, *, sign: bool = False) -> str:
-    """Return a length for people: to 10^-6 mm, trailing zeros cut, at least one decimal.
-
-    A contested number or a fix of a thousandth never reads as zero or as the line itself.
-    """
-    text = f"{value:+.6f}" if sign else f"{value:.6f}"
-    text = text.rstrip("0")
-    if text.endswith("."):
-        text += "0"
-    if text in ("-0.0", "+0.0") and not sign:
-        text = "0.0"
-    if text == "-0.0":
-        text = "+0.0"
-    return text
 
 
 def _points_json(points: FloatArray | None) -> list[list[float]] | None:

@@ -19,8 +19,8 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from tabletop.app.datafile import source_name
-from tabletop.app.paths import STDIN_NAME
+from tabletop.app.clients.recognise import RECOGNISERS
+from tabletop.app.datafile import STDIN_NAME, source_name
 from tabletop.geom._lazy import lazy_attributes
 
 if TYPE_CHECKING:
@@ -113,6 +113,13 @@ def sniff(data: bytes, name: str) -> str | None:
     """
     del name
     for key in READERS:
+        # The readers' own tests, without importing a reader: a plain scene file is told
+        # apart at the cost of these few byte tests.
+        test = RECOGNISERS.get(key)
+        if test is not None:
+            if test(data):
+                return key
+            continue
         module = _module(key)
         if module is not None and cast(Reader, module).recognises(data):
             return key

@@ -30,6 +30,7 @@ import lzma
 import zipfile
 
 from tabletop.app.clients.model import ClientFileError
+from tabletop.app.clients.recognise import ZIP_MAGIC
 
 __all__ = [
     "MAX_ENTRIES",
@@ -52,8 +53,6 @@ MAX_ENTRIES = 10_000
 MAX_RATIO = 100
 #: Output below which the ratio is not checked (1 MiB).
 RATIO_FLOOR_BYTES = 1024 * 1024
-#: How a zip file begins (a local file header).
-ZIP_MAGIC = b"PK\x03\x04"
 #: How an XZ stream begins.
 XZ_MAGIC = b"\xfd7zXZ\x00"
 #: Bytes decompressed per step of the running count.

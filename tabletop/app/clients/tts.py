@@ -28,13 +28,13 @@ from tabletop.app.clients.model import (
     SourceInfo,
     unique_ids,
 )
+from tabletop.app.clients.recognise import tts_save as recognises
 from tabletop.app.clients.tts_frames import Table
 from tabletop.app.clients.tts_objects import TtsObject, parse_tts_json
 from tabletop.app.clients.tts_pieces import Piece, identify
 
 __all__ = ["client_of", "read", "recognises"]
 
-_HEAD = re.compile(rb"^\s*(\xef\xbb\xbf)?\s*\{")
 _X1_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.036125")
 _X2_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.03637")
 _MAT = re.compile(r"__XW_Mat\s*=\s*true")
@@ -44,11 +44,6 @@ _LAYOUT_MATS = {
     "tts-xwing2": ("Red-Blue", "Purple-Orange"),
     "tts-xwing1": ("Green-Red", "Teal-Blue"),
 }
-
-
-def recognises(data: bytes) -> bool:
-    """Tell whether `data` is a TTS JSON document (it has ``ObjectStates``)."""
-    return _HEAD.match(data[:64]) is not None and b'"ObjectStates"' in data
 
 
 def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:

@@ -56,6 +56,8 @@ from tabletop.app.clients.model import (
     Step,
     unique_ids,
 )
+from tabletop.app.clients.recognise import VASSAL_ENTRY
+from tabletop.app.clients.recognise import vassal_save as recognises
 from tabletop.app.clients.vassal_boards import check_board
 from tabletop.app.clients.vassal_codec import (
     COMMAND_SEPARATOR,
@@ -67,7 +69,7 @@ from tabletop.app.clients.vassal_pieces import Game, Piece
 
 __all__ = ["read", "read_steps", "recognises", "to_scene_mm"]
 
-_ENTRY = "savedGame"
+_ENTRY = VASSAL_ENTRY
 _SHIP_NAME = re.compile(r"^ship -- .*?\b(Small|Medium|Large)\b")
 #: Facts every VASSAL import relies on (their unconfirmed texts go in the report).
 _FACTS_USED = (
@@ -87,19 +89,6 @@ _FACTS_USED = (
 _LAST = -1
 #: Decimals kept of a converted coordinate (mm) and angle (degrees): far below a pixel.
 _DECIMALS = 4
-
-
-def recognises(data: bytes) -> bool:
-    r"""Tell whether `data` is a VASSAL save or log (or a bare savedGame text).
-
-    Examples
-    --------
-    >>> recognises(b"!VCSK00"), recognises(b"begin_save\x1bend_save"), recognises(b"{}")
-    (True, True, False)
-    """
-    if is_zip(data):
-        return _ENTRY.encode() in data
-    return data.startswith((b"!VCSK", b"begin_save" + COMMAND_SEPARATOR.encode()))
 
 
 def to_scene_mm(x_px: float, y_px: float) -> tuple[float, float]:

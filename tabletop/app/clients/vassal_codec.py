@@ -31,6 +31,7 @@ from collections.abc import Iterable
 
 from tabletop.app.clients.archive import XZ_MAGIC, xz_decompress
 from tabletop.app.clients.model import ClientFileError
+from tabletop.app.clients.recognise import COMMAND_SEPARATOR
 
 __all__ = [
     "COMMAND_SEPARATOR",
@@ -44,8 +45,6 @@ __all__ = [
     "unwrap",
 ]
 
-#: What joins commands (GameModule.COMMAND_SEPARATOR = KeyEvent.VK_ESCAPE).
-COMMAND_SEPARATOR = "\x1b"
 #: What begins an obfuscated savedGame (ObfuscatingOutputStream.HEADER).
 OBFUSCATION_HEADER = b"!VCSK"
 _HEX_DIGITS = b"0123456789abcdefABCDEF"

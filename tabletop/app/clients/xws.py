@@ -32,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.app.clients.model import ClientFileError, ClientImport
+from tabletop.app.clients.recognise import MAX_LIST_BYTES
+from tabletop.app.clients.recognise import xws_list as recognises
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog
 
@@ -46,8 +48,6 @@ __all__ = [
     "ship_bases",
 ]
 
-#: Largest list read, bytes (a list is a few kilobytes).
-MAX_LIST_BYTES = 1024 * 1024
 #: An XWS pilot id (schema.json: lower-case letters, digits and hyphens, not ending in one).
 _PILOT_ID = re.compile(r"^[0-9a-z-]*[0-9a-z]$")
 
@@ -86,31 +86,6 @@ class XwsList:
     faction: str | None
     pilots: tuple[XwsPilot, ...]
     obstacles: tuple[str, ...] | None
-
-
-def _json(data: bytes) -> Any:
-    return json.loads(data.decode("utf-8"))
-
-
-def recognises(data: bytes) -> bool:
-    """Tell whether `data` is an XWS list: a JSON object with a ``pilots`` list.
-
-    Examples
-    --------
-    >>> recognises(b'{"pilots": []}'), recognises(b'{"ObjectStates": []}'), recognises(b"x")
-    (True, False, False)
-    """
-    if len(data) > MAX_LIST_BYTES or not data.lstrip().startswith(b"{"):
-        return False
-    try:
-        parsed = _json(data)
-    except (ValueError, UnicodeDecodeError, RecursionError):
-        return False
-    return (
-        isinstance(parsed, dict)
-        and isinstance(parsed.get("pilots"), list)
-        and "ObjectStates" not in parsed
-    )
 
 
 def is_list_file(path: str) -> bool:
@@ -208,7 +183,7 @@ def parse_list(data: bytes, file: str) -> XwsList:
         JSON that does not parse, a list without pilots, an unknown ship or obstacle id.
     """
     try:
-        raw = _json(data)
+        raw = json.loads(data.decode("utf-8"))
     except (ValueError, UnicodeDecodeError, RecursionError) as problem:
         raise ClientFileError(f"not a JSON document ({problem})", file=file) from None
     if not isinstance(raw, dict):
