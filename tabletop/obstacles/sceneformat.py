@@ -80,6 +80,12 @@ class SceneFormatError(InvalidInputError):
 
 
 class _Reader:
+    def __init__(self) -> None:
+        # Outlines already found simple and non-degenerate, by their vertices' bytes,
+        # each with whether it is clockwise: a scene of many alike outlines checks each
+        # shape once.
+        self.simple_outlines: dict[bytes, bool] = {}
+
     def fail(self, message: str, entry: str | None = None, key: str | None = None) -> NoReturn:
         raise SceneFormatError(message, entry=entry, key=key)
 
@@ -195,15 +201,19 @@ class _Reader:
                 "outline",
             )
         points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
-        polygon = shapely.Polygon(points)
-        if not polygon.is_valid or polygon.area <= 0.0:
-            reason = shapely.is_valid_reason(polygon)
-            self.fail(
-                f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
-                entry,
-                "outline",
-            )
-        if not shapely.is_ccw(polygon.exterior):
+        key = points.tobytes()
+        clockwise = self.simple_outlines.get(key)
+        if clockwise is None:
+            polygon = shapely.Polygon(points)
+            if not polygon.is_valid or polygon.area <= 0.0:
+                reason = shapely.is_valid_reason(polygon)
+                self.fail(
+                    f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
+                    entry,
+                    "outline",
+                )
+            clockwise = self.simple_outlines[key] = not shapely.is_ccw(polygon.exterior)
+        if clockwise:
             points = points[::-1].copy()  # the same polygon, stored counter-clockwise
         points.setflags(write=False)
         return points
