@@ -123,7 +123,8 @@ def ship_polygons(
         theta = _math.radians(np.float64(heading))
         c, s = _math.cos(theta), _math.sin(theta)
         turned = np.asarray(footprint.outline, dtype=np.float64) @ np.array([[s, -c], [c, s]])
-        at = np.array([[ships[i].x, ships[i].y] for i in members], dtype=np.float64)
+        at = np.array([v for i in members for v in (ships[i].x, ships[i].y)], dtype=np.float64)
+        at = at.reshape(-1, 2)
         placed = shapely.polygons(turned[None, :, :] + at[:, None, :])
         for i, polygon in zip(members, placed.tolist(), strict=True):
             out[i] = polygon
