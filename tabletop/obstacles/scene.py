@@ -59,10 +59,14 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
         if "_world" not in o.__dict__:
             # Alike outlines (the same vertices, read from a file or from the catalog)
             # are placed together.
-            outline = np.asarray(o.outline, dtype=np.float64)
+            outline = o.outline
+            if type(outline) is not np.ndarray or outline.dtype != np.float64:
+                outline = np.asarray(outline, dtype=np.float64)
             groups.setdefault(outline.tobytes(), []).append(o)
     for members in groups.values():
-        placements = np.array([o.placement for o in members], dtype=np.float64)
+        # The rows of Obstacle.placement, gathered in one flat array.
+        flat = [v for o in members for v in (o.x, o.y, o.angle, float(o.flipped))]
+        placements = np.array(flat, dtype=np.float64).reshape(-1, 4)
         vertices = place_outline(members[0].outline, placements)
         vertices.setflags(write=False)
         for o, corners, polygon in zip(

@@ -200,7 +200,9 @@ class _Reader:
                 entry,
                 "outline",
             )
-        points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
+        points = _plain_points(value)
+        if points is None:  # anything but pairs of floats in range: each point says why
+            points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
         key = points.tobytes()
         clockwise = self.simple_outlines.get(key)
         if clockwise is None:
@@ -217,6 +219,23 @@ class _Reader:
             points = points[::-1].copy()  # the same polygon, stored counter-clockwise
         points.setflags(write=False)
         return points
+
+
+def _plain_points(value: list[Any]) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    """Return a list of ``[x, y]`` float pairs within range as an array, or None.
+
+    The common case, read in one pass: what :meth:`_Reader.point` accepts as it is. For
+    anything else (integers, another shape, a value out of range) the caller reads the
+    points one at a time, which converts them or names the one at fault.
+    """
+    if not all(type(p) is list and len(p) == 2 for p in value):
+        return None
+    if not all(type(x) is float and type(y) is float for x, y in value):
+        return None
+    points = np.array(value, dtype=np.float64)
+    if not bool(np.all(np.abs(points) <= MAX_COORDINATE_MM)):
+        return None
+    return points
 
 
 def _ruleset(r: _Reader, data: Mapping[str, Any]) -> tuple[Ruleset, Mapping[str, Any]]:
