@@ -230,12 +230,13 @@ def _plain_points(value: list[Any]) -> np.ndarray[Any, np.dtype[np.float64]] | N
     """
     if not all(type(p) is list and len(p) == 2 for p in value):
         return None
-    if not all(type(x) is float and type(y) is float for x, y in value):
+    low, high = -MAX_COORDINATE_MM, MAX_COORDINATE_MM
+    if not all(
+        type(x) is float and type(y) is float and low <= x <= high and low <= y <= high
+        for x, y in value
+    ):
         return None
-    points = np.array(value, dtype=np.float64)
-    if not bool(np.all(np.abs(points) <= MAX_COORDINATE_MM)):
-        return None
-    return points
+    return np.array(value, dtype=np.float64)
 
 
 def _ruleset(r: _Reader, data: Mapping[str, Any]) -> tuple[Ruleset, Mapping[str, Any]]:
