@@ -28,7 +28,7 @@ from tabletop.obstacles.catalog import catalog
 from tabletop.obstacles.legality import CheckReport, check
 from tabletop.obstacles.placement import placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene, obstacle_polygons
-from tabletop.obstacles.sceneformat import scene_from_dict
+from tabletop.obstacles.sceneformat import _plain_points, scene_from_dict
 
 SQUARE = [[0.0, 0.0], [30.0, 0.0], [30.0, 30.0], [0.0, 30.0]]  # mm
 SMALL = 40.0  # a small base's side, mm
@@ -295,3 +295,26 @@ def test_scene_reused() -> None:
     # A scene checked twice answers the same (its placed outlines are kept).
     scene: Scene = scene_from_dict(random_scene(random.Random(5), "xwing2"))
     assert facts(check(scene, fixes=False)) == facts(check(scene, fixes=False))
+
+
+def test_plain_outlines_read_as_point_by_point() -> None:
+    # Float pairs in range are read in one array, the same as point by point; anything
+    # else is left to the point-by-point reading (which converts it or names the fault).
+    rng = random.Random("outlines")
+    for _ in range(200):
+        value = [[rng.uniform(-1e6, 1e6), rng.uniform(-1e6, 1e6)] for _ in range(rng.randint(3, 9))]
+        points = _plain_points(value)
+        assert points is not None
+        assert np.array_equal(points, np.array([tuple(p) for p in value], dtype=np.float64))
+    odd: list[list[Any]] = [
+        [[0, 0], [1.0, 0.0], [0.0, 1.0]],
+        [[0.0, 0.0], [1.0, 0.0], [0.0, float("nan")]],
+        [[0.0, 0.0], [1.0, 0.0], [0.0, 1e6 + 1.0]],
+        [[0.0, 0.0], [1.0, 0.0], [0.0, True]],
+        [[0.0, 0.0], [1.0, 0.0], [0.0]],
+        [[0.0, 0.0], [1.0, 0.0], (0.0, 1.0)],
+        [[0.0, 0.0], [1.0, 0.0], [0.0, 1.0, 2.0]],
+    ]
+    for value in odd:
+        assert _plain_points(value) is None
+    assert _plain_points([[0.0, 0.0], [1.0, 0.0], [0.0, 1e6]]) is not None  # on the bound

@@ -8,6 +8,7 @@ bases, hulls) and raises :class:`SceneFormatError` naming the entry and key;
 
 from __future__ import annotations
 
+import itertools as _itertools
 import math as _math
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -228,15 +229,17 @@ def _plain_points(value: list[Any]) -> np.ndarray[Any, np.dtype[np.float64]] | N
     anything else (integers, another shape, a value out of range) the caller reads the
     points one at a time, which converts them or names the one at fault.
     """
-    if not all(type(p) is list and len(p) == 2 for p in value):
+    # Type by type at C speed: lists of two, then floats only.
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
         return None
-    low, high = -MAX_COORDINATE_MM, MAX_COORDINATE_MM
-    if not all(
-        type(x) is float and type(y) is float and low <= x <= high and low <= y <= high
-        for x, y in value
-    ):
+    flat = list(_itertools.chain.from_iterable(value))
+    if set(map(type, flat)) != {float}:
         return None
-    return np.array(value, dtype=np.float64)
+    points = np.array(flat, dtype=np.float64).reshape(-1, 2)
+    # NaN fails this comparison too (its maximum is NaN).
+    if not float(np.abs(points).max()) <= MAX_COORDINATE_MM:
+        return None
+    return points
 
 
 def _ruleset(r: _Reader, data: Mapping[str, Any]) -> tuple[Ruleset, Mapping[str, Any]]:
