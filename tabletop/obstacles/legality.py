@@ -95,7 +95,8 @@ def _pairs(
     array = np.asarray(shapes, dtype=object)
     tree = shapely.STRtree(array)
     first, second = tree.query(array, predicate="dwithin", distance=reach)
-    found = {(int(i), int(j)) for i, j in zip(first, second, strict=True) if i < j}
+    ahead = first < second
+    found = set(zip(first[ahead].tolist(), second[ahead].tolist(), strict=True))
     if nearest:
         first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
         found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
