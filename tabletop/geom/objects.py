@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools as _functools
+import math as _math
+from collections.abc import Sequence
 
 import numpy as np
 import shapely
@@ -24,7 +26,7 @@ from tabletop.geom.poses import FloatArray, normalize_heading
 from tabletop.geom.rulesets import DISK_BASES, Ruleset
 from tabletop.geom.shapes import Footprint, base_footprint, world_polygon
 
-__all__ = ["Ship"]
+__all__ = ["Ship", "ship_polygons"]
 
 
 @_dc.dataclass(frozen=True)
@@ -92,3 +94,38 @@ def _placed(footprint: Footprint, x: float, y: float, heading: float) -> shapely
     Footprints are cached per size, so the key is cheap.
     """
     return world_polygon(footprint.outline, np.array([x, y, heading], dtype=np.float64))
+
+
+def ship_polygons(
+    ships: Sequence[Ship], ruleset: Ruleset, *, guides: bool = False
+) -> list[shapely.Polygon]:
+    """Return each ship's :meth:`Ship.polygon`, placed in one pass per footprint and heading.
+
+    Ships of one footprint and heading share the rotated outline (the same 2 x 2 rotation
+    :func:`~tabletop.geom.poses.to_world` applies to one pose, computed once), so each
+    outline has the same vertices as one ship at a time; a check places every ship once
+    instead of once per rule.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import get_ruleset
+    >>> xwing = get_ruleset("xwing2")
+    >>> fleet = [Ship("a", "small", 120.0, 60.0, 90.0), Ship("b", "small", 300.0, 60.0, 90.0)]
+    >>> [p.bounds for p in ship_polygons(fleet, xwing)]
+    [(100.0, 40.0, 140.0, 80.0), (280.0, 40.0, 320.0, 80.0)]
+    """
+    groups: dict[tuple[str, float], list[int]] = {}
+    for index, ship in enumerate(ships):
+        groups.setdefault((ship.base, ship.heading), []).append(index)
+    out: list[shapely.Polygon] = [None] * len(ships)
+    for (base, heading), members in groups.items():
+        footprint = base_footprint(ruleset, base, guides=guides)
+        theta = _math.radians(np.float64(heading))
+        c, s = _math.cos(theta), _math.sin(theta)
+        turned = np.asarray(footprint.outline, dtype=np.float64) @ np.array([[s, -c], [c, s]])
+        at = np.array([v for i in members for v in (ships[i].x, ships[i].y)], dtype=np.float64)
+        at = at.reshape(-1, 2)
+        placed = shapely.polygons(turned[None, :, :] + at[:, None, :])
+        for i, polygon in zip(members, placed.tolist(), strict=True):
+            out[i] = polygon
+    return out

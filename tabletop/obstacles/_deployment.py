@@ -6,12 +6,14 @@ squadrons inside the setup area too, squadrons within distance 2 of a friendly s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import shapely
 
 from tabletop.geom.measure import closest_points
 from tabletop.geom.objects import Ship
-from tabletop.obstacles._margins import _measure, _past_box, _words_first
+from tabletop.obstacles._margins import _measure, _past_box, _words_first, _worth_recording
 from tabletop.obstacles.scene import Scene
 from tabletop.obstacles.verdicts import Margin, Violation, mm
 
@@ -53,6 +55,21 @@ def _squadron_deployment(
     ]
 
 
+def _near_deployment(
+    scene: Scene, polygons: Sequence[shapely.Geometry], *, every: bool
+) -> set[int]:
+    """Return the ships whose base may break or be contested at the deployment limit."""
+    if not polygons:
+        return set()
+    ruleset, area = scene.ruleset, scene.area
+    _, y0, _, y1 = shapely.bounds(np.asarray(polygons, dtype=object)).T
+    edges = {p: area.player_edge(p) for p in {s.player for s in scene.ships}}
+    bottom = np.array([edges[s.player] == "bottom" for s in scene.ships], dtype=bool)
+    reach = np.where(bottom, y1, area.height - y0)
+    margins = ruleset.deployment_limit - reach
+    return set(_worth_recording(margins, ruleset, every=every).tolist())
+
+
 def _edge_deployment(
     scene: Scene, ship: Ship, polygon: shapely.Geometry, measured: list[Margin]
 ) -> list[Violation]:
@@ -83,21 +100,35 @@ def _edge_deployment(
     ]
 
 
-def _deployment(scene: Scene, measured: list[Margin]) -> list[Violation]:
-    """Check every ship's deployment; each measurement made is added to `measured`."""
+def _deployment(
+    scene: Scene,
+    measured: list[Margin],
+    polygons: Sequence[shapely.Geometry],
+    *,
+    every: bool = True,
+) -> list[Violation]:
+    """Check every ship's deployment; each measurement made is added to `measured`.
+
+    `polygons` are the ships' outlines (:meth:`Ship.polygon`). Each base's reach from
+    its edge comes from its bounds in one vectorised pass (the same extreme
+    coordinate); a base is measured and recorded where it is near the line (every one,
+    with `every`).
+    """
     ruleset, area = scene.ruleset, scene.area
     setup_area = ruleset.setup_area(area)
     # Kept as a flag: whether the setup area bounds deployment is one line of the
     # deployment rule, read once here, where that rule is applied.
     boxed = ruleset.setup_area_boxed
     found: list[Violation] = []
-    ships = [s for s in scene.ships if not ruleset.base_spec(s.base).is_disk]
-    for ship in scene.ships:
-        polygon = ship.polygon(ruleset)
-        disk = ruleset.base_spec(ship.base).is_disk
+    disks = {b: ruleset.base_spec(b).is_disk for b in {s.base for s in scene.ships}}
+    ships = [s for s in scene.ships if not disks[s.base]]
+    near = _near_deployment(scene, polygons, every=every)
+    for k, ship in enumerate(scene.ships):
+        polygon = polygons[k]
+        disk = disks[ship.base]
         if disk:
             found += _squadron_deployment(scene, ship, ships, measured)
-        else:
+        elif k in near:
             found += _edge_deployment(scene, ship, polygon, measured)
         if boxed or disk:
             # Armada: the whole base inside the setup area (its line is closed).

@@ -64,6 +64,28 @@ def _ruling(line: RuleLine, margin: float, ruleset: Ruleset) -> str:
     return rule_ruling(line, margin, ruleset.contested_within).text()
 
 
+#: Slack past the contested zone (mm) within which a measurement is still recorded
+#: without ``--margins``: far more than any rounding between a vectorised margin and the
+#: one :func:`_measure` is given, as the pairwise rules' index reach keeps.
+NEAR_SLACK_MM = 1e-3
+
+
+def _worth_recording(
+    margins: FloatArray, ruleset: Ruleset, *, every: bool
+) -> np.ndarray[Any, np.dtype[np.intp]]:
+    """Return the indices of the measurements a rule records (:func:`_measure`).
+
+    With `every` (``--margins``) all of them; otherwise those that may break the line
+    or be contested (margin at most ``contested_within`` plus :data:`NEAR_SLACK_MM`): a
+    report without margins lists only violations and contested calls, so the others
+    need no record, and each one recorded is decided by its rule's line as before.
+    """
+    if every:
+        return np.arange(len(margins))
+    near = np.asarray(margins, dtype=np.float64) <= ruleset.contested_within + NEAR_SLACK_MM
+    return np.flatnonzero(near)
+
+
 def _edge_distances(
     polygon: shapely.Geometry, area: PlayArea
 ) -> list[tuple[str, float, FloatArray]]:
@@ -117,30 +139,54 @@ def _past_boxes(
     far, and its worst side the first of the least inward distance (bottom, top, left,
     right), as :func:`_past_box` picks them one outline at a time.
     """
-    if not len(polygons):
-        return []
-    x0, y0, x1, y1 = box
-    coords, owner = shapely.get_coordinates(np.asarray(polygons, dtype=object), return_index=True)
-    coords = np.asarray(coords, dtype=np.float64)
-    x, y = coords[:, 0], coords[:, 1]
-    position = np.arange(len(coords))
+    worst = _BoxExtremes(polygons, box)
+    return [worst.entry(k) for k in range(len(polygons))]
 
-    def first(values: FloatArray) -> np.ndarray[Any, np.dtype[np.intp]]:
-        # Per outline, the index of the first vertex of the least value.
-        order = np.lexsort((position, values, owner))
-        starts = np.searchsorted(owner[order], np.arange(len(polygons)), side="left")
-        return np.asarray(order[starts], dtype=np.intp)
 
-    low, high, west, east = first(y), first(-y), first(x), first(-x)
-    inward = np.stack([y[low] - y0, y1 - y[high], x[west] - x0, x1 - x[east]], axis=1)
-    worst = np.argmin(inward, axis=1)
-    out: list[tuple[str, float, FloatArray]] = []
-    for k, side in enumerate(worst.tolist()):
-        i = int((low, high, west, east)[side][k])
-        foot = ([x[i], y0], [x[i], y1], [x0, y[i]], [x1, y[i]])[side]
-        points = np.array([coords[i], foot])
-        out.append((_SIDES[side], float(inward[k, side]), points))
-    return out
+class _BoxExtremes:
+    """Every outline's worst side of a box, in one vectorised pass (:func:`_past_boxes`).
+
+    ``inward[k]`` is outline k's least inward distance (negative past the side); the
+    side and the points of outline k are built only when asked (:meth:`entry`), so a
+    rule makes a record only for the outlines near its line.
+    """
+
+    def __init__(
+        self, polygons: Sequence[shapely.Geometry], box: tuple[float, float, float, float]
+    ) -> None:
+        self.box = box
+        if not len(polygons):
+            self.inward: FloatArray = np.zeros(0)
+            return
+        x0, y0, x1, y1 = box
+        coords, owner = shapely.get_coordinates(
+            np.asarray(polygons, dtype=object), return_index=True
+        )
+        self.coords = coords = np.asarray(coords, dtype=np.float64)
+        x, y = coords[:, 0], coords[:, 1]
+        position = np.arange(len(coords))
+
+        def first(values: FloatArray) -> np.ndarray[Any, np.dtype[np.intp]]:
+            # Per outline, the index of the first vertex of the least value.
+            order = np.lexsort((position, values, owner))
+            starts = np.searchsorted(owner[order], np.arange(len(polygons)), side="left")
+            return np.asarray(order[starts], dtype=np.intp)
+
+        low, high, west, east = first(y), first(-y), first(x), first(-x)
+        every = np.stack([y[low] - y0, y1 - y[high], x[west] - x0, x1 - x[east]], axis=1)
+        self.side = np.argmin(every, axis=1)
+        rows = np.arange(len(polygons))
+        self.inward = every[rows, self.side]
+        self.vertex = np.stack([low, high, west, east], axis=1)[rows, self.side]
+
+    def entry(self, k: int) -> tuple[str, float, FloatArray]:
+        """Return outline k's ``(side, inward, points)``, as :func:`_past_box` gives it."""
+        x0, y0, x1, y1 = self.box
+        side, i = int(self.side[k]), int(self.vertex[k])
+        x, y = self.coords[i]
+        foot = ([x, y0], [x, y1], [x0, y], [x1, y])[side]
+        points = np.array([self.coords[i], foot])
+        return _SIDES[side], float(self.inward[k]), points
 
 
 _SIDES = ("bottom", "top", "left", "right")

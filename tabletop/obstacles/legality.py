@@ -21,20 +21,21 @@ import shapely
 
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import closest_points, json_mm, overlaps
+from tabletop.geom.objects import ship_polygons
 from tabletop.obstacles._deployment import _deployment
 from tabletop.obstacles._margins import (
     _apart,
+    _BoxExtremes,
     _edge_distances,
     _measure,
-    _past_box,
-    _past_boxes,
     _with_band,
+    _worth_recording,
 )
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import default_clearance, placeable_entry, way_words
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
-from tabletop.obstacles.scene import Obstacle, Scene
+from tabletop.obstacles.scene import Obstacle, Scene, obstacle_polygons
 from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation, mm
 
 __all__ = [
@@ -94,7 +95,8 @@ def _pairs(
     array = np.asarray(shapes, dtype=object)
     tree = shapely.STRtree(array)
     first, second = tree.query(array, predicate="dwithin", distance=reach)
-    found = {(int(i), int(j)) for i, j in zip(first, second, strict=True) if i < j}
+    ahead = first < second
+    found = set(zip(first[ahead].tolist(), second[ahead].tolist(), strict=True))
     if nearest:
         first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
         found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
@@ -151,9 +153,11 @@ def check(
     found: list[Violation] = []
     measured: list[Margin] = []
     checked: dict[str, int] = {}
-    polygons = {o.id: o.polygon() for o in scene.obstacles}
+    # Every outline placed once per check, in one pass per shape; the rules share them.
+    obstacle_shapes = obstacle_polygons(scene.obstacles)
+    polygons = dict(zip((o.id for o in scene.obstacles), obstacle_shapes, strict=True))
+    ship_shapes = ship_polygons(scene.ships, ruleset)
     limits = placement_limits(ruleset, area)
-    obstacle_shapes = [polygons[o.id] for o in scene.obstacles]
     index: dict[str, int] = {o.id: i for i, o in enumerate(scene.obstacles)}
     wanted: dict[str, Obstacle] = {}
 
@@ -164,13 +168,24 @@ def check(
         return None
 
     if scene.phase == "setup":
-        _setup_rules(scene, limits, obstacle_shapes, found, measured, checked, fix_for, placed)
+        _setup_rules(
+            scene,
+            limits,
+            obstacle_shapes,
+            ship_shapes,
+            found,
+            measured,
+            checked,
+            fix_for,
+            placed,
+            every=margins,
+        )
     # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
-    found.extend(_overlaps(scene, polygons, measured, nearest=margins))
+    found.extend(_overlaps(scene, polygons, ship_shapes, measured, nearest=margins))
     checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
 
     # Every object lies entirely inside the play area (a fled ship does not).
-    found.extend(_outside_play_area(scene, polygons, measured))
+    found.extend(_outside_play_area(scene, [*obstacle_shapes, *ship_shapes], measured, margins))
     checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
     if fixes and wanted:
         if clearance is None:
@@ -214,38 +229,49 @@ def _setup_rules(
     scene: Scene,
     limits: Any,
     shapes: Sequence[shapely.Geometry],
+    ship_shapes: Sequence[shapely.Geometry],
     found: list[Violation],
     measured: list[Margin],
     checked: dict[str, int],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
     placed: str | None,
+    *,
+    every: bool,
 ) -> None:
-    """Apply the rules of the setup phase: placement, composition and deployment."""
-    _obstacle_rules(scene, limits, shapes, found, measured, checked, fix_for, placed=placed)
+    """Apply the rules of the setup phase: placement, composition and deployment.
+
+    `every` (``--margins``) records every measurement; otherwise only those near the line.
+    """
+    _obstacle_rules(
+        scene, limits, shapes, found, measured, checked, fix_for, placed=placed, every=every
+    )
     # Tournament play: the obstacle composition.
     if scene.format == "tournament":
         found.extend(composition_violations(scene))
         checked["obstacle-composition"] = len(scene.obstacles)
     # Ships deploy with the whole base within the deployment limit of their edge.
-    found.extend(_deployment(scene, measured))
+    found.extend(_deployment(scene, measured, ship_shapes, every=every))
     checked["ship-deployment"] = len(scene.ships)
 
 
 def _outside_play_area(
-    scene: Scene, polygons: Mapping[str, shapely.Geometry], measured: list[Margin]
+    scene: Scene, shapes: Sequence[shapely.Geometry], measured: list[Margin], every: bool
 ) -> list[Violation]:
-    """Find each obstacle and ship not entirely inside the play area (mm past its edge)."""
+    """Find each obstacle and ship not entirely inside the play area (mm past its edge).
+
+    `shapes` are the obstacles' outlines, then the ships'.
+    """
     ruleset, area = scene.ruleset, scene.area
     table = (0.0, 0.0, area.width, area.height)
-    objects: list[tuple[str, shapely.Geometry]] = [
-        *((o.id, polygons[o.id]) for o in scene.obstacles),
-        *((s.id, s.polygon(ruleset)) for s in scene.ships),
-    ]
+    idents = [*(o.id for o in scene.obstacles), *(s.id for s in scene.ships)]
     found: list[Violation] = []
     line = ruleset.play_area_line
-    # One vectorised pass over every outline's vertices, then a record per object.
-    placed = _past_boxes([shape for _, shape in objects], table)
-    for (ident, _), (side, inward, points) in zip(objects, placed, strict=True):
+    # One vectorised pass over every outline's vertices, then a record per object near
+    # the line (every object with `every`).
+    extremes = _BoxExtremes(shapes, table)
+    for k in _worth_recording(extremes.inward, ruleset, every=every).tolist():
+        ident = idents[k]
+        side, inward, points = extremes.entry(k)
         m = _measure(ruleset, "outside-play-area", [ident], line, abs(inward), inward, points)
         measured.append(m)
         if line.broken(m.margin):
@@ -345,11 +371,22 @@ def _edge_rule(
     found: list[Violation],
     measured: list[Margin],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    every: bool,
 ) -> None:
-    """Check that obstacles are more than the edge limit (mm) from every edge."""
+    """Check that obstacles are more than the edge limit (mm) from every edge.
+
+    Each outline's nearest edge comes from its bounds in one vectorised pass (the same
+    extreme coordinates); only the obstacles near the line (every one, with `every`)
+    are measured edge by edge and recorded.
+    """
     ruleset, area = scene.ruleset, scene.area
     line = ruleset.obstacle_placement.edge_line
-    for o, shape in zip(scene.obstacles, shapes, strict=True):
+    if not shapes:
+        return
+    x0, y0, x1, y1 = shapely.bounds(np.asarray(shapes, dtype=object)).T
+    nearest = np.minimum.reduce([y0, area.height - y1, x0, area.width - x1])
+    for k in _worth_recording(nearest - limit, ruleset, every=every).tolist():
+        o, shape = scene.obstacles[k], shapes[k]
         edges = _edge_distances(shape, area)
         for edge, distance, points in edges:
             m = _measure(ruleset, "obstacle-edge", [o.id], line, distance, distance - limit, points)
@@ -377,16 +414,18 @@ def _spacing_rule(
     measured: list[Margin],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
     placed: str | None,
+    every: bool,
 ) -> None:
     """Check that obstacles are more than the spacing limit (mm) from each other.
 
-    The index gives the pairs within reach of the line (and each obstacle's nearest, for
-    the margins).
+    The index gives the pairs within reach of the line (and, with `every`, each
+    obstacle's nearest, for the margins: a pair beyond reach is neither broken nor
+    contested).
     """
     ruleset = scene.ruleset
     line = ruleset.obstacle_placement.spacing_line
     reach = limit + ruleset.contested_within + 1e-3
-    pairs = _pairs(shapes, reach, nearest=True)
+    pairs = _pairs(shapes, reach, nearest=every)
     if not pairs:
         return
     first = np.array([i for i, _ in pairs])
@@ -423,12 +462,19 @@ def _setup_area_rule(
     found: list[Violation],
     measured: list[Margin],
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
+    every: bool,
 ) -> None:
-    """Check that obstacles lie entirely inside the setup area (Armada; its line is closed)."""
+    """Check that obstacles lie entirely inside the setup area (Armada; its line is closed).
+
+    One vectorised pass finds each outline's worst side; the obstacles near the line
+    (every one, with `every`) are recorded.
+    """
     x0, _, x1, _ = region.bounds
     line = scene.ruleset.obstacle_placement.area_line
-    for o, shape in zip(scene.obstacles, shapes, strict=True):
-        _, inward, points = _past_box(shape, region.bounds)
+    extremes = _BoxExtremes(shapes, region.bounds)
+    for k in _worth_recording(extremes.inward, scene.ruleset, every=every).tolist():
+        o = scene.obstacles[k]
+        _, inward, points = extremes.entry(k)
         m = _measure(
             scene.ruleset, "obstacle-setup-area", [o.id], line, abs(inward), inward, points
         )
@@ -454,31 +500,37 @@ def _obstacle_rules(
     fix_for: Callable[[Obstacle], Mapping[str, Any] | None],
     *,
     placed: str | None = None,
+    every: bool = True,
 ) -> None:
     """Apply the placement rules: edge, spacing and (Armada) the setup area."""
-    _edge_rule(scene, limits.edge, shapes, found, measured, fix_for)
+    _edge_rule(scene, limits.edge, shapes, found, measured, fix_for, every)
     checked["obstacle-edge"] = len(scene.obstacles)
-    _spacing_rule(scene, limits.spacing, shapes, found, measured, fix_for, placed)
+    _spacing_rule(scene, limits.spacing, shapes, found, measured, fix_for, placed, every)
     checked["obstacle-spacing"] = len(shapes) * (len(shapes) - 1) // 2
     if limits.inside_setup_area:
-        _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for)
+        _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for, every)
         checked["obstacle-setup-area"] = len(scene.obstacles)
 
 
 def _overlaps(
     scene: Scene,
     polygons: Mapping[str, shapely.Geometry],
+    ship_shapes: Sequence[shapely.Geometry],
     measured: list[Margin],
     *,
     nearest: bool,
 ) -> list[Violation]:
-    """Ships (and huge-ship obstacles) overlapping: depth past the touching line."""
+    """Ships (and huge-ship obstacles) overlapping: depth past the touching line.
+
+    `ship_shapes` are the bases without guides (the outlines themselves where the
+    ruleset has no guides).
+    """
     ruleset = scene.ruleset
     guides = ruleset.ship_guides
     line = ruleset.overlap_line
     ships = list(scene.ships)
     huge = [o for o in scene.obstacles if o.kind == "huge-ship"]
-    shapes = [s.polygon(ruleset, guides=guides) for s in ships]
+    shapes = ship_polygons(ships, ruleset, guides=True) if guides else list(ship_shapes)
     everything = shapes + [polygons[o.id] for o in huge]
     names = [s.id for s in ships] + [o.id for o in huge]
     found: list[Violation] = []

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools as _functools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -39,12 +39,42 @@ from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
 from tabletop.obstacles.catalog import get_token, printed_name
 
-__all__ = ["Obstacle", "Scene"]
+__all__ = ["Obstacle", "Scene", "obstacle_polygons"]
 
 #: Reaches of outlines by identity (a catalog token's outline is one array shared by every
 #: obstacle of that token), each entry holding its outline so the identity stays its own.
 _REACHES: dict[int, tuple[FloatArray, float]] = {}
 _REACH_CACHE_SIZE = 256
+
+
+def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
+    """Return each obstacle's :meth:`Obstacle.polygon`, placing those not yet placed in one pass.
+
+    Obstacles of one outline are placed together (:func:`place_outline` takes many
+    placements; the same arithmetic, element by element, as one at a time), and each
+    obstacle keeps its placed outline as if it had placed it itself.
+    """
+    groups: dict[bytes, list[Obstacle]] = {}
+    for o in obstacles:
+        if "_world" not in o.__dict__:
+            # Alike outlines (the same vertices, read from a file or from the catalog)
+            # are placed together.
+            outline = o.outline
+            if type(outline) is not np.ndarray or outline.dtype != np.float64:
+                outline = np.asarray(outline, dtype=np.float64)
+            groups.setdefault(outline.tobytes(), []).append(o)
+    for members in groups.values():
+        # The rows of Obstacle.placement, gathered in one flat array.
+        flat = [v for o in members for v in (o.x, o.y, o.angle, float(o.flipped))]
+        placements = np.array(flat, dtype=np.float64).reshape(-1, 4)
+        vertices = place_outline(members[0].outline, placements)
+        vertices.setflags(write=False)
+        for o, corners, polygon in zip(
+            members, vertices, shapely.polygons(vertices).tolist(), strict=True
+        ):
+            # The cached placement Obstacle._world would compute, filled in here.
+            o.__dict__["_world"] = (corners, polygon)
+    return [o.polygon() for o in obstacles]
 
 
 @_dc.dataclass(frozen=True, eq=False)

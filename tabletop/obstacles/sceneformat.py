@@ -8,6 +8,7 @@ bases, hulls) and raises :class:`SceneFormatError` naming the entry and key;
 
 from __future__ import annotations
 
+import itertools as _itertools
 import math as _math
 from collections.abc import Mapping
 from typing import Any, NoReturn
@@ -79,6 +80,12 @@ class SceneFormatError(InvalidInputError):
 
 
 class _Reader:
+    def __init__(self) -> None:
+        # Outlines already found simple and non-degenerate, by their vertices' bytes,
+        # each with whether it is clockwise: a scene of many alike outlines checks each
+        # shape once.
+        self.simple_outlines: dict[bytes, bool] = {}
+
     def fail(self, message: str, entry: str | None = None, key: str | None = None) -> NoReturn:
         raise SceneFormatError(message, entry=entry, key=key)
 
@@ -193,19 +200,45 @@ class _Reader:
                 entry,
                 "outline",
             )
-        points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
-        polygon = shapely.Polygon(points)
-        if not polygon.is_valid or polygon.area <= 0.0:
-            reason = shapely.is_valid_reason(polygon)
-            self.fail(
-                f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
-                entry,
-                "outline",
-            )
-        if not shapely.is_ccw(polygon.exterior):
+        points = _plain_points(value)
+        if points is None:  # anything but pairs of floats in range: each point says why
+            points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
+        key = points.tobytes()
+        clockwise = self.simple_outlines.get(key)
+        if clockwise is None:
+            polygon = shapely.Polygon(points)
+            if not polygon.is_valid or polygon.area <= 0.0:
+                reason = shapely.is_valid_reason(polygon)
+                self.fail(
+                    f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
+                    entry,
+                    "outline",
+                )
+            clockwise = self.simple_outlines[key] = not shapely.is_ccw(polygon.exterior)
+        if clockwise:
             points = points[::-1].copy()  # the same polygon, stored counter-clockwise
         points.setflags(write=False)
         return points
+
+
+def _plain_points(value: list[Any]) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    """Return a list of ``[x, y]`` float pairs within range as an array, or None.
+
+    The common case, read in one pass: what :meth:`_Reader.point` accepts as it is. For
+    anything else (integers, another shape, a value out of range) the caller reads the
+    points one at a time, which converts them or names the one at fault.
+    """
+    # Type by type at C speed: lists of two, then floats only.
+    if set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        return None
+    flat = list(_itertools.chain.from_iterable(value))
+    if set(map(type, flat)) != {float}:
+        return None
+    points = np.array(flat, dtype=np.float64).reshape(-1, 2)
+    # NaN fails this comparison too (its maximum is NaN).
+    if not float(np.abs(points).max()) <= MAX_COORDINATE_MM:
+        return None
+    return points
 
 
 def _ruleset(r: _Reader, data: Mapping[str, Any]) -> tuple[Ruleset, Mapping[str, Any]]:

@@ -81,6 +81,10 @@ def xws_list(data: bytes) -> bool:
     """
     if len(data) > MAX_LIST_BYTES or not data.lstrip().startswith(b"{"):
         return False
+    if b'"pilots"' not in data and b"\\" not in data:
+        # No "pilots" key, written plainly or with an escape: not a list, and a large
+        # scene file is not parsed to find that out.
+        return False
     try:
         parsed = _json(data)
     except (ValueError, UnicodeDecodeError, RecursionError):
