@@ -116,7 +116,6 @@ def check(
     Parameters
     ----------
     scene : Scene
-        The scene.
     fixes : bool, default True
         Whether to compute the shortest legal move for each placement violation (the
         slow part of an illegal check; without it ``fix`` is null).
@@ -140,8 +139,7 @@ def check(
     --------
     >>> import tomllib
     >>> from tabletop.obstacles.scene import Scene
-    >>> with open("examples/xwing-tournament.toml", "rb") as file:
-    ...     scene = Scene.from_dict(tomllib.load(file))
+    >>> scene = Scene.from_dict(tomllib.load(open("examples/xwing-tournament.toml", "rb")))
     >>> check(scene).legal
     True
     >>> closest = check(scene, margins=True).margins[0]
@@ -180,18 +178,31 @@ def check(
             placed,
             every=margins,
         )
+    _table_rules(scene, polygons, ship_shapes, found, measured, checked, margins=margins)
+    if fixes and wanted:
+        grown = default_clearance(ruleset.contested_within) if clearance is None else clearance
+        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, grown)
+    return _report(ruleset.name, found, measured, checked, margins=margins, fixes=fixes)
+
+
+def _table_rules(
+    scene: Scene,
+    polygons: Mapping[str, Any],
+    ship_shapes: Sequence[Any],
+    found: list[Violation],
+    measured: list[Margin],
+    checked: dict[str, int],
+    *,
+    margins: bool,
+) -> None:
+    """Run the rules of every phase: ships apart, everything on the table."""
     # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
     found.extend(_overlaps(scene, polygons, ship_shapes, measured, nearest=margins))
     checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
-
     # Every object lies entirely inside the play area (a fled ship does not).
-    found.extend(_outside_play_area(scene, [*obstacle_shapes, *ship_shapes], measured, margins))
+    shapes = [*(polygons[o.id] for o in scene.obstacles), *ship_shapes]
+    found.extend(_outside_play_area(scene, shapes, measured, margins))
     checked["outside-play-area"] = len(scene.obstacles) + len(scene.ships)
-    if fixes and wanted:
-        if clearance is None:
-            clearance = default_clearance(ruleset.contested_within)
-        found = _with_fixes(found, wanted, obstacle_shapes, index, limits, clearance)
-    return _report(ruleset.name, found, measured, checked, margins=margins, fixes=fixes)
 
 
 def _report(
