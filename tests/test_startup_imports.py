@@ -56,13 +56,17 @@ NOT_FOR_MEASURE = (
 
 
 #: Besides those: what an X-Wing measurement never uses (the check's records, output
-#: paths, the Armada hull tables, the client readers, type-only and help-only modules).
+#: paths, the Armada hull tables, detail and sight line, the rule lines, the client
+#: readers, type-only and help-only modules).
 NOT_FOR_XWING_MEASURE = (
     *NOT_FOR_MEASURE,
     "tabletop.obstacles.verdicts",
     "tabletop.obstacles.legality",
     "tabletop.obstacles.fixing",
     "tabletop.obstacles._armada_shot",
+    "tabletop.obstacles.armada_detail",
+    "tabletop.obstacles.sightline",
+    "tabletop.geom.rulelines",
     "tabletop.geom.hulls",
     "tabletop.app.paths",
     "tabletop.app.clients.model",
@@ -213,6 +217,72 @@ def test_an_armada_measurement_still_loads_its_hull_tables() -> None:
         """
     )
     assert "tabletop.geom.hulls" in names
+    assert "tabletop.obstacles.armada_detail" in names
+
+
+def test_an_xwing_measurement_defines_only_the_records_it_builds() -> None:
+    """The records an X-Wing measurement never builds are not even defined (each costs
+    its generated methods at import); those it builds are."""
+    script = textwrap.dedent(
+        """
+        import dataclasses, io, json
+        made = []
+        process_class = dataclasses._process_class
+        def counted(cls, *args, **kwargs):
+            made.append(cls.__qualname__)
+            return process_class(cls, *args, **kwargs)
+        dataclasses._process_class = counted
+        from tabletop.app.cli import main
+        argv = ["measure", "examples/xwing-dogfight.toml", "wedge", "howl", "--arc", "front"]
+        assert main(argv, out=io.StringIO()) == 0
+        print(json.dumps(made))
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    made = set(json.loads(done.stdout.splitlines()[-1]))
+    assert {"Measurement", "XWingDetail", "Ship", "Scene", "Ruleset"} <= made
+    assert made.isdisjoint({"RuleLine", "PlacementRule", "SightLine", "ArmadaDetail"})
+    assert len(made) <= 18
+
+
+def test_the_records_loaded_on_demand_keep_their_paths_and_behaviour() -> None:
+    import dataclasses
+
+    from tabletop.geom import rulelines
+    from tabletop.geom.rules import PlacementRule, RuleLine
+    from tabletop.obstacles import armada_detail, measurement, obstruction, sightline
+    from tabletop.obstacles.measurement import ArmadaDetail, MeasurementDetail, XWingDetail
+
+    assert RuleLine is rulelines.RuleLine
+    assert PlacementRule is rulelines.PlacementRule
+    assert ArmadaDetail is armada_detail.ArmadaDetail is measurement.ArmadaDetail
+    assert MeasurementDetail == XWingDetail | ArmadaDetail
+    assert obstruction.SightLine is sightline.SightLine
+    assert obstruction.armada_sight_line is sightline.armada_sight_line
+    assert obstruction.traced_clearance is sightline.traced_clearance
+    line = RuleLine("edge", 10.0, "beyond", closed=False)
+    assert (
+        repr(line)
+        == "RuleLine(name='edge', line=10.0, legal='beyond', closed=False, boundary=False)"
+    )
+    assert line == RuleLine("edge", 10.0, "beyond", False)
+    assert hash(line) == hash(RuleLine("edge", 10.0, "beyond", False))
+    assert dataclasses.replace(line, line=5.0).line == 5.0
+    assert [f.name for f in dataclasses.fields(PlacementRule)] == [
+        "edge",
+        "spacing",
+        "inside_setup_area",
+    ]
+    detail = ArmadaDetail(3, "medium")
+    assert repr(detail).startswith("ArmadaDetail(distance_band=3, range_band='medium',")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        detail.distance_band = 2  # type: ignore[misc]
+    for module in (measurement, obstruction):
+        with pytest.raises(AttributeError):
+            module.__getattr__("no_such_name")
 
 
 @pytest.mark.parametrize("columns", [None, "", "abc", "-5", "0", "1", "57", "200"])

@@ -1,13 +1,9 @@
 """The query oracle's direct paths: the plain forms of a scene and a request, read at once.
 
-:func:`plain_scene` builds the :class:`Scene` of a scene structure in the plain form a
-program writes (a known ruleset, catalog tokens by name, ships without a hull, numbers
-as JSON numbers in range, every key known) with one pass of inline checks, and returns
-None for anything else: the caller then parses it with
-:func:`tabletop.app.scenefile.parse_scene`, whose checks name every fault. Each check
-here is one that ``parse_scene`` makes, so a scene it accepts is the scene
-``parse_scene`` builds, object for object; what it skips is the work only a fault needs
-(the entry names of messages) and the general readers' calls.
+:func:`plain_scene` (from :mod:`tabletop.obstacles.plainscene`, where every scene file
+is read first) builds the :class:`Scene` of a scene structure in the plain form a
+program writes, and returns None for anything else: the caller then parses it with
+:func:`tabletop.app.scenefile.parse_scene`, whose checks name every fault.
 
 :func:`plain_measure` answers a ``measure`` request between two ships with rectangular
 bases, without an arc, as :func:`tabletop.obstacles.measuring.measure` and
@@ -25,201 +21,17 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.geom.areas import PlayArea, play_area
 from tabletop.geom.measure import closest_points
 from tabletop.geom.objects import Ship
-from tabletop.geom.poses import MAX_COORDINATE_MM
 from tabletop.geom.rulesets import RULESETS, Ruleset
 from tabletop.geom.shapes import base_footprint
 from tabletop.geom.tolerance import EPSILON_MM
-from tabletop.obstacles.catalog import catalog
 from tabletop.obstacles.measuring import _detail
+from tabletop.obstacles.plainscene import plain_scene
 from tabletop.obstacles.rulings import contested_ruling, line_report
-from tabletop.obstacles.scene import Obstacle, Scene
-from tabletop.obstacles.sceneformat import MAX_OBJECTS
+from tabletop.obstacles.scene import Scene
 
 __all__ = ["plain_measure", "plain_scene"]
-
-#: The top-level keys of a plain scene (no constants, area, source: those take the
-#: general reader).
-_PLAIN_SCENE_KEYS = frozenset({"ruleset", "phase", "format", "obstacles", "ships", "placed_last"})
-_PLAIN_OBSTACLE_KEYS = frozenset({"id", "token", "at", "angle", "flipped", "player"})
-_PLAIN_SHIP_KEYS = frozenset({"id", "base", "at", "heading", "player"})
-_PHASES = ("setup", "play")
-_MISSING = object()
-_FORMATS = ("standard", "tournament")
-
-#: Each ruleset's default play area and obstacle catalog, read once.
-_AREAS: dict[str, PlayArea] = {}
-_CATALOGS: dict[str, Mapping[str, Any]] = {}
-
-
-def _number(value: Any) -> float | None:
-    """Return a JSON number in range as ``_Reader.number`` does; None for anything else."""
-    kind = type(value)
-    if kind is float:
-        return value if -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM else None
-    if kind is int and -MAX_COORDINATE_MM <= value <= MAX_COORDINATE_MM:
-        return float(value)
-    return None
-
-
-def _point(value: Any) -> tuple[float, float] | None:
-    if type(value) is not list or len(value) != 2:
-        return None
-    x, y = _number(value[0]), _number(value[1])
-    if x is None or y is None:
-        return None
-    return x, y
-
-
-def _ident(raw: dict[str, Any], seen: set[str]) -> str | None:
-    """Return a new, non-empty ASCII id (others, and repeats, take the general reader)."""
-    ident = raw.get("id")
-    if type(ident) is not str or not ident.isascii() or not ident.strip() or ident in seen:
-        return None
-    seen.add(ident)
-    return ident
-
-
-def _player(raw: dict[str, Any], default: int | None) -> int | bool | None:
-    """Return the player (1 or 2) or `default`; False for a value the general reader judges."""
-    if "player" not in raw:
-        return default
-    value = raw["player"]
-    return value if type(value) is int and value in (1, 2) else False
-
-
-def _obstacle(raw: Any, tokens: Mapping[str, Any], seen: set[str]) -> Obstacle | None:
-    if type(raw) is not dict or not _PLAIN_OBSTACLE_KEYS.issuperset(raw):
-        return None
-    ident = _ident(raw, seen)
-    at = _point(raw.get("at"))
-    token = raw.get("token")
-    spec = tokens.get(token) if type(token) is str else None
-    if ident is None or at is None or spec is None:
-        return None
-    angle = _number(raw.get("angle", 0.0))
-    flipped = raw.get("flipped", False)
-    player = _player(raw, None)
-    if angle is None or type(flipped) is not bool or player is False:
-        return None
-    x, y = at
-    return Obstacle(
-        ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
-    )
-
-
-def _ships(raw_ships: list[Any], ruleset: Ruleset, seen: set[str]) -> list[Ship] | None:
-    """Return the ships of a plain scene, checked inline; None at the first not plain."""
-    base_sizes, keys, limit = ruleset.base_sizes, _PLAIN_SHIP_KEYS, MAX_COORDINATE_MM
-    ships = []
-    for raw in raw_ships:
-        if type(raw) is not dict or not keys.issuperset(raw):
-            return None
-        ident, base, at = raw.get("id"), raw.get("base"), raw.get("at")
-        if (
-            type(ident) is not str
-            or type(base) is not str
-            or type(at) is not list
-            or len(at) != 2
-            or ident in seen
-            or base not in base_sizes
-            or not ident.isascii()
-            or not ident.strip()
-        ):
-            return None
-        seen.add(ident)
-        x, y = at
-        if type(x) is not float or not -limit <= x <= limit:
-            x = _number(x)
-        if type(y) is not float or not -limit <= y <= limit:
-            y = _number(y)
-        player = raw.get("player", 1)
-        if x is None or y is None or type(player) is not int or player not in (1, 2):
-            return None
-        heading = raw.get("heading", _MISSING)
-        if heading is _MISSING:
-            heading = 90.0 if player == 1 else 270.0
-        elif type(heading) is not float or not -limit <= heading <= limit:
-            heading = _number(heading)
-            if heading is None:
-                return None
-        heading %= 360.0  # normalize_heading's arithmetic (the value is a float already)
-        ships.append(Ship(ident, base, x, y, 0.0 if heading >= 360.0 else heading, player, None))
-    return ships
-
-
-def plain_scene(data: Any) -> Scene | None:
-    """Return the scene of `data` if it is in the plain form, else None.
-
-    Parameters
-    ----------
-    data : Any
-        A parsed scene structure (a request's ``"scene"``).
-
-    Examples
-    --------
-    >>> scene = plain_scene({"ships": [{"id": "a", "base": "small", "at": [100, 40]}]})
-    >>> scene.ships[0].heading, scene.ruleset.name
-    (90.0, 'xwing2')
-    >>> plain_scene({"ships": [{"id": "a", "base": "tiny", "at": [1, 2]}]}) is None
-    True
-    """
-    if type(data) is not dict or not _PLAIN_SCENE_KEYS.issuperset(data):
-        return None
-    name = data.get("ruleset", "xwing2")
-    phase = data.get("phase", "setup")
-    fmt = data.get("format", "standard")
-    raw_obstacles = data.get("obstacles", [])
-    raw_ships = data.get("ships", [])
-    if (
-        type(name) is not str
-        or name not in RULESETS
-        or type(phase) is not str
-        or phase not in _PHASES
-        or type(fmt) is not str
-        or fmt not in _FORMATS
-        or type(raw_obstacles) is not list
-        or type(raw_ships) is not list
-        or len(raw_obstacles) + len(raw_ships) > MAX_OBJECTS
-    ):
-        return None
-    ruleset = RULESETS[name]
-    area = _AREAS.get(name)
-    if area is None:
-        area = _AREAS[name] = play_area(ruleset.default_area)
-    seen: set[str] = set()
-    obstacles: list[Obstacle] = []
-    if raw_obstacles:
-        tokens = _CATALOGS.get(name)
-        if tokens is None:
-            tokens = _CATALOGS[name] = catalog(ruleset)
-        for raw in raw_obstacles:
-            obstacle = _obstacle(raw, tokens, seen)
-            if obstacle is None:
-                return None
-            obstacles.append(obstacle)
-    ships = _ships(raw_ships, ruleset, seen)
-    if ships is None:
-        return None
-    placed_last = data.get("placed_last")
-    if placed_last is not None and (
-        type(placed_last) is not str or placed_last not in {o.id for o in obstacles}
-    ):
-        return None
-    return Scene(
-        ruleset=ruleset,
-        area=area,
-        phase=phase,  # type: ignore[arg-type]
-        format=fmt,  # type: ignore[arg-type]
-        obstacles=tuple(obstacles),
-        ships=tuple(ships),
-        constants={},
-        source=None,
-        placed_last=placed_last,
-    )
-
 
 #: Each plain ruleset's band lines, whether touching is band 0, and the contested width.
 _BANDS: dict[str, tuple[tuple[float, ...], bool, float]] = {}

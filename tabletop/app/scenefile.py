@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.app.datafile import MAX_FILE_BYTES, FileError, loads_json, read_data, source_name
+from tabletop.obstacles.plainscene import plain_scene
 from tabletop.obstacles.scene import Scene
 from tabletop.obstacles.sceneformat import (
     MAX_COORDINATE_MM,
@@ -81,4 +82,7 @@ def load_scene(path: str | Path) -> Scene:
     SceneError
         For any problem with the file or its contents (see ``scene-format.md``).
     """
-    return parse_scene(read_scene_data(path), source_name(path))
+    data = read_scene_data(path)
+    # A scene in the plain form a program writes is read in one pass; any other, and
+    # every faulty one, by the general reader, whose messages name the fault.
+    return plain_scene(data) or parse_scene(data, source_name(path))

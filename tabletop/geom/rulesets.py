@@ -33,8 +33,6 @@ from tabletop.geom.rules import (
     BaseSpec,
     ManeuverGrammar,
     ObstacleSet,
-    PlacementRule,
-    RuleLine,
 )
 from tabletop.geom.tolerance import same_length
 
@@ -42,6 +40,7 @@ if TYPE_CHECKING:
     import shapely
 
     from tabletop.geom.areas import PlayArea
+    from tabletop.geom.rulelines import PlacementRule, RuleLine
 
 __all__ = [
     "CONSTANT_NAMES",
@@ -209,17 +208,23 @@ class Ruleset(_abc.ABC):
     @property
     def obstacle_placement(self) -> PlacementRule:
         """The obstacle placement rule: the limits, and whether the setup area applies."""
+        from tabletop.geom.rulelines import PlacementRule  # here: a measurement asks none
+
         edge, spacing = self.obstacle_edge_limit, self.obstacle_spacing_limit
         return PlacementRule(edge, spacing, inside_setup_area=self.setup_area_boxed)
 
     @property
     def deployment_line(self) -> RuleLine:
         """The deployment rule: the whole base within (at most) the limit of its edge."""
+        from tabletop.geom.rulelines import RuleLine
+
         return RuleLine("deployment", self.deployment_limit, "inside", closed=True)
 
     @property
     def squadron_line(self) -> RuleLine:
         """An Armada squadron deploys within (at most) distance 2 of a friendly ship."""
+        from tabletop.geom.rulelines import RuleLine
+
         return RuleLine("squadron", self.armada_distance_bands[1], "inside", closed=True)
 
     @property
@@ -228,11 +233,15 @@ class Ruleset(_abc.ABC):
 
         Its length is the gap between the outlines (minus the overlap's depth).
         """
+        from tabletop.geom.rulelines import RuleLine
+
         return RuleLine("touching", 0.0, "beyond", closed=True)
 
     @property
     def play_area_line(self) -> RuleLine:
         """Every object entirely inside the play area; touching the table edge is inside."""
+        from tabletop.geom.rulelines import RuleLine
+
         return RuleLine("table edge", 0.0, "inside", closed=True, boundary=True)
 
     def setup_area(self, area: PlayArea) -> shapely.Polygon:

@@ -45,10 +45,8 @@ from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, within
 from tabletop.obstacles.measurement import (
     RANGE_BAND_NAMES,
-    ArmadaDetail,
     Clearance,
     Measurement,
-    MeasurementDetail,
     Segment,
     XWingDetail,
     segment_of,
@@ -66,6 +64,7 @@ from tabletop.obstacles.scene import Obstacle, Scene
 
 if TYPE_CHECKING:
     from tabletop.obstacles._armada_shot import _ArmadaArc
+    from tabletop.obstacles.measurement import MeasurementDetail
 
 __all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
 
@@ -285,6 +284,7 @@ def _armada_detail(
     r_index = line_band(distance, ruleset.band_lines_of("range"))
     r_band = None if r_index is None else RANGE_BAND_NAMES[r_index - 1]
     from tabletop.obstacles._armada_shot import _ArmadaArc  # Armada only, as below
+    from tabletop.obstacles.armada_detail import ArmadaDetail
 
     if isinstance(shot, _ArmadaArc):
         return ArmadaDetail(

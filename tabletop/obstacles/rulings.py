@@ -28,13 +28,16 @@ from __future__ import annotations
 
 import dataclasses as _dc
 import functools
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.geom.measure import json_mm
 from tabletop.geom.mmtext import mm
-from tabletop.geom.rules import BandKind, RuleLine
+from tabletop.geom.rules import BandKind
 from tabletop.geom.rulesets import ArmadaRuleset, Ruleset
 from tabletop.geom.tolerance import EPSILON_MM, same_length, within
+
+if TYPE_CHECKING:
+    from tabletop.geom.rulelines import RuleLine
 
 __all__ = [
     "RANGE_BAND_NAMES",

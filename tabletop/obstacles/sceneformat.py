@@ -30,6 +30,7 @@ __all__ = [
     "MAX_OBJECTS",
     "MAX_OUTLINE_VERTICES",
     "SceneFormatError",
+    "plain_outline",
     "scene_from_dict",
     "word_elsewhere",
 ]
@@ -203,22 +204,67 @@ class _Reader:
         points = _plain_points(value)
         if points is None:  # anything but pairs of floats in range: each point says why
             points = np.array([self.point(p, entry, "outline") for p in value], dtype=np.float64)
-        key = points.tobytes()
-        clockwise = self.simple_outlines.get(key)
-        if clockwise is None:
-            polygon = shapely.Polygon(points)
-            if not polygon.is_valid or polygon.area <= 0.0:
-                reason = shapely.is_valid_reason(polygon)
-                self.fail(
-                    f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
-                    entry,
-                    "outline",
-                )
-            clockwise = self.simple_outlines[key] = not shapely.is_ccw(polygon.exterior)
-        if clockwise:
-            points = points[::-1].copy()  # the same polygon, stored counter-clockwise
-        points.setflags(write=False)
-        return points
+        oriented = _simple_ccw(points, self.simple_outlines)
+        if oriented is None:
+            reason = shapely.is_valid_reason(shapely.Polygon(points))
+            self.fail(
+                f"expected a simple polygon (no self-intersection, non-zero area): {reason}",
+                entry,
+                "outline",
+            )
+        return oriented
+
+
+def _simple_ccw(
+    points: np.ndarray[Any, np.dtype[np.float64]], simple_outlines: dict[bytes, bool]
+) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    """Return an outline's points counter-clockwise and read-only; None if not simple.
+
+    `simple_outlines` holds the outlines already found simple and non-degenerate, by
+    their vertices' bytes, each with whether it is clockwise (a scene of many alike
+    outlines checks each shape once); a new simple one is added to it.
+    """
+    key = points.tobytes()
+    clockwise = simple_outlines.get(key)
+    if clockwise is None:
+        polygon = shapely.Polygon(points)
+        if not polygon.is_valid or polygon.area <= 0.0:
+            return None
+        clockwise = simple_outlines[key] = not shapely.is_ccw(polygon.exterior)
+    if clockwise:
+        points = points[::-1].copy()  # the same polygon, stored counter-clockwise
+    points.setflags(write=False)
+    return points
+
+
+def plain_outline(
+    value: Any, simple_outlines: dict[bytes, bool]
+) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    """Return an outline in the plain form as the general reader stores it, else None.
+
+    The plain form: a list of 3 to :data:`MAX_OUTLINE_VERTICES` ``[x, y]`` pairs of
+    floats within range, making a simple polygon of non-zero area. The array is the one
+    :func:`scene_from_dict` stores (counter-clockwise, read-only); for anything else the
+    general reader converts the points or names the fault.
+
+    Parameters
+    ----------
+    value : Any
+        The outline as parsed.
+    simple_outlines : dict of bytes to bool
+        The outlines already found simple in this scene (see :func:`_simple_ccw`).
+
+    Examples
+    --------
+    >>> plain_outline([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0]], {}).tolist()
+    [[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]]
+    >>> plain_outline([[0, 0], [0, 1], [1, 0]], {}) is None  # integers: the general reader
+    True
+    """
+    if type(value) is not list or not 3 <= len(value) <= MAX_OUTLINE_VERTICES:
+        return None
+    points = _plain_points(value)
+    return None if points is None else _simple_ccw(points, simple_outlines)
 
 
 def _plain_points(value: list[Any]) -> np.ndarray[Any, np.dtype[np.float64]] | None:
