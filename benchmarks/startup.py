@@ -56,11 +56,11 @@ print(json.dumps({"geom": t1 - t0, "numba": t2 - t1, "first_call": t3 - t2}))
 #: Each batch function's imports and first call, on the default path.
 FIRST_CALLS = {
     "distance_band": (
-        "import numpy as np\nfrom geom import batch",
+        "import numpy as np\nfrom tabletop.geom import batch",
         "batch.distance_band(np.zeros((4, 3)), 'small', np.zeros((4, 3)), 'large')",
     ),
     "in_arc": (
-        "import numpy as np\nfrom geom import batch",
+        "import numpy as np\nfrom tabletop.geom import batch",
         "batch.in_arc(np.zeros((4, 3)), 'small', np.ones((4, 3)), 'small', 'front')",
     ),
     "setups_legal": (
