@@ -365,8 +365,15 @@ def _refine(
     tree: shapely.STRtree | None,
     spacing: float,
     clearance: float,
+    *,
+    remember: bool = True,
 ) -> FloatArray:
-    """Stage 2: from the legal move `start`, the shortest legal move near it, exactly."""
+    """Stage 2: from the legal move `start`, the shortest legal move near it, exactly.
+
+    With `remember`, each trial move's legality is kept and a move tried again (late in
+    a bisection the trial moves round to moves already tried) is not measured again:
+    the same answers, as ``remember=False`` shows by measuring every trial.
+    """
     x0, y0, x1, y1 = box
     box_lines = [
         (np.array([1.0, 0.0]), x0),
@@ -376,21 +383,36 @@ def _refine(
     ]
     target = spacing + clearance
     array = np.asarray(others, dtype=object)
+    # The outline's coordinates, moved by numpy as shapely.transform moves them (the
+    # same additions), without its copies and call per move.
+    coords = np.asarray(shapely.get_coordinates(polygon))
+    holder = np.array([polygon], dtype=object)
 
     def moved(v: FloatArray) -> shapely.Geometry:
-        return shapely.transform(polygon, lambda xy: xy + v)
+        shapely.set_coordinates(holder, coords + v)
+        return holder[0]
 
     def within_reach(shape: shapely.Geometry, reach: float) -> list[int]:
         if tree is None:
             return []
         return [int(i) for i in tree.query(shape, predicate="dwithin", distance=reach)]
 
+    # Late in a bisection the step falls below the coordinates' last bit and its trial
+    # moves round to moves already tried: each exact move's answer is kept.
+    known_legal: dict[bytes, bool] = {}
+
     def legal(v: FloatArray) -> bool:
         if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
             return False
-        shape = moved(v)
-        near = within_reach(shape, target)
-        return not near or bool(np.min(shapely.distance(shape, array[near])) >= target)
+        key = np.asarray(v, dtype=np.float64).tobytes()
+        answer = known_legal.get(key)
+        if answer is None:
+            shape = moved(v)
+            near = within_reach(shape, target)
+            answer = not near or bool(np.min(shapely.distance(shape, array[near])) >= target)
+            if remember:
+                known_legal[key] = answer
+        return answer
 
     def cuts(v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
         """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
