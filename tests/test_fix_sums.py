@@ -156,3 +156,20 @@ def test_stage_two_moves_an_outline_as_shapely_transform_does() -> None:
         shapely.set_coordinates(holder, coords + v)
         expected = shapely.transform(shape, lambda xy, v=v: xy + v)
         assert shapely.to_wkb(holder[0]) == shapely.to_wkb(expected)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_pair_sums_are_the_loops_additions_in_its_order(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(6):
+        a = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
+        b = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
+        wkb_a, wkb_b = shapely.to_wkb(a), shapely.to_wkb(b)
+        loop = [
+            (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
+            for pa in fixing._convex_pieces(wkb_a)
+            for pb in fixing._convex_pieces(wkb_b)
+        ]
+        points, owner = fixing._pair_sums(wkb_a, wkb_b)
+        assert points.tobytes() == np.concatenate(loop).tobytes()
+        assert owner.tolist() == np.repeat(np.arange(len(loop)), [len(p) for p in loop]).tolist()

@@ -53,6 +53,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from tabletop.geom.poses import FloatArray
@@ -215,19 +216,42 @@ def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
     return tuple(pieces)
 
 
+@functools.lru_cache(maxsize=4096)
+def _stacked_pieces(wkb: bytes) -> tuple[FloatArray, npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Return a polygon's convex pieces' vertices one after another, each piece's start and size."""
+    pieces = _convex_pieces(wkb)
+    sizes = np.array([len(p) for p in pieces], dtype=np.intp)
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.intp)
+    return np.concatenate(pieces), starts, sizes
+
+
+def _pair_sums(wkb_a: bytes, wkb_b: bytes) -> tuple[FloatArray, npt.NDArray[np.intp]]:
+    """Return every pair of pieces' vertex sums one pair after another, and each sum's pair.
+
+    Pairs in the order piece of `a`, then piece of `b`; within a pair, a vertex of `a`,
+    then a vertex of `b`: the very additions, in the very order, of a loop over the pairs.
+    """
+    points_a, starts_a, sizes_a = _stacked_pieces(wkb_a)
+    points_b, starts_b, sizes_b = _stacked_pieces(wkb_b)
+    piece_a = np.repeat(np.arange(len(sizes_a)), len(sizes_b))
+    piece_b = np.tile(np.arange(len(sizes_b)), len(sizes_a))
+    counts = sizes_a[piece_a] * sizes_b[piece_b]
+    owner = np.repeat(np.arange(len(counts)), counts)
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    within = np.arange(int(counts.sum())) - first[owner]
+    width = sizes_b[piece_b][owner]
+    index_a = starts_a[piece_a][owner] + within // width
+    index_b = starts_b[piece_b][owner] + within % width
+    return points_a[index_a] + points_b[index_b], owner
+
+
 def _sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     """Return the Minkowski sum of two polygons, from their convex pieces."""
-    sums = [
-        (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
-        for pa in _convex_pieces(shapely.to_wkb(a))
-        for pb in _convex_pieces(shapely.to_wkb(b))
-    ]
     # Every pair's hull in one vectorised call: the points of all pairs, each tagged
     # with its pair. GEOS takes a hull from a geometry's coordinates in order, whatever
     # holds them: a line through a pair's points gives the very hull a multipoint of
     # them gives, without a point object per point (half the cost).
-    points = np.concatenate(sums)
-    owner = np.repeat(np.arange(len(sums)), [len(p) for p in sums])
+    points, owner = _pair_sums(shapely.to_wkb(a), shapely.to_wkb(b))
     hulls = shapely.convex_hull(shapely.linestrings(points, indices=owner))
     return shapely.union_all(hulls)
 
