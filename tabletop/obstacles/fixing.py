@@ -375,8 +375,9 @@ def _shortest_obeying(lines: Sequence[tuple[FloatArray, float]]) -> FloatArray |
             candidates.append(np.linalg.solve(matrix, np.array([b1, b2])))
     best: FloatArray | None = None
     for v in candidates:
-        if all(float(n @ v) >= b - 1e-12 for n, b in lines):
-            if best is None or float(v @ v) < float(best @ best):
+        # Only a shorter candidate can take the place of the best: test its lines then.
+        if best is None or float(v @ v) < float(best @ best):
+            if all(float(n @ v) >= b - 1e-12 for n, b in lines):
                 best = v
     return best
 
