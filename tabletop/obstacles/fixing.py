@@ -382,6 +382,74 @@ def _shortest_obeying(lines: Sequence[tuple[FloatArray, float]]) -> FloatArray |
     return best
 
 
+class _TrialMoves:
+    """The outline at the trial moves of stage 2, measured exactly against the others."""
+
+    def __init__(
+        self,
+        polygon: shapely.Geometry,
+        box: FloatArray,
+        others: Sequence[shapely.Geometry],
+        tree: shapely.STRtree | None,
+        target: float,
+        *,
+        remember: bool,
+    ) -> None:
+        self.box = box
+        self.others = np.asarray(others, dtype=object)
+        self.tree = tree
+        self.target = target
+        # The outline's coordinates, moved by numpy as shapely.transform moves them (the
+        # same additions), without its copies and call per move.
+        self.coords = np.asarray(shapely.get_coordinates(polygon))
+        self.holder = np.array([polygon], dtype=object)
+        # Late in a bisection the step falls below the coordinates' last bit and its
+        # trial moves round to moves already tried: each exact move's answer is kept.
+        self.known: dict[bytes, bool] | None = {} if remember else None
+
+    def moved(self, v: FloatArray) -> shapely.Geometry:
+        shapely.set_coordinates(self.holder, self.coords + v)
+        return self.holder[0]
+
+    def within_reach(self, shape: shapely.Geometry, reach: float) -> list[int]:
+        if self.tree is None:
+            return []
+        return [int(i) for i in self.tree.query(shape, predicate="dwithin", distance=reach)]
+
+    def legal(self, v: FloatArray) -> bool:
+        """Whether move `v` obeys the edge box and the spacing limit."""
+        x0, y0, x1, y1 = self.box
+        if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
+            return False
+        key = np.asarray(v, dtype=np.float64).tobytes()
+        answer = None if self.known is None else self.known.get(key)
+        if answer is None:
+            shape = self.moved(v)
+            near = self.within_reach(shape, self.target)
+            gaps = shapely.distance(shape, self.others[near]) if near else None
+            answer = gaps is None or bool(np.min(gaps) >= self.target)
+            if self.known is not None:
+                self.known[key] = answer
+        return answer
+
+    def cuts(self, v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
+        """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
+        shape = self.moved(v)
+        near = self.within_reach(shape, self.target + _NEAR_MM)
+        if not near:
+            return {}
+        lines = shapely.get_coordinates(shapely.shortest_line(shape, self.others[near]))
+        found = {}
+        for k, i in enumerate(near):
+            delta = lines[2 * k] - lines[2 * k + 1]
+            gap = float(np.hypot(*delta))
+            if gap <= EPSILON_MM:
+                continue
+            n = delta / gap
+            found[i] = (n, self.target - gap + float(n @ v))
+        return found
+
+
 def _refine(
     polygon: shapely.Geometry,
     start: FloatArray,
@@ -406,56 +474,8 @@ def _refine(
         (np.array([-1.0, 0.0]), -x1),
         (np.array([0.0, -1.0]), -y1),
     ]
-    target = spacing + clearance
-    array = np.asarray(others, dtype=object)
-    # The outline's coordinates, moved by numpy as shapely.transform moves them (the
-    # same additions), without its copies and call per move.
-    coords = np.asarray(shapely.get_coordinates(polygon))
-    holder = np.array([polygon], dtype=object)
-
-    def moved(v: FloatArray) -> shapely.Geometry:
-        shapely.set_coordinates(holder, coords + v)
-        return holder[0]
-
-    def within_reach(shape: shapely.Geometry, reach: float) -> list[int]:
-        if tree is None:
-            return []
-        return [int(i) for i in tree.query(shape, predicate="dwithin", distance=reach)]
-
-    # Late in a bisection the step falls below the coordinates' last bit and its trial
-    # moves round to moves already tried: each exact move's answer is kept.
-    known_legal: dict[bytes, bool] = {}
-
-    def legal(v: FloatArray) -> bool:
-        if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
-            return False
-        key = np.asarray(v, dtype=np.float64).tobytes()
-        answer = known_legal.get(key)
-        if answer is None:
-            shape = moved(v)
-            near = within_reach(shape, target)
-            answer = not near or bool(np.min(shapely.distance(shape, array[near])) >= target)
-            if remember:
-                known_legal[key] = answer
-        return answer
-
-    def cuts(v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
-        """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
-        shape = moved(v)
-        near = within_reach(shape, target + _NEAR_MM)
-        if not near:
-            return {}
-        lines = shapely.get_coordinates(shapely.shortest_line(shape, array[near]))
-        found = {}
-        for k, i in enumerate(near):
-            delta = lines[2 * k] - lines[2 * k + 1]
-            gap = float(np.hypot(*delta))
-            if gap <= EPSILON_MM:
-                continue
-            n = delta / gap
-            found[i] = (n, target - gap + float(n @ v))
-        return found
-
+    trials = _TrialMoves(polygon, box, others, tree, spacing + clearance, remember=remember)
+    legal, cuts = trials.legal, trials.cuts
     best = np.asarray(start, dtype=np.float64)
     # One linearisation per obstacle, the latest: the legal side of a round corner is
     # the union of its tangent half-planes, not their intersection.
