@@ -115,3 +115,61 @@ def test_every_fix_is_the_previous_one(seed: int, monkeypatch: pytest.MonkeyPatc
     assert new == old
     assert any(key[2] != fixing._UNGROWN for key in unshared)
     assert all(key[2] != fixing._UNGROWN for key in unshared)
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_stage_two_remembering_its_trial_moves_gives_every_fix_to_the_bit(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stage 2 keeps each trial move's legality; measuring every trial gives the same bits."""
+    scene = parse_scene(random_table(seed, 24))
+    refine = fixing._refine
+    found: dict[bool, list[tuple[bytes, ...] | None]] = {}
+    for remember in (True, False):
+        moves: list[tuple[bytes, ...] | None] = []
+
+        def recorded(
+            *args: Any,
+            remember: bool = remember,
+            moves: list[tuple[bytes, ...] | None] = moves,
+            **kwargs: Any,
+        ) -> Any:
+            move = refine(*args, remember=remember, **kwargs)
+            moves.append(tuple(float(v).hex().encode() for v in move))
+            return move
+
+        monkeypatch.setattr(fixing, "_refine", recorded)
+        check(scene, clearance=1.1)
+        found[remember] = moves
+    assert len(found[True]) >= 10
+    assert found[True] == found[False]
+
+
+def test_stage_two_moves_an_outline_as_shapely_transform_does() -> None:
+    """The trial outlines are built by numpy: the same coordinates, byte for byte."""
+    rng = random.Random(7)
+    for _ in range(20):
+        shape = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), 37.0)
+        holder = np.array([shape], dtype=object)
+        coords = np.asarray(shapely.get_coordinates(shape))
+        v = np.array([rng.uniform(-50, 50), rng.uniform(-1e-9, 1e-9)])
+        shapely.set_coordinates(holder, coords + v)
+        expected = shapely.transform(shape, lambda xy, v=v: xy + v)
+        assert shapely.to_wkb(holder[0]) == shapely.to_wkb(expected)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_pair_sums_are_the_loops_additions_in_its_order(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(6):
+        a = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
+        b = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
+        wkb_a, wkb_b = shapely.to_wkb(a), shapely.to_wkb(b)
+        loop = [
+            (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
+            for pa in fixing._convex_pieces(wkb_a)
+            for pb in fixing._convex_pieces(wkb_b)
+        ]
+        points, owner = fixing._pair_sums(wkb_a, wkb_b)
+        assert points.tobytes() == np.concatenate(loop).tobytes()
+        assert owner.tolist() == np.repeat(np.arange(len(loop)), [len(p) for p in loop]).tolist()

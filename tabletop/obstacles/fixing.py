@@ -53,6 +53,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
+import numpy.typing as npt
 import shapely
 
 from tabletop.geom.poses import FloatArray
@@ -215,19 +216,42 @@ def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
     return tuple(pieces)
 
 
+@functools.lru_cache(maxsize=4096)
+def _stacked_pieces(wkb: bytes) -> tuple[FloatArray, npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """Return a polygon's convex pieces' vertices one after another, each piece's start and size."""
+    pieces = _convex_pieces(wkb)
+    sizes = np.array([len(p) for p in pieces], dtype=np.intp)
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.intp)
+    return np.concatenate(pieces), starts, sizes
+
+
+def _pair_sums(wkb_a: bytes, wkb_b: bytes) -> tuple[FloatArray, npt.NDArray[np.intp]]:
+    """Return every pair of pieces' vertex sums one pair after another, and each sum's pair.
+
+    Pairs in the order piece of `a`, then piece of `b`; within a pair, a vertex of `a`,
+    then a vertex of `b`: the very additions, in the very order, of a loop over the pairs.
+    """
+    points_a, starts_a, sizes_a = _stacked_pieces(wkb_a)
+    points_b, starts_b, sizes_b = _stacked_pieces(wkb_b)
+    piece_a = np.repeat(np.arange(len(sizes_a)), len(sizes_b))
+    piece_b = np.tile(np.arange(len(sizes_b)), len(sizes_a))
+    counts = sizes_a[piece_a] * sizes_b[piece_b]
+    owner = np.repeat(np.arange(len(counts)), counts)
+    first = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    within = np.arange(int(counts.sum())) - first[owner]
+    width = sizes_b[piece_b][owner]
+    index_a = starts_a[piece_a][owner] + within // width
+    index_b = starts_b[piece_b][owner] + within % width
+    return points_a[index_a] + points_b[index_b], owner
+
+
 def _sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     """Return the Minkowski sum of two polygons, from their convex pieces."""
-    sums = [
-        (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
-        for pa in _convex_pieces(shapely.to_wkb(a))
-        for pb in _convex_pieces(shapely.to_wkb(b))
-    ]
     # Every pair's hull in one vectorised call: the points of all pairs, each tagged
     # with its pair. GEOS takes a hull from a geometry's coordinates in order, whatever
     # holds them: a line through a pair's points gives the very hull a multipoint of
     # them gives, without a point object per point (half the cost).
-    points = np.concatenate(sums)
-    owner = np.repeat(np.arange(len(sums)), [len(p) for p in sums])
+    points, owner = _pair_sums(shapely.to_wkb(a), shapely.to_wkb(b))
     hulls = shapely.convex_hull(shapely.linestrings(points, indices=owner))
     return shapely.union_all(hulls)
 
@@ -351,10 +375,79 @@ def _shortest_obeying(lines: Sequence[tuple[FloatArray, float]]) -> FloatArray |
             candidates.append(np.linalg.solve(matrix, np.array([b1, b2])))
     best: FloatArray | None = None
     for v in candidates:
-        if all(float(n @ v) >= b - 1e-12 for n, b in lines):
-            if best is None or float(v @ v) < float(best @ best):
+        # Only a shorter candidate can take the place of the best: test its lines then.
+        if best is None or float(v @ v) < float(best @ best):
+            if all(float(n @ v) >= b - 1e-12 for n, b in lines):
                 best = v
     return best
+
+
+class _TrialMoves:
+    """The outline at the trial moves of stage 2, measured exactly against the others."""
+
+    def __init__(
+        self,
+        polygon: shapely.Geometry,
+        box: FloatArray,
+        others: Sequence[shapely.Geometry],
+        tree: shapely.STRtree | None,
+        target: float,
+        *,
+        remember: bool,
+    ) -> None:
+        self.box = box
+        self.others = np.asarray(others, dtype=object)
+        self.tree = tree
+        self.target = target
+        # The outline's coordinates, moved by numpy as shapely.transform moves them (the
+        # same additions), without its copies and call per move.
+        self.coords = np.asarray(shapely.get_coordinates(polygon))
+        self.holder = np.array([polygon], dtype=object)
+        # Late in a bisection the step falls below the coordinates' last bit and its
+        # trial moves round to moves already tried: each exact move's answer is kept.
+        self.known: dict[bytes, bool] | None = {} if remember else None
+
+    def moved(self, v: FloatArray) -> shapely.Geometry:
+        shapely.set_coordinates(self.holder, self.coords + v)
+        return self.holder[0]
+
+    def within_reach(self, shape: shapely.Geometry, reach: float) -> list[int]:
+        if self.tree is None:
+            return []
+        return [int(i) for i in self.tree.query(shape, predicate="dwithin", distance=reach)]
+
+    def legal(self, v: FloatArray) -> bool:
+        """Whether move `v` obeys the edge box and the spacing limit."""
+        x0, y0, x1, y1 = self.box
+        if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
+            return False
+        key = np.asarray(v, dtype=np.float64).tobytes()
+        answer = None if self.known is None else self.known.get(key)
+        if answer is None:
+            shape = self.moved(v)
+            near = self.within_reach(shape, self.target)
+            gaps = shapely.distance(shape, self.others[near]) if near else None
+            answer = gaps is None or bool(np.min(gaps) >= self.target)
+            if self.known is not None:
+                self.known[key] = answer
+        return answer
+
+    def cuts(self, v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
+        """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
+        shape = self.moved(v)
+        near = self.within_reach(shape, self.target + _NEAR_MM)
+        if not near:
+            return {}
+        lines = shapely.get_coordinates(shapely.shortest_line(shape, self.others[near]))
+        found = {}
+        for k, i in enumerate(near):
+            delta = lines[2 * k] - lines[2 * k + 1]
+            gap = float(np.hypot(*delta))
+            if gap <= EPSILON_MM:
+                continue
+            n = delta / gap
+            found[i] = (n, self.target - gap + float(n @ v))
+        return found
 
 
 def _refine(
@@ -365,8 +458,15 @@ def _refine(
     tree: shapely.STRtree | None,
     spacing: float,
     clearance: float,
+    *,
+    remember: bool = True,
 ) -> FloatArray:
-    """Stage 2: from the legal move `start`, the shortest legal move near it, exactly."""
+    """Stage 2: from the legal move `start`, the shortest legal move near it, exactly.
+
+    With `remember`, each trial move's legality is kept and a move tried again (late in
+    a bisection the trial moves round to moves already tried) is not measured again:
+    the same answers, as ``remember=False`` shows by measuring every trial.
+    """
     x0, y0, x1, y1 = box
     box_lines = [
         (np.array([1.0, 0.0]), x0),
@@ -374,41 +474,8 @@ def _refine(
         (np.array([-1.0, 0.0]), -x1),
         (np.array([0.0, -1.0]), -y1),
     ]
-    target = spacing + clearance
-    array = np.asarray(others, dtype=object)
-
-    def moved(v: FloatArray) -> shapely.Geometry:
-        return shapely.transform(polygon, lambda xy: xy + v)
-
-    def within_reach(shape: shapely.Geometry, reach: float) -> list[int]:
-        if tree is None:
-            return []
-        return [int(i) for i in tree.query(shape, predicate="dwithin", distance=reach)]
-
-    def legal(v: FloatArray) -> bool:
-        if not (x0 <= v[0] <= x1 and y0 <= v[1] <= y1):
-            return False
-        shape = moved(v)
-        near = within_reach(shape, target)
-        return not near or bool(np.min(shapely.distance(shape, array[near])) >= target)
-
-    def cuts(v: FloatArray) -> dict[int, tuple[FloatArray, float]]:
-        """Each near obstacle's distance rule, linearised at `v`, by obstacle."""
-        shape = moved(v)
-        near = within_reach(shape, target + _NEAR_MM)
-        if not near:
-            return {}
-        lines = shapely.get_coordinates(shapely.shortest_line(shape, array[near]))
-        found = {}
-        for k, i in enumerate(near):
-            delta = lines[2 * k] - lines[2 * k + 1]
-            gap = float(np.hypot(*delta))
-            if gap <= EPSILON_MM:
-                continue
-            n = delta / gap
-            found[i] = (n, target - gap + float(n @ v))
-        return found
-
+    trials = _TrialMoves(polygon, box, others, tree, spacing + clearance, remember=remember)
+    legal, cuts = trials.legal, trials.cuts
     best = np.asarray(start, dtype=np.float64)
     # One linearisation per obstacle, the latest: the legal side of a round corner is
     # the union of its tangent half-planes, not their intersection.
