@@ -26,7 +26,6 @@ import numpy as np
 import shapely
 
 from tabletop.geom.areas import PlayArea, play_area
-from tabletop.geom.measure import closest_points
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import MAX_COORDINATE_MM
 from tabletop.geom.rulesets import RULESETS, Ruleset
@@ -38,7 +37,7 @@ from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.obstacles.sceneformat import MAX_OBJECTS
 
-__all__ = ["plain_measure", "plain_scene"]
+__all__ = ["measure_pair", "measurement_json", "plain_measure", "plain_scene"]
 
 #: The top-level keys of a plain scene (no constants, area, source: those take the
 #: general reader).
@@ -270,13 +269,12 @@ def _outlines(ruleset: Ruleset, first: Ship, second: Ship) -> list[shapely.Polyg
     return [polygon for polygon in found if polygon is not None]
 
 
-def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Answer a measure request between two ships of a plain scene, without an arc.
+def measure_pair(scene: Scene, request: Mapping[str, Any]) -> tuple[Ship, Ship] | None:
+    """Return the two ships of a measure request the direct path answers, else None.
 
-    Returns the object :meth:`Measurement.to_json` gives for
-    ``measure(scene, request["from"], request["to"])``, or None when the request is not
-    of that kind (an arc, a hull zone, an obstacle, a line of the table, a disk base, an
-    id the scene lacks, a value of the wrong type): the general path answers those.
+    None for an arc, a hull zone, an obstacle, a line of the table, an id the scene
+    lacks, a value of the wrong type, or a ruleset not the registered one: the general
+    path answers those. (A disk base is found when the outlines are placed.)
     """
     a, b = request.get("from"), request.get("to")
     if "arc" in request or "defending_zone" in request or type(a) is not str or a == b:
@@ -284,18 +282,46 @@ def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | 
     if type(b) is not str or not scene.has(a) or not scene.has(b):
         return None
     first, second = scene.get(a), scene.get(b)
-    ruleset = scene.ruleset
     if (
         type(first) is not Ship
         or type(second) is not Ship
-        or RULESETS.get(ruleset.name) is not ruleset
+        or RULESETS.get(scene.ruleset.name) is not scene.ruleset
     ):
         return None
-    outlines = _outlines(ruleset, first, second)
+    return first, second
+
+
+def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Answer a measure request between two ships of a plain scene, without an arc.
+
+    Returns the object :meth:`Measurement.to_json` gives for
+    ``measure(scene, request["from"], request["to"])``, or None when the request is not
+    of that kind (see :func:`measure_pair`; a disk base too): the general path answers
+    those.
+    """
+    ships = measure_pair(scene, request)
+    if ships is None:
+        return None
+    outlines = _outlines(scene.ruleset, *ships)
     if outlines is None:
         return None
-    d_arr, pts = closest_points(outlines[0], outlines[1], 0.0, 0.0)
-    distance = float(d_arr)
+    line = shapely.shortest_line(outlines[0], outlines[1])
+    if line is None:
+        return None
+    # closest_points' one-pair arithmetic: the line's ends, numpy's norm on plain floats.
+    ends = np.asarray(shapely.get_coordinates(line), dtype=np.float64).reshape(2, 2)
+    return measurement_json(scene.ruleset, request["from"], request["to"], ends.tolist())
+
+
+def measurement_json(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) -> dict[str, Any]:
+    """Return :meth:`Measurement.to_json` of a measure between two outlines, from `a` to `b`.
+
+    `ends` is the shortest line's two ends (on `a`, then on `b`), as GEOS gives them;
+    the distance is :func:`tabletop.geom.measure.closest_points`' arithmetic on them.
+    """
+    (x0, y0), (x1, y1) = ends
+    dx, dy = x1 - x0, y1 - y0
+    distance = math.sqrt(dx * dx + dy * dy)
     bands = _BANDS.get(ruleset.name)
     if bands is None:
         kind = ruleset.band_kinds[0]
@@ -308,7 +334,6 @@ def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | 
     band = _band_report(distance, lines, zero_band, within)[0]
     # The flag, its line and the ruling from the functions measure itself calls: one place.
     found = line_report(ruleset, distance)
-    (x0, y0), (x1, y1) = pts.tolist()
     out: dict[str, Any] = {"from": a, "to": b, "distance": round(distance, 6) + 0.0}
     out.update(_detail(ruleset, distance, band, None).band_json())
     out["contested"] = found.contested

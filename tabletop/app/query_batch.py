@@ -1,0 +1,119 @@
+"""Measure requests between two ships answered together, as each alone would be answered.
+
+A stream's requests come in chunks (all the lines already read): the oracle gathers the
+chunk's measure requests that :func:`tabletop.app.query_fast.measure_pair` takes, places
+every outline they need and the cache lacks in one matrix product and one
+``shapely.polygons`` call, and finds every shortest line in one ``shapely.shortest_line``
+call. Each of these is the one-request call's arithmetic run over an array: numpy's
+stacked matrix product multiplies each pose's matrix as the single product does, and
+GEOS measures each pair alone; the tests compare the answers with the one-request path
+to the last bit.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+import shapely
+
+from tabletop.app.query_fast import _OUTLINES, _OUTLINES_SIZE, measurement_json
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.shapes import base_footprint
+
+__all__ = ["MeasureJob", "measure_jobs"]
+
+#: One measure between two ships: the ruleset, the ships, and the request's from and to.
+MeasureJob = tuple[Ruleset, Ship, Ship, str, str]
+
+_OutlineKey = tuple[str, str, float, float, float]
+
+#: Each rectangular base's outline in its own frame by ``(ruleset, base)``; None for a disk.
+_LOCAL: dict[tuple[str, str], np.ndarray[Any, np.dtype[np.float64]] | None] = {}
+
+
+def _local(ruleset: Ruleset, base: str) -> np.ndarray[Any, np.dtype[np.float64]] | None:
+    key = (ruleset.name, base)
+    if key not in _LOCAL:
+        footprint = base_footprint(ruleset, base)
+        _LOCAL[key] = None if footprint.is_disk else np.asarray(footprint.outline, np.float64)
+    return _LOCAL[key]
+
+
+def _place(missing: dict[_OutlineKey, tuple[Ruleset, Ship]]) -> dict[_OutlineKey, Any]:
+    """Return the placed outline of each pose (None for a disk base), a group at a time.
+
+    The poses of one vertex count are placed by one stacked matrix product: each pose's
+    rotation and sum as :func:`tabletop.app.query_fast._corners` computes them.
+    """
+    placed: dict[_OutlineKey, Any] = {}
+    groups: dict[int, list[tuple[_OutlineKey, Ship, Any]]] = {}
+    for key, (ruleset, ship) in missing.items():
+        local = _local(ruleset, ship.base)
+        if local is None:
+            placed[key] = None
+        else:
+            groups.setdefault(len(local), []).append((key, ship, local))
+    for group in groups.values():
+        rotations = []
+        for _, ship, _ in group:
+            theta = math.radians(ship.heading)
+            c, s = math.cos(theta), math.sin(theta)
+            rotations.append([[s, -c], [c, s]])
+        local = np.stack([outline for _, _, outline in group])
+        offsets = np.array([[[ship.x, ship.y]] for _, ship, _ in group], dtype=np.float64)
+        corners = local @ np.array(rotations) + offsets
+        for (key, _, _), polygon in zip(group, shapely.polygons(corners), strict=True):
+            placed[key] = _OUTLINES[key] = polygon
+    while len(_OUTLINES) > _OUTLINES_SIZE:
+        _OUTLINES.popitem(last=False)
+    return placed
+
+
+def measure_jobs(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
+    """Return each job's answer (:meth:`Measurement.to_json`); None where a base is a disk.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import RULESETS
+    >>> rules = RULESETS["xwing2"]
+    >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
+    >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
+    >>> [answer["distance"] for answer in measure_jobs([(rules, a, b, "a", "b")])]
+    [60.0]
+    """
+    found: dict[_OutlineKey, Any] = {}
+    missing: dict[_OutlineKey, tuple[Ruleset, Ship]] = {}
+    pairs = []
+    for ruleset, first, second, _, _ in jobs:
+        keys = []
+        for ship in (first, second):
+            key = (ruleset.name, ship.base, ship.x, ship.y, ship.heading)
+            keys.append(key)
+            if key not in found and key not in missing:
+                polygon = _OUTLINES.get(key)
+                if polygon is None:
+                    missing[key] = (ruleset, ship)
+                else:
+                    found[key] = polygon
+        pairs.append(keys)
+    if missing:
+        found.update(_place(missing))
+    measured = [
+        k for k, (a, b) in enumerate(pairs) if found[a] is not None and found[b] is not None
+    ]
+    answers: list[dict[str, Any] | None] = [None] * len(jobs)
+    if not measured:
+        return answers
+    firsts = np.array([found[pairs[k][0]] for k in measured], dtype=object)
+    seconds = np.array([found[pairs[k][1]] for k in measured], dtype=object)
+    lines = shapely.shortest_line(firsts, seconds)
+    if shapely.is_missing(lines).any():
+        return answers
+    ends = np.asarray(shapely.get_coordinates(lines), dtype=np.float64).reshape(-1, 2, 2)
+    for k, pair_ends in zip(measured, ends.tolist(), strict=True):
+        ruleset, _, _, a, b = jobs[k]
+        answers[k] = measurement_json(ruleset, a, b, pair_ends)
+    return answers
