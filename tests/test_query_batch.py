@@ -8,6 +8,7 @@ byte, measured together or not (random scenes, repeated poses, faults, arcs, ids
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import random
@@ -93,8 +94,7 @@ def one_at_a_time(raws: list[bytes | TooLong], *, strict: bool) -> str:
 def together(raws: list[bytes | TooLong], *, strict: bool, size: int) -> str:
     out = io.StringIO()
     for start in range(0, len(raws), size):
-        for result in answer_batch(raws[start : start + size], start + 1, strict=strict):
-            emit_json(result, out)
+        answer_batch(raws[start : start + size], out, start + 1, strict=strict)
     return out.getvalue()
 
 
@@ -104,8 +104,10 @@ def corpus(rng: random.Random, count: int) -> list[bytes | TooLong]:
         data: Any = random_scene(rng, rng.choice(sorted(RULESETS)))
         if k % 6 == 0:  # a scene the general reader must refuse or read
             change = rng.choice(NOT_PLAIN)
-            data = change if not isinstance(change, dict) else {**data, **change}
+            data = copy.deepcopy(change if not isinstance(change, dict) else {**data, **change})
         ships = data.get("ships", []) if isinstance(data, dict) else []
+        if k % 7 == 3 and ships and isinstance(ships[0], dict):  # read by the general reader
+            ships[0]["id"] = rng.choice(["é", "\ud801", 'a"b\\'])
         real = [str(s["id"]) for s in ships if isinstance(s, dict) and "id" in s]
         if k % 4 == 1 and raws:  # a pose seen before in the chunk: the same ship again
             real = real[:1] + real[:1] if len(real) == 1 else real
@@ -118,7 +120,7 @@ def corpus(rng: random.Random, count: int) -> list[bytes | TooLong]:
         if k % 9 == 0:
             request["arc"] = "front"
         if k % 5 == 0:
-            request["id"] = rng.choice([k, f"r{k}", None, 1.5, True])
+            request["id"] = rng.choice([k, f"r{k}", None, 1.5, True, "é", "\ud800", 'q"\\'])
         if k % 17 == 0:
             request["to"] = 3
         if k % 19 == 0:

@@ -311,17 +311,20 @@ def _measure_job(
 
 def answer_batch(
     raws: list[bytes | TooLong],
+    out: TextIO,
     first_number: int = 1,
     *,
     strict: bool = False,
     limit: int = MAX_REQUEST_BYTES,
-) -> list[dict[str, Any]]:
-    """Return the answers to request lines numbered from `first_number`, in order.
+) -> int:
+    """Write the answers to request lines numbered from `first_number`, in order.
 
-    Each answer is :func:`answer_bytes`' for its line; the measure requests between two
-    ships are measured together (:func:`tabletop.app.query_batch.measure_jobs`).
+    Each answer is the line :func:`emit_json` writes of :func:`answer_bytes`' for its
+    request line; the measure requests between two ships are measured together and
+    written field by field (:func:`tabletop.app.query_batch.measure_jobs`). Returns how
+    many answers were written.
     """
-    answers: list[dict[str, Any]] = []
+    answers: list[dict[str, Any] | str] = []
     waiting: list[tuple[int, str, Any, dict[str, Any]]] = []
     jobs: list[MeasureJob] = []
     for offset, raw in enumerate(raws):
@@ -332,19 +335,32 @@ def answer_batch(
         ident, request, job = found
         waiting.append((len(answers), f"request {first_number + offset}", ident, request))
         jobs.append(job)
-        answers.append({})
-    if not jobs:
-        return answers
-    try:
-        measured = measure_jobs(jobs)
-    except Exception:  # each answered alone, as it would have been
-        measured = [None] * len(jobs)
-    for (index, where, ident, request), result in zip(waiting, measured, strict=True):
-        if result is None:
+        answers.append("")
+    measured: list[str | None] = []
+    if jobs:
+        try:
+            measured = measure_jobs(jobs)
+        except Exception:  # each answered alone, as it would have been
+            measured = [None] * len(jobs)
+    for (index, where, ident, request), text in zip(waiting, measured, strict=True):
+        if ident is _NO_ID and text is not None and text.isascii():
+            answers[index] = text
+            continue
+        id_text = None if text is None or ident is _NO_ID else _ID_ENCODER.encode(ident)
+        if text is not None and text.isascii() and id_text is not None and id_text.isascii():
+            answers[index] = f'{{"id": {id_text}, {text[1:]}'
+        else:  # a disk base, or text emit_json escapes as a whole: answered alone
             answers[index] = _answer_request(request, where, strict)
+    for found_answer in answers:
+        if isinstance(found_answer, str):
+            out.write(found_answer + "\n")
         else:
-            answers[index] = result if ident is _NO_ID else {"id": ident, **result}
-    return answers
+            emit_json(found_answer, out)
+    return len(answers)
+
+
+#: A request id's encoder (as emit_json's: ASCII text is the same escaped or not).
+_ID_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 
 #: Most scenes the cache keeps, and most bytes of scene data (their marshal text, the
@@ -453,8 +469,7 @@ def serve_stream(
     """Answer every line of a byte stream (as ``tabletop query`` does); return the count."""
     count = 0
     for batch in request_batches(stream, limit):
-        for result in answer_batch(batch, count + 1, strict=strict, limit=limit):
-            emit_json(result, out)
+        answer_batch(batch, out, count + 1, strict=strict, limit=limit)
         out.flush()  # the answers reach the asker before any further request is awaited
         count += len(batch)
     return count

@@ -12,18 +12,20 @@ to the last bit.
 
 from __future__ import annotations
 
+import json
 import math
+from json.encoder import encode_basestring
 from typing import Any
 
 import numpy as np
 import shapely
 
-from tabletop.app.query_fast import _OUTLINES, _OUTLINES_SIZE, measurement_json
+from tabletop.app.query_fast import _OUTLINES, _OUTLINES_SIZE, measured_fields
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint
 
-__all__ = ["MeasureJob", "measure_jobs"]
+__all__ = ["MeasureJob", "measure_jobs", "measurement_text"]
 
 #: One measure between two ships: the ruleset, the ships, and the request's from and to.
 MeasureJob = tuple[Ruleset, Ship, Ship, str, str]
@@ -72,8 +74,43 @@ def _place(missing: dict[_OutlineKey, tuple[Ruleset, Ship]]) -> dict[_OutlineKey
     return placed
 
 
-def measure_jobs(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
-    """Return each job's answer (:meth:`Measurement.to_json`); None where a base is a disk.
+#: The answer's encoder (as ``tabletop.app.cli.emit_json``'s): its fields' text, by value.
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+_BAND_TEXTS: dict[tuple[tuple[str, Any], ...], str] = {}
+_NOT_CONTESTED = '"contested_line": null, "contested_margin": null, "ruling": null}'
+
+
+def measurement_text(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) -> str:
+    """Return the JSON text of :func:`tabletop.app.query_fast.measurement_json`'s answer.
+
+    Written field by field as ``json`` writes the object (floats by ``repr``, strings by
+    its own escaping, ``", "`` and ``": "`` between them), the band fields' text kept by
+    value: the bands of a ruleset are few.
+
+    Examples
+    --------
+    >>> from tabletop.geom.rulesets import RULESETS
+    >>> measurement_text(RULESETS["xwing2"], "a", "b", [[0.0, 0.0], [3.0, 4.0]])[:61]
+    '{"from": "a", "to": "b", "distance": 5.0, "band": 1, "contest'
+    """
+    distance, band_fields, contested, points, line, margin, ruling = measured_fields(ruleset, ends)
+    band_key = tuple(band_fields.items())
+    band_text = _BAND_TEXTS.get(band_key)
+    if band_text is None:
+        band_text = _BAND_TEXTS[band_key] = _ENCODER.encode(band_fields)[1:-1]
+    (x0, y0), (x1, y1) = points
+    return (
+        f'{{"from": {encode_basestring(a)}, "to": {encode_basestring(b)},'
+        f' "distance": {distance!r}, {band_text},'
+        f' "contested": {"true" if contested else "false"},'
+        f' "points": [[{x0!r}, {y0!r}], [{x1!r}, {y1!r}]],'
+        f' "nearest_line": {line!r}, "margin": {margin!r}, '
+        + (_NOT_CONTESTED if ruling is None else _ENCODER.encode(ruling)[1:])
+    )
+
+
+def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
+    """Return each job's answer as JSON text (:func:`measurement_text`); None for a disk base.
 
     Examples
     --------
@@ -81,8 +118,9 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
     >>> rules = RULESETS["xwing2"]
     >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
     >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
-    >>> [answer["distance"] for answer in measure_jobs([(rules, a, b, "a", "b")])]
-    [60.0]
+    >>> measure_jobs([(rules, a, b, "a", "b")])[0][:41]
+    '{"from": "a", "to": "b", "distance": 60.0'
+
     """
     found: dict[_OutlineKey, Any] = {}
     missing: dict[_OutlineKey, tuple[Ruleset, Ship]] = {}
@@ -104,7 +142,7 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
     measured = [
         k for k, (a, b) in enumerate(pairs) if found[a] is not None and found[b] is not None
     ]
-    answers: list[dict[str, Any] | None] = [None] * len(jobs)
+    answers: list[str | None] = [None] * len(jobs)
     if not measured:
         return answers
     firsts = np.array([found[pairs[k][0]] for k in measured], dtype=object)
@@ -115,5 +153,5 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
     ends = np.asarray(shapely.get_coordinates(lines), dtype=np.float64).reshape(-1, 2, 2)
     for k, pair_ends in zip(measured, ends.tolist(), strict=True):
         ruleset, _, _, a, b = jobs[k]
-        answers[k] = measurement_json(ruleset, a, b, pair_ends)
+        answers[k] = measurement_text(ruleset, a, b, pair_ends)
     return answers

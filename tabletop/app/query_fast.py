@@ -37,7 +37,14 @@ from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.obstacles.sceneformat import MAX_OBJECTS
 
-__all__ = ["measure_pair", "measurement_json", "plain_measure", "plain_scene"]
+__all__ = [
+    "MeasuredFields",
+    "measure_pair",
+    "measured_fields",
+    "measurement_json",
+    "plain_measure",
+    "plain_scene",
+]
 
 #: The top-level keys of a plain scene (no constants, area, source: those take the
 #: general reader).
@@ -316,8 +323,35 @@ def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | 
 def measurement_json(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) -> dict[str, Any]:
     """Return :meth:`Measurement.to_json` of a measure between two outlines, from `a` to `b`.
 
-    `ends` is the shortest line's two ends (on `a`, then on `b`), as GEOS gives them;
-    the distance is :func:`tabletop.geom.measure.closest_points`' arithmetic on them.
+    `ends` is the shortest line's two ends (on `a`, then on `b`), as GEOS gives them.
+    """
+    distance, band_fields, contested, points, line, margin, ruling = measured_fields(ruleset, ends)
+    out: dict[str, Any] = {"from": a, "to": b, "distance": distance}
+    out.update(band_fields)
+    out["contested"] = contested
+    out["points"] = points
+    out["nearest_line"] = line
+    out["margin"] = margin
+    if ruling is None:
+        out.update({"contested_line": None, "contested_margin": None, "ruling": None})
+    else:
+        out.update(ruling)
+    return out
+
+
+#: What :func:`measured_fields` gives: the distance, the band fields, the contested flag,
+#: the points, the nearest line, the margin and the ruling's fields (None when not
+#: contested), each as the answer writes it.
+MeasuredFields = tuple[
+    float, dict[str, Any], bool, list[list[float]], float, float, dict[str, Any] | None
+]
+
+
+def measured_fields(ruleset: Ruleset, ends: list[list[float]]) -> MeasuredFields:
+    """Return the fields of a measure's answer from the shortest line's `ends`, rounded.
+
+    The distance is :func:`tabletop.geom.measure.closest_points`' arithmetic on the ends
+    (numpy's norm: the square root of the summed squares).
     """
     (x0, y0), (x1, y1) = ends
     dx, dy = x1 - x0, y1 - y0
@@ -334,21 +368,19 @@ def measurement_json(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) 
     band = _band_report(distance, lines, zero_band, within)[0]
     # The flag, its line and the ruling from the functions measure itself calls: one place.
     found = line_report(ruleset, distance)
-    out: dict[str, Any] = {"from": a, "to": b, "distance": round(distance, 6) + 0.0}
-    out.update(_detail(ruleset, distance, band, None).band_json())
-    out["contested"] = found.contested
-    out["points"] = [
-        [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
-        [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
-    ]
-    out["nearest_line"] = round(found.line, 6) + 0.0
-    out["margin"] = round(found.margin, 6) + 0.0
     ruling = contested_ruling(ruleset, distance) if found.contested else None
-    if ruling is None:
-        out.update({"contested_line": None, "contested_margin": None, "ruling": None})
-    else:
-        out.update(ruling.to_json())
-    return out
+    return (
+        round(distance, 6) + 0.0,
+        _detail(ruleset, distance, band, None).band_json(),
+        found.contested,
+        [
+            [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
+            [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
+        ],
+        round(found.line, 6) + 0.0,
+        round(found.margin, 6) + 0.0,
+        None if ruling is None else ruling.to_json(),
+    )
 
 
 def _band_report(
