@@ -28,7 +28,9 @@ from tabletop.app.cmd_query import (
     serve_stream,
 )
 from tabletop.app.query_batch import measure_jobs
+from tabletop.app.query_fast import _line_report
 from tabletop.geom.rulesets import RULESETS
+from tabletop.obstacles.rulings import line_report
 
 
 class Pieces(io.RawIOBase):
@@ -182,3 +184,24 @@ def test_many_random_measures_together_are_the_one_request_answers(
         assert together(raws, strict=False, size=100) == alone
     assert sum(sizes) > 2500  # nearly all measured together (disk bases alone)
     assert max(sizes) > 80
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_line_report_on_plain_floats_is_line_report(ruleset: str) -> None:
+    rules = RULESETS[ruleset]
+    lines, zero_band = tuple(rules.band_lines), rules.zero_band(rules.band_kinds[0])
+    within = rules.contested_within
+    rng = random.Random(f"lines {ruleset}")
+    marks = [0.0, *lines, *((a + b) / 2 for a, b in zip((0.0, *lines), lines, strict=False))]
+    distances = [rng.uniform(0.0, 1.2 * max(lines)) for _ in range(5000)]
+    for mark in marks:
+        for step in (0.0, 1e-9, 1e-7, 1e-6, 2e-6, 0.5, within, 1.0, 3.0):
+            for offset in (step, -step, within + step, -within - step):
+                distances.append(max(mark + offset, 0.0))
+    for d in distances:
+        found = line_report(rules, d)
+        assert _line_report(d, lines, zero_band, within) == (
+            found.line,
+            found.margin,
+            found.contested,
+        ), d

@@ -366,21 +366,58 @@ def measured_fields(ruleset: Ruleset, ends: list[list[float]]) -> MeasuredFields
         )
     lines, zero_band, within = bands
     band = _band_report(distance, lines, zero_band, within)[0]
-    # The flag, its line and the ruling from the functions measure itself calls: one place.
-    found = line_report(ruleset, distance)
-    ruling = contested_ruling(ruleset, distance) if found.contested else None
+    line, margin, contested = (
+        _line_report(distance, lines, zero_band, within)
+        if distance == distance
+        else (math.nan, math.nan, True)  # not a number: line_report's, below
+    )
+    # Near a line (rare), the flag, its line and the ruling from the functions measure
+    # itself calls.
+    ruling = None
+    if contested:
+        found = line_report(ruleset, distance)
+        line, margin, contested = found.line, found.margin, found.contested
+        ruling = contested_ruling(ruleset, distance) if contested else None
     return (
         round(distance, 6) + 0.0,
         _detail(ruleset, distance, band, None).band_json(),
-        found.contested,
+        contested,
         [
             [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
             [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
         ],
-        round(found.line, 6) + 0.0,
-        round(found.margin, 6) + 0.0,
+        round(line, 6) + 0.0,
+        round(margin, 6) + 0.0,
         None if ruling is None else ruling.to_json(),
     )
+
+
+def _line_report(
+    d: float, lines: tuple[float, ...], zero_band: bool, within: float
+) -> tuple[float, float, bool]:
+    """:func:`tabletop.obstacles.rulings.line_report` of a distance (not NaN), as plain values.
+
+    The same comparisons in the same order: the nearest line is the least of
+    ``(gap, line)``, touching wins only where it is a band and the nearest is not within
+    reach; the margin is snapped to 0 within the tolerance and rounded to 1e-9.
+
+    Examples
+    --------
+    >>> _line_report(199.4, (100.0, 200.0, 300.0), True, 1.0)
+    (200.0, 0.6, True)
+    >>> _line_report(0.4, (100.0, 200.0), True, 1.0)
+    (0.0, -0.4, True)
+    """
+    nearest, gap = lines[0], abs(d - lines[0])
+    for line in lines[1:]:
+        line_gap = abs(d - line)
+        if line_gap < gap or (line_gap == gap and line < nearest):
+            nearest, gap = line, line_gap
+    if zero_band and d - within <= EPSILON_MM and not abs(d - nearest) - within <= EPSILON_MM:
+        nearest = 0.0
+    margin = nearest - d
+    margin = 0.0 if abs(margin - 0.0) <= EPSILON_MM else round(float(margin), 9)
+    return float(nearest), margin, bool(abs(d - nearest) - within <= EPSILON_MM)
 
 
 def _band_report(
