@@ -15,9 +15,10 @@ import random
 from typing import Any
 
 import pytest
+import shapely
 from test_query_fast import NOT_PLAIN, random_scene
 
-from tabletop.app import cmd_query, query_fast
+from tabletop.app import cmd_query, query_batch, query_fast
 from tabletop.app.cli import emit_json
 from tabletop.app.cmd_query import (
     TooLong,
@@ -29,6 +30,7 @@ from tabletop.app.cmd_query import (
 )
 from tabletop.app.query_batch import measure_jobs
 from tabletop.app.query_fast import _line_report
+from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import RULESETS
 from tabletop.obstacles.rulings import line_report
 
@@ -205,3 +207,32 @@ def test_the_line_report_on_plain_floats_is_line_report(ruleset: str) -> None:
             found.margin,
             found.contested,
         ), d
+
+
+def test_outlines_placed_together_are_the_one_pose_corners_to_the_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random("placed together")
+    missing: dict[Any, Any] = {}
+    for name, rules in sorted(RULESETS.items()):
+        for base in rules.base_sizes:
+            for k in range(400):
+                heading = rng.uniform(0.0, 360.0) if k % 2 else float(rng.randint(0, 359))
+                x = rng.uniform(-1e6, 1e6) if k % 5 == 0 else rng.uniform(-10.0, 1000.0)
+                ship = Ship(f"s{k}", base, x, rng.uniform(-10.0, 1000.0), heading, 1, None)
+                missing[(name, base, ship.x, ship.y, ship.heading)] = (rules, ship)
+    with monkeypatch.context() as patch:
+        patch.setattr(query_fast, "_OUTLINES", type(query_fast._OUTLINES)())
+        patch.setattr(query_batch, "_OUTLINES", query_fast._OUTLINES)
+        placed = query_batch._place(missing)
+    assert len(placed) == len(missing)
+    disks = 0
+    for key, (rules, ship) in missing.items():
+        corners = query_fast._corners(rules, ship)
+        if corners is None:
+            assert placed[key] is None
+            disks += 1
+            continue
+        ring = shapely.get_coordinates(placed[key])
+        assert ring[:-1].tobytes() == corners.tobytes(), key
+    assert disks < len(missing) // 2

@@ -45,29 +45,33 @@ def _local(ruleset: Ruleset, base: str) -> np.ndarray[Any, np.dtype[np.float64]]
 
 
 def _place(missing: dict[_OutlineKey, tuple[Ruleset, Ship]]) -> dict[_OutlineKey, Any]:
-    """Return the placed outline of each pose (None for a disk base), a group at a time.
+    """Return the placed outline of each pose (None for a disk base), a base at a time.
 
-    The poses of one vertex count are placed by one stacked matrix product: each pose's
-    rotation and sum as :func:`tabletop.app.query_fast._corners` computes them.
+    The poses of one base are placed by one matrix product of its outline with their
+    stacked rotations: each pose's rotation and sum as
+    :func:`tabletop.app.query_fast._corners` computes them (numpy multiplies each matrix
+    of a stack as it multiplies one).
     """
     placed: dict[_OutlineKey, Any] = {}
-    groups: dict[int, list[tuple[_OutlineKey, Ship, Any]]] = {}
+    groups: dict[tuple[str, str], list[tuple[_OutlineKey, Ship]]] = {}
+    locals_: dict[tuple[str, str], np.ndarray[Any, np.dtype[np.float64]]] = {}
     for key, (ruleset, ship) in missing.items():
         local = _local(ruleset, ship.base)
         if local is None:
             placed[key] = None
         else:
-            groups.setdefault(len(local), []).append((key, ship, local))
-    for group in groups.values():
+            locals_[key[:2]] = local
+            groups.setdefault(key[:2], []).append((key, ship))
+    for base, group in groups.items():
         rotations = []
-        for _, ship, _ in group:
+        offsets = []
+        for _, ship in group:
             theta = math.radians(ship.heading)
             c, s = math.cos(theta), math.sin(theta)
             rotations.append([[s, -c], [c, s]])
-        local = np.stack([outline for _, _, outline in group])
-        offsets = np.array([[[ship.x, ship.y]] for _, ship, _ in group], dtype=np.float64)
-        corners = local @ np.array(rotations) + offsets
-        for (key, _, _), polygon in zip(group, shapely.polygons(corners), strict=True):
+            offsets.append([[ship.x, ship.y]])
+        corners = locals_[base] @ np.array(rotations) + np.array(offsets, dtype=np.float64)
+        for (key, _), polygon in zip(group, shapely.polygons(corners), strict=True):
             placed[key] = _OUTLINES[key] = polygon
     while len(_OUTLINES) > _OUTLINES_SIZE:
         _OUTLINES.popitem(last=False)
