@@ -1,6 +1,7 @@
 """The query oracle's throughput (``python -m benchmarks.query``).
 
-Measure requests through :func:`tabletop.app.cmd_query.serve` in one process, one thread
+Measure requests through :func:`tabletop.app.cmd_query.serve_stream` (the command's path:
+request lines as bytes on a stream) in one process, one thread
 (shapely and numpy here run no threads of their own): each request with a new 10-object
 inline scene (3 obstacles, 7 ships; no scene is seen twice, so each is parsed and built),
 the same scene on every request (parsed once, then answered from the cache), and one
@@ -28,7 +29,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.app.cmd_query import serve
+from tabletop.app.cmd_query import serve_stream
 from tabletop.app.scenefile import parse_scene
 from tabletop.obstacles.measuring import measure
 
@@ -68,8 +69,9 @@ def pair(k: int) -> dict[str, str]:
 
 
 def _oracle(lines: list[str]) -> list[Any]:
+    # The command's own path: the request lines as bytes on a stream, read a chunk at a time.
     out = io.StringIO()
-    serve(lines, out)
+    serve_stream(io.BytesIO("".join(line + "\n" for line in lines).encode()), out)
     return [json.loads(line) for line in out.getvalue().splitlines()]
 
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import collections
-import dataclasses as _dc
 import hashlib
 import io
 import json
@@ -33,9 +32,16 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, BinaryIO, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.datafile import MAX_FILE_BYTES, show
+from tabletop.app.datafile import show
 from tabletop.app.jobs import add_job_options, open_runner
-from tabletop.app.query_fast import plain_measure, plain_scene
+from tabletop.app.query_batch import MeasureJob, measure_jobs
+from tabletop.app.query_fast import measure_pair, plain_measure, plain_scene
+from tabletop.app.query_stream import (
+    MAX_REQUEST_BYTES,
+    TooLong,
+    request_batches,
+    request_lines,
+)
 from tabletop.app.scenefile import loads_json, parse_scene
 from tabletop.app.text import clip
 from tabletop.geom.errors import InvalidInputError
@@ -48,17 +54,15 @@ __all__ = [
     "OPS",
     "TooLong",
     "answer",
+    "answer_batch",
     "answer_bytes",
     "register",
+    "request_batches",
     "request_lines",
     "run",
     "serve",
     "serve_stream",
 ]
-
-#: Longest request line read, bytes (without its "\n"): an inline scene may be as large
-#: as a scene file.
-MAX_REQUEST_BYTES = MAX_FILE_BYTES
 
 
 def _text(request: Mapping[str, Any], key: str, where: str, *, required: bool = True) -> str | None:
@@ -195,16 +199,31 @@ def answer(line: str, number: int = 1, *, strict: bool = True) -> dict[str, Any]
         in ``ignored_keys``.
     """
     where = f"request {number}"
+    try:
+        request = _decoded(line, where)
+    except InvalidInputError as error:
+        return _error(error.message, error.where, where, _NO_ID)
+    except Exception as error:  # a bug must not end the stream: answer it and go on
+        return _error(f"internal error: {type(error).__name__}: {error}", where, where, _NO_ID)
+    return _answer_request(request, where, strict)
+
+
+def _decoded(line: str, where: str) -> dict[str, Any]:
+    if not line.strip():
+        raise InvalidInputError("an empty line; expected one JSON request", where=where)
+    try:
+        request = loads_json(line)
+    except (ValueError, RecursionError) as error:
+        raise InvalidInputError(f"not valid JSON: {error}", where=where) from None
+    if not isinstance(request, dict):
+        raise InvalidInputError("expected a JSON object", where=where)
+    return request
+
+
+def _answer_request(request: dict[str, Any], where: str, strict: bool) -> dict[str, Any]:
+    """Return the answer to a decoded request (a JSON object)."""
     ident: Any = _NO_ID
     try:
-        if not line.strip():
-            raise InvalidInputError("an empty line; expected one JSON request", where=where)
-        try:
-            request = loads_json(line)
-        except (ValueError, RecursionError) as error:
-            raise InvalidInputError(f"not valid JSON: {error}", where=where) from None
-        if not isinstance(request, dict):
-            raise InvalidInputError("expected a JSON object", where=where)
         ident = _request_id(request, where)
         op = request.get("op")
         if op not in OPS:
@@ -238,46 +257,6 @@ def answer(line: str, number: int = 1, *, strict: bool = True) -> dict[str, Any]
         return _error(f"internal error: {type(error).__name__}: {error}", where, where, ident)
 
 
-@_dc.dataclass(frozen=True, slots=True)
-class TooLong:
-    r"""A request line over the size limit, read past and not kept.
-
-    Attributes
-    ----------
-    size : int
-        Its length in bytes, without the ``"\n"``.
-    """
-
-    size: int
-
-
-def request_lines(stream: BinaryIO, limit: int = MAX_REQUEST_BYTES) -> Iterator[bytes | TooLong]:
-    r"""Yield each line of `stream` (split at ``b"\n"`` only), or :class:`TooLong`.
-
-    A line over `limit` bytes is read past in pieces, so memory stays flat.
-    """
-    while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            return
-        if line.endswith(b"\n"):
-            yield line[:-1]
-            continue
-        if len(line) <= limit:
-            yield line  # the last line, without its "\n"
-            continue
-        size = len(line)
-        while True:
-            piece = stream.readline(1 << 16)
-            if not piece:
-                break
-            if piece.endswith(b"\n"):
-                size += len(piece) - 1
-                break
-            size += len(piece)
-        yield TooLong(size)
-
-
 def answer_bytes(
     raw: bytes | TooLong, number: int = 1, *, strict: bool = True, limit: int = MAX_REQUEST_BYTES
 ) -> dict[str, Any]:
@@ -295,6 +274,93 @@ def answer_bytes(
     except UnicodeDecodeError as error:
         return _error(f"not UTF-8 text (byte {error.start})", where, where, _NO_ID)
     return answer(line, number, strict=strict)
+
+
+#: The keys of a measure request the batch path takes (anything else, an arc or a hull
+#: zone among them, is answered alone).
+_BATCH_MEASURE_KEYS = frozenset({"op", "scene", "id", "from", "to"})
+
+
+def _measure_job(
+    raw: bytes | TooLong, number: int, strict: bool, limit: int
+) -> tuple[Any, dict[str, Any], MeasureJob] | dict[str, Any]:
+    """Return a measure request's ``(id, request, job)`` for the batch, or the line's answer."""
+    if type(raw) is not bytes:
+        return answer_bytes(raw, number, strict=strict, limit=limit)
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return answer_bytes(raw, number, strict=strict, limit=limit)
+    where = f"request {number}"
+    try:
+        request = _decoded(line, where)
+    except Exception:  # worded by answer, as for a line alone
+        return answer(line, number, strict=strict)
+    if request.get("op") != "measure" or not _BATCH_MEASURE_KEYS.issuperset(request):
+        return _answer_request(request, where, strict)
+    try:
+        ident = _request_id(request, where)
+        scene = _scene(request["scene"], where)
+        ships = measure_pair(scene, request)
+    except Exception:  # answered as alone (the scene is read again only to word its fault)
+        return _answer_request(request, where, strict)
+    if ships is None:
+        return _answer_request(request, where, strict)
+    return ident, request, (scene.ruleset, *ships, request["from"], request["to"])
+
+
+def answer_batch(
+    raws: list[bytes | TooLong],
+    out: TextIO,
+    first_number: int = 1,
+    *,
+    strict: bool = False,
+    limit: int = MAX_REQUEST_BYTES,
+) -> int:
+    """Write the answers to request lines numbered from `first_number`, in order.
+
+    Each answer is the line :func:`emit_json` writes of :func:`answer_bytes`' for its
+    request line; the measure requests between two ships are measured together and
+    written field by field (:func:`tabletop.app.query_batch.measure_jobs`). Returns how
+    many answers were written.
+    """
+    answers: list[dict[str, Any] | str] = []
+    waiting: list[tuple[int, str, Any, dict[str, Any]]] = []
+    jobs: list[MeasureJob] = []
+    for offset, raw in enumerate(raws):
+        found = _measure_job(raw, first_number + offset, strict, limit)
+        if isinstance(found, dict):
+            answers.append(found)
+            continue
+        ident, request, job = found
+        waiting.append((len(answers), f"request {first_number + offset}", ident, request))
+        jobs.append(job)
+        answers.append("")
+    measured: list[str | None] = []
+    if jobs:
+        try:
+            measured = measure_jobs(jobs)
+        except Exception:  # each answered alone, as it would have been
+            measured = [None] * len(jobs)
+    for (index, where, ident, request), text in zip(waiting, measured, strict=True):
+        if ident is _NO_ID and text is not None and text.isascii():
+            answers[index] = text
+            continue
+        id_text = None if text is None or ident is _NO_ID else _ID_ENCODER.encode(ident)
+        if text is not None and text.isascii() and id_text is not None and id_text.isascii():
+            answers[index] = f'{{"id": {id_text}, {text[1:]}'
+        else:  # a disk base, or text emit_json escapes as a whole: answered alone
+            answers[index] = _answer_request(request, where, strict)
+    for found_answer in answers:
+        if isinstance(found_answer, str):
+            out.write(found_answer + "\n")
+        else:
+            emit_json(found_answer, out)
+    return len(answers)
+
+
+#: A request id's encoder (as emit_json's: ASCII text is the same escaped or not).
+_ID_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
 
 
 #: Most scenes the cache keeps, and most bytes of scene data (their marshal text, the
@@ -402,10 +468,10 @@ def serve_stream(
 ) -> int:
     """Answer every line of a byte stream (as ``tabletop query`` does); return the count."""
     count = 0
-    for number, raw in enumerate(request_lines(stream, limit), 1):
-        emit_json(answer_bytes(raw, number, strict=strict, limit=limit), out)
-        out.flush()  # each answer reaches the asker before the next request is read
-        count += 1
+    for batch in request_batches(stream, limit):
+        answer_batch(batch, out, count + 1, strict=strict, limit=limit)
+        out.flush()  # the answers reach the asker before any further request is awaited
+        count += len(batch)
     return count
 
 

@@ -21,7 +21,6 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.geom.measure import closest_points
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import RULESETS, Ruleset
 from tabletop.geom.shapes import base_footprint
@@ -31,7 +30,15 @@ from tabletop.obstacles.plainscene import plain_scene
 from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Scene
 
-__all__ = ["plain_measure", "plain_scene"]
+__all__ = [
+    "MeasuredFields",
+    "measure_pair",
+    "measured_fields",
+    "measurement_json",
+    "plain_measure",
+    "plain_scene",
+]
+
 
 #: Each plain ruleset's band lines, whether touching is band 0, and the contested width.
 _BANDS: dict[str, tuple[tuple[float, ...], bool, float]] = {}
@@ -82,13 +89,12 @@ def _outlines(ruleset: Ruleset, first: Ship, second: Ship) -> list[shapely.Polyg
     return [polygon for polygon in found if polygon is not None]
 
 
-def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | None:
-    """Answer a measure request between two ships of a plain scene, without an arc.
+def measure_pair(scene: Scene, request: Mapping[str, Any]) -> tuple[Ship, Ship] | None:
+    """Return the two ships of a measure request the direct path answers, else None.
 
-    Returns the object :meth:`Measurement.to_json` gives for
-    ``measure(scene, request["from"], request["to"])``, or None when the request is not
-    of that kind (an arc, a hull zone, an obstacle, a line of the table, a disk base, an
-    id the scene lacks, a value of the wrong type): the general path answers those.
+    None for an arc, a hull zone, an obstacle, a line of the table, an id the scene
+    lacks, a value of the wrong type, or a ruleset not the registered one: the general
+    path answers those. (A disk base is found when the outlines are placed.)
     """
     a, b = request.get("from"), request.get("to")
     if "arc" in request or "defending_zone" in request or type(a) is not str or a == b:
@@ -96,18 +102,73 @@ def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | 
     if type(b) is not str or not scene.has(a) or not scene.has(b):
         return None
     first, second = scene.get(a), scene.get(b)
-    ruleset = scene.ruleset
     if (
         type(first) is not Ship
         or type(second) is not Ship
-        or RULESETS.get(ruleset.name) is not ruleset
+        or RULESETS.get(scene.ruleset.name) is not scene.ruleset
     ):
         return None
-    outlines = _outlines(ruleset, first, second)
+    return first, second
+
+
+def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | None:
+    """Answer a measure request between two ships of a plain scene, without an arc.
+
+    Returns the object :meth:`Measurement.to_json` gives for
+    ``measure(scene, request["from"], request["to"])``, or None when the request is not
+    of that kind (see :func:`measure_pair`; a disk base too): the general path answers
+    those.
+    """
+    ships = measure_pair(scene, request)
+    if ships is None:
+        return None
+    outlines = _outlines(scene.ruleset, *ships)
     if outlines is None:
         return None
-    d_arr, pts = closest_points(outlines[0], outlines[1], 0.0, 0.0)
-    distance = float(d_arr)
+    line = shapely.shortest_line(outlines[0], outlines[1])
+    if line is None:
+        return None
+    # closest_points' one-pair arithmetic: the line's ends, numpy's norm on plain floats.
+    ends = np.asarray(shapely.get_coordinates(line), dtype=np.float64).reshape(2, 2)
+    return measurement_json(scene.ruleset, request["from"], request["to"], ends.tolist())
+
+
+def measurement_json(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) -> dict[str, Any]:
+    """Return :meth:`Measurement.to_json` of a measure between two outlines, from `a` to `b`.
+
+    `ends` is the shortest line's two ends (on `a`, then on `b`), as GEOS gives them.
+    """
+    distance, band_fields, contested, points, line, margin, ruling = measured_fields(ruleset, ends)
+    out: dict[str, Any] = {"from": a, "to": b, "distance": distance}
+    out.update(band_fields)
+    out["contested"] = contested
+    out["points"] = points
+    out["nearest_line"] = line
+    out["margin"] = margin
+    if ruling is None:
+        out.update({"contested_line": None, "contested_margin": None, "ruling": None})
+    else:
+        out.update(ruling)
+    return out
+
+
+#: What :func:`measured_fields` gives: the distance, the band fields, the contested flag,
+#: the points, the nearest line, the margin and the ruling's fields (None when not
+#: contested), each as the answer writes it.
+MeasuredFields = tuple[
+    float, dict[str, Any], bool, list[list[float]], float, float, dict[str, Any] | None
+]
+
+
+def measured_fields(ruleset: Ruleset, ends: list[list[float]]) -> MeasuredFields:
+    """Return the fields of a measure's answer from the shortest line's `ends`, rounded.
+
+    The distance is :func:`tabletop.geom.measure.closest_points`' arithmetic on the ends
+    (numpy's norm: the square root of the summed squares).
+    """
+    (x0, y0), (x1, y1) = ends
+    dx, dy = x1 - x0, y1 - y0
+    distance = math.sqrt(dx * dx + dy * dy)
     bands = _BANDS.get(ruleset.name)
     if bands is None:
         kind = ruleset.band_kinds[0]
@@ -118,24 +179,58 @@ def plain_measure(scene: Scene, request: Mapping[str, Any]) -> dict[str, Any] | 
         )
     lines, zero_band, within = bands
     band = _band_report(distance, lines, zero_band, within)[0]
-    # The flag, its line and the ruling from the functions measure itself calls: one place.
-    found = line_report(ruleset, distance)
-    (x0, y0), (x1, y1) = pts.tolist()
-    out: dict[str, Any] = {"from": a, "to": b, "distance": round(distance, 6) + 0.0}
-    out.update(_detail(ruleset, distance, band, None).band_json())
-    out["contested"] = found.contested
-    out["points"] = [
-        [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
-        [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
-    ]
-    out["nearest_line"] = round(found.line, 6) + 0.0
-    out["margin"] = round(found.margin, 6) + 0.0
-    ruling = contested_ruling(ruleset, distance) if found.contested else None
-    if ruling is None:
-        out.update({"contested_line": None, "contested_margin": None, "ruling": None})
-    else:
-        out.update(ruling.to_json())
-    return out
+    line, margin, contested = (
+        _line_report(distance, lines, zero_band, within)
+        if distance == distance
+        else (math.nan, math.nan, True)  # not a number: line_report's, below
+    )
+    # Near a line (rare), the flag, its line and the ruling from the functions measure
+    # itself calls.
+    ruling = None
+    if contested:
+        found = line_report(ruleset, distance)
+        line, margin, contested = found.line, found.margin, found.contested
+        ruling = contested_ruling(ruleset, distance) if contested else None
+    return (
+        round(distance, 6) + 0.0,
+        _detail(ruleset, distance, band, None).band_json(),
+        contested,
+        [
+            [round(x0, 6) + 0.0, round(y0, 6) + 0.0],
+            [round(x1, 6) + 0.0, round(y1, 6) + 0.0],
+        ],
+        round(line, 6) + 0.0,
+        round(margin, 6) + 0.0,
+        None if ruling is None else ruling.to_json(),
+    )
+
+
+def _line_report(
+    d: float, lines: tuple[float, ...], zero_band: bool, within: float
+) -> tuple[float, float, bool]:
+    """:func:`tabletop.obstacles.rulings.line_report` of a distance (not NaN), as plain values.
+
+    The same comparisons in the same order: the nearest line is the least of
+    ``(gap, line)``, touching wins only where it is a band and the nearest is not within
+    reach; the margin is snapped to 0 within the tolerance and rounded to 1e-9.
+
+    Examples
+    --------
+    >>> _line_report(199.4, (100.0, 200.0, 300.0), True, 1.0)
+    (200.0, 0.6, True)
+    >>> _line_report(0.4, (100.0, 200.0), True, 1.0)
+    (0.0, -0.4, True)
+    """
+    nearest, gap = lines[0], abs(d - lines[0])
+    for line in lines[1:]:
+        line_gap = abs(d - line)
+        if line_gap < gap or (line_gap == gap and line < nearest):
+            nearest, gap = line, line_gap
+    if zero_band and d - within <= EPSILON_MM and not abs(d - nearest) - within <= EPSILON_MM:
+        nearest = 0.0
+    margin = nearest - d
+    margin = 0.0 if abs(margin - 0.0) <= EPSILON_MM else round(float(margin), 9)
+    return float(nearest), margin, bool(abs(d - nearest) - within <= EPSILON_MM)
 
 
 def _band_report(

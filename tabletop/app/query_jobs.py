@@ -1,8 +1,8 @@
 """``tabletop query --jobs N | --scheduler ADDRESS``: the requests answered in slices.
 
 The batch form of the oracle: the request lines are read in slices of
-:data:`SLICE_REQUESTS`, each slice answered by :func:`tabletop.app.cmd_query.answer_bytes`
-on a worker (a local process or a Dask worker), and the answers written in request order,
+:data:`SLICE_REQUESTS`, each slice answered by :func:`tabletop.app.cmd_query.answer_batch`
+(each line as :func:`tabletop.app.cmd_query.answer_bytes` answers it) on a worker (a local process or a Dask worker), and the answers written in request order,
 each line the same as ``tabletop query`` writes for it. A few slices are under way at once,
 so the input is read as the answers go out; an answer waits for its slice, so a
 conversation (one request, its answer, then the next) is for ``tabletop query`` alone.
@@ -14,8 +14,7 @@ import io
 from collections.abc import Iterator
 from typing import Any, BinaryIO, TextIO
 
-from tabletop.app.cli import emit_json
-from tabletop.app.cmd_query import MAX_REQUEST_BYTES, TooLong, answer_bytes, request_lines
+from tabletop.app.cmd_query import MAX_REQUEST_BYTES, TooLong, answer_batch, request_lines
 from tabletop.app.jobs import Runner, in_order
 
 __all__ = ["SLICE_REQUESTS", "answer_slice", "serve_shared"]
@@ -32,8 +31,7 @@ def answer_slice(lines: list[bytes | TooLong], first_number: int, strict: bool, 
     worker runs it.
     """
     text = io.StringIO()
-    for number, raw in enumerate(lines, first_number):
-        emit_json(answer_bytes(raw, number, strict=strict, limit=limit), text)
+    answer_batch(lines, text, first_number, strict=strict, limit=limit)  # as answer_bytes, each
     return text.getvalue()
 
 

@@ -51,14 +51,17 @@ import functools
 import itertools
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-import numpy.typing as npt
 import shapely
 
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.placement import PlacementLimits
+
+if TYPE_CHECKING:  # numpy.typing only for annotations: check's start-up leaves it out.
+    import numpy.typing as npt
 
 __all__ = ["FIX_CLEARANCE_MM", "MAX_REGION_VERTICES", "grown_by_spacing", "shortest_fix"]
 

@@ -1,0 +1,238 @@
+"""The oracle's chunked stream gives, line for line, what one request at a time gives.
+
+:func:`request_batches` must split a stream as :func:`request_lines` does however the
+reads fall, and must not wait for input while a line read is unanswered;
+:func:`answer_batch` must answer every line as :func:`answer_bytes` does alone, to the
+byte, measured together or not (random scenes, repeated poses, faults, arcs, ids).
+"""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+import random
+from typing import Any
+
+import pytest
+import shapely
+from test_query_fast import NOT_PLAIN, random_scene
+
+from tabletop.app import cmd_query, query_batch, query_fast
+from tabletop.app.cli import emit_json
+from tabletop.app.cmd_query import (
+    TooLong,
+    answer_batch,
+    answer_bytes,
+    request_batches,
+    request_lines,
+    serve_stream,
+)
+from tabletop.app.query_batch import measure_jobs
+from tabletop.app.query_fast import _line_report
+from tabletop.geom.objects import Ship
+from tabletop.geom.rulesets import RULESETS
+from tabletop.obstacles.rulings import line_report
+
+
+class Pieces(io.RawIOBase):
+    """A stream whose reads return the given pieces, one a read (a pipe's writes)."""
+
+    def __init__(self, pieces: list[bytes], out: io.StringIO | None = None) -> None:
+        self.pieces = list(pieces)
+        self.out = out
+        self.written_at_read: list[int] = []
+
+    def read1(self, size: int = -1) -> bytes:
+        if self.out is not None:
+            self.written_at_read.append(self.out.getvalue().count("\n"))
+        return self.pieces.pop(0) if self.pieces else b""
+
+
+def cut(data: bytes, rng: random.Random) -> list[bytes]:
+    pieces, start = [], 0
+    while start < len(data):
+        size = rng.choice([1, 2, 3, 7, 10, 11, 64, 1000])
+        pieces.append(data[start : start + size])
+        start += size
+    return pieces
+
+
+def flat(batches: Any) -> list[bytes | TooLong]:
+    return [line for batch in batches for line in batch]
+
+
+def test_lines_are_split_as_one_at_a_time_however_the_reads_fall() -> None:
+    rng = random.Random("batches")
+    limit = 10
+    for _ in range(400):
+        lines = [
+            bytes(rng.choice(b"ab\r {}\xff") for _ in range(rng.choice([0, 1, 5, 9, 10, 11, 30])))
+            for _ in range(rng.randint(0, 8))
+        ]
+        data = b"\n".join(lines) + rng.choice([b"", b"\n"])
+        expected = list(request_lines(io.BytesIO(data), limit))
+        assert flat(request_batches(io.BytesIO(data), limit)) == expected, data
+        assert flat(request_batches(Pieces(cut(data, rng)), limit)) == expected, data  # type: ignore[arg-type]
+
+
+def test_each_line_read_is_answered_before_the_next_read() -> None:
+    requests = [
+        json.dumps({"op": "measure", "scene": {"ships": []}, "from": "a", "to": "b"}).encode()
+        for _ in range(3)
+    ]
+    out = io.StringIO()
+    stream = Pieces([requests[0] + b"\n", requests[1] + b"\n" + requests[2], b"\n"], out)
+    assert serve_stream(stream, out) == 3  # type: ignore[arg-type]
+    # Before each read, every whole line read so far has its answer written.
+    assert stream.written_at_read == [0, 1, 2, 3]
+
+
+def one_at_a_time(raws: list[bytes | TooLong], *, strict: bool) -> str:
+    out = io.StringIO()
+    for number, raw in enumerate(raws, 1):
+        emit_json(answer_bytes(raw, number, strict=strict), out)
+    return out.getvalue()
+
+
+def together(raws: list[bytes | TooLong], *, strict: bool, size: int) -> str:
+    out = io.StringIO()
+    for start in range(0, len(raws), size):
+        answer_batch(raws[start : start + size], out, start + 1, strict=strict)
+    return out.getvalue()
+
+
+def corpus(rng: random.Random, count: int) -> list[bytes | TooLong]:
+    raws: list[bytes | TooLong] = []
+    for k in range(count):
+        data: Any = random_scene(rng, rng.choice(sorted(RULESETS)))
+        if k % 6 == 0:  # a scene the general reader must refuse or read
+            change = rng.choice(NOT_PLAIN)
+            data = copy.deepcopy(change if not isinstance(change, dict) else {**data, **change})
+        ships = data.get("ships", []) if isinstance(data, dict) else []
+        if k % 7 == 3 and ships and isinstance(ships[0], dict):  # read by the general reader
+            ships[0]["id"] = rng.choice(["é", "\ud801", 'a"b\\'])
+        real = [str(s["id"]) for s in ships if isinstance(s, dict) and "id" in s]
+        if k % 4 == 1 and raws:  # a pose seen before in the chunk: the same ship again
+            real = real[:1] + real[:1] if len(real) == 1 else real
+        odd = ["s0", "o0", "edge:left", "nobody", *real]
+        request: dict[str, Any] = {"op": "measure", "scene": data}
+        if len(real) > 1 and rng.random() < 0.85:
+            request["from"], request["to"] = rng.sample(real, 2)
+        else:
+            request["from"], request["to"] = rng.choice(odd), rng.choice(odd)
+        if k % 9 == 0:
+            request["arc"] = "front"
+        if k % 5 == 0:
+            request["id"] = rng.choice([k, f"r{k}", None, 1.5, True, "é", "\ud800", 'q"\\'])
+        if k % 17 == 0:
+            request["to"] = 3
+        if k % 19 == 0:
+            request["extra"] = 1
+        if k % 23 == 0:
+            request = {"op": "check", "scene": data, "fix": False}
+        raws.append(json.dumps(request).encode())
+        if k % 3 == 0:  # the same scene asked again, the other way round
+            swapped = {**request, "from": request.get("to"), "to": request.get("from")}
+            raws.append(json.dumps(swapped).encode())
+        if k % 29 == 0:
+            raws += [b"", b"\xff{}", b"[1]", b'{"op": "measure"', TooLong(99)]
+    return raws
+
+
+def fresh_caches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cmd_query, "_SCENES", type(cmd_query._SCENES)())
+    monkeypatch.setattr(query_fast, "_OUTLINES", type(query_fast._OUTLINES)())
+
+
+@pytest.mark.parametrize("strict", [False, True])
+def test_a_chunk_is_answered_as_each_line_alone(
+    strict: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raws = corpus(random.Random(f"chunks {strict}"), 500)
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        alone = one_at_a_time(raws, strict=strict)
+    for size in (1, 7, 64, len(raws)):
+        with monkeypatch.context() as patch:
+            fresh_caches(patch)
+            assert together(raws, strict=strict, size=size) == alone, size
+    answers = [json.loads(line) for line in alone.splitlines()]
+    assert len(answers) == len(raws)
+    assert sum("distance" in a for a in answers) > len(raws) // 3  # many were measured
+
+
+def test_many_random_measures_together_are_the_one_request_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random("many measures")
+    raws: list[bytes | TooLong] = []
+    for _ in range(3000):
+        data = random_scene(rng, rng.choice(sorted(RULESETS)))
+        a, b = rng.sample([s["id"] for s in data["ships"]], 2)
+        raws.append(json.dumps({"op": "measure", "scene": data, "from": a, "to": b}).encode())
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        alone = one_at_a_time(raws, strict=False)
+    sizes: list[int] = []
+
+    def counted(jobs: list[Any]) -> list[Any]:
+        sizes.append(len(jobs))
+        return measure_jobs(jobs)
+
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_jobs", counted)
+        assert together(raws, strict=False, size=100) == alone
+    assert sum(sizes) > 2500  # nearly all measured together (disk bases alone)
+    assert max(sizes) > 80
+
+
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_line_report_on_plain_floats_is_line_report(ruleset: str) -> None:
+    rules = RULESETS[ruleset]
+    lines, zero_band = tuple(rules.band_lines), rules.zero_band(rules.band_kinds[0])
+    within = rules.contested_within
+    rng = random.Random(f"lines {ruleset}")
+    marks = [0.0, *lines, *((a + b) / 2 for a, b in zip((0.0, *lines), lines, strict=False))]
+    distances = [rng.uniform(0.0, 1.2 * max(lines)) for _ in range(5000)]
+    for mark in marks:
+        for step in (0.0, 1e-9, 1e-7, 1e-6, 2e-6, 0.5, within, 1.0, 3.0):
+            for offset in (step, -step, within + step, -within - step):
+                distances.append(max(mark + offset, 0.0))
+    for d in distances:
+        found = line_report(rules, d)
+        assert _line_report(d, lines, zero_band, within) == (
+            found.line,
+            found.margin,
+            found.contested,
+        ), d
+
+
+def test_outlines_placed_together_are_the_one_pose_corners_to_the_bit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    rng = random.Random("placed together")
+    missing: dict[Any, Any] = {}
+    for name, rules in sorted(RULESETS.items()):
+        for base in rules.base_sizes:
+            for k in range(400):
+                heading = rng.uniform(0.0, 360.0) if k % 2 else float(rng.randint(0, 359))
+                x = rng.uniform(-1e6, 1e6) if k % 5 == 0 else rng.uniform(-10.0, 1000.0)
+                ship = Ship(f"s{k}", base, x, rng.uniform(-10.0, 1000.0), heading, 1, None)
+                missing[(name, base, ship.x, ship.y, ship.heading)] = (rules, ship)
+    with monkeypatch.context() as patch:
+        patch.setattr(query_fast, "_OUTLINES", type(query_fast._OUTLINES)())
+        patch.setattr(query_batch, "_OUTLINES", query_fast._OUTLINES)
+        placed = query_batch._place(missing)
+    assert len(placed) == len(missing)
+    disks = 0
+    for key, (rules, ship) in missing.items():
+        corners = query_fast._corners(rules, ship)
+        if corners is None:
+            assert placed[key] is None
+            disks += 1
+            continue
+        ring = shapely.get_coordinates(placed[key])
+        assert ring[:-1].tobytes() == corners.tobytes(), key
+    assert disks < len(missing) // 2
