@@ -33,8 +33,10 @@ from tabletop.app.cmd_query import serve_stream
 from tabletop.app.scenefile import parse_scene
 from tabletop.obstacles.measuring import measure
 
-#: The target: measure requests per second with a new scene on each.
-TARGET_PER_S = 2000
+#: The targets: measure requests per second of CPU with a new scene on each (without an
+#: arc, and with one), and the oracle's speed over a naive loop over the library.
+TARGET_PER_S = {None: 2000, "front": 1500}
+TARGET_OVER_API = 1.5
 #: Alternating rounds of each figure; the median is reported.
 ROUNDS = 5
 
@@ -191,11 +193,13 @@ def report(n: int) -> str:
         same_figure = Figure(same, n, parse_once=True)
         many_figure = Figure(many, n, parse_once=True)
         label = "no arc" if arc is None else "--arc front"
-        met = "yes" if new_figure.rate() >= TARGET_PER_S else "NO"
+        target = TARGET_PER_S[arc]
+        met = "yes" if new_figure.rate() >= target else "NO"
+        over = "yes" if new_figure.ratio() >= TARGET_OVER_API else "NO"
         out += [
             f"tabletop query, measure {label}, 1 thread, median of {ROUNDS} paired rounds:",
             f"  new 10-object scene per request: {new_figure.text('requests')};"
-            f" target >= {TARGET_PER_S:,}/s: {met}",
+            f" target >= {target:,}/s: {met}; >= {TARGET_OVER_API}x the API: {over}",
             f"  same scene every request:        {same_figure.text('requests')}",
             f"  one measure_many of {n} pairs:  {many_figure.text('pairs')}",
         ]
