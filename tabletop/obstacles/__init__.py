@@ -8,6 +8,10 @@ if _typing.TYPE_CHECKING:
     from tabletop.geom.measure import (
         json_mm,
     )
+    from tabletop.obstacles.armada_detail import (
+        ArmadaDetail,
+        MeasurementDetail,
+    )
     from tabletop.obstacles.catalog import (
         KINDS,
         Token,
@@ -21,9 +25,7 @@ if _typing.TYPE_CHECKING:
     )
     from tabletop.obstacles.measurement import (
         RANGE_BAND_NAMES,
-        ArmadaDetail,
         Measurement,
-        MeasurementDetail,
         XWingDetail,
     )
     from tabletop.obstacles.measuring import (
@@ -77,7 +79,7 @@ __all__ = [
 
 # Names load on first use (PEP 562), so that a command pays only for what it uses.
 _SOURCES: dict[str, str] = {
-    "ArmadaDetail": "tabletop.obstacles.measurement",
+    "ArmadaDetail": "tabletop.obstacles.armada_detail",
     "CheckReport": "tabletop.obstacles.verdicts",
     "KINDS": "tabletop.obstacles.catalog",
     "MAX_FIXES": "tabletop.obstacles.legality",
@@ -86,7 +88,7 @@ _SOURCES: dict[str, str] = {
     "MAX_OBJECTS": "tabletop.obstacles.sceneformat",
     "MAX_OUTLINE_VERTICES": "tabletop.obstacles.sceneformat",
     "Measurement": "tabletop.obstacles.measurement",
-    "MeasurementDetail": "tabletop.obstacles.measurement",
+    "MeasurementDetail": "tabletop.obstacles.armada_detail",
     "Obstacle": "tabletop.obstacles.scene",
     "RANGE_BAND_NAMES": "tabletop.obstacles.measurement",
     "Scene": "tabletop.obstacles.scene",
