@@ -460,6 +460,7 @@ def test_per_row_base_names_equal_one_call_per_base(arc: str) -> None:
 @given(st.floats(min_value=-1e5, max_value=1e5, allow_nan=False))
 def test_sincos_degrees_is_numpys_within_rounding(heading: float) -> None:
     """The kernels' polynomial sine and cosine of degrees, against numpy's."""
+    pytest.importorskip("numba")  # the kernels' module: the `fast` extra
     from tabletop.geom._kernels import sincos_degrees
 
     sine, cosine = sincos_degrees(heading)
@@ -471,6 +472,7 @@ def test_sincos_degrees_is_numpys_within_rounding(heading: float) -> None:
 
 @pytest.mark.parametrize("quarter", range(-8, 9))
 def test_sincos_degrees_is_exact_at_right_angles(quarter: int) -> None:
+    pytest.importorskip("numba")  # the kernels' module: the `fast` extra
     from tabletop.geom._kernels import sincos_degrees
 
     expected = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)][quarter % 4]
