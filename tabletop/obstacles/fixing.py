@@ -76,6 +76,8 @@ _COVER_POINTS = 24
 #: How much less than the spacing limit stage 0 grows obstacles by, mm: far above the
 #: rounding of a buffer's vertices, far below anything a fix is measured to.
 _COVER_HAIR_MM = 1e-6
+#: Stage 0 tries the moves of a grid of this many points a side over the box first.
+_TRIES_PER_SIDE = 9
 #: Chords per quarter circle of stage 0's grown corners (inside the true circle).
 _COVER_QUAD_SEGS = 8
 
@@ -135,9 +137,11 @@ def _no_legal_move(
     # (a quarter of a second at 10,000 vertices): there, only the shifts are tried.
     exact = len(points) + max(shapely.get_num_coordinates(array)) <= 4 * MAX_REGION_VERTICES
     if exact:
-        # Before the union: a legal move at a corner, a side's middle or the centre of
-        # the box ends the attempt for the price of a few distances.
-        xs, ys = np.meshgrid([x0, (x0 + x1) / 2, x1], [y0, (y0 + y1) / 2, y1])
+        # Before the union: a legal move at any point of a grid over the box ends the
+        # attempt for the price of a few distances.
+        xs, ys = np.meshgrid(
+            np.linspace(x0, x1, _TRIES_PER_SIDE), np.linspace(y0, y1, _TRIES_PER_SIDE)
+        )
         tries = [
             shapely.transform(polygon, lambda xy, v=v: xy + v)
             for v in np.column_stack([xs.ravel(), ys.ravel()])
