@@ -11,7 +11,9 @@ side whenever a step overshoots.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
@@ -19,34 +21,52 @@ import shapely
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 
+if TYPE_CHECKING:  # numpy.typing only for annotations: check's start-up leaves it out.
+    import numpy.typing as npt
+
 __all__ = ["refine"]
 
 #: Stage 2 steps at most this many times.
 _MAX_STEPS = 60
 #: Distances (mm) within which a rule counts as near the current point in stage 2.
 _NEAR_MM = 2.0
+#: How much longer (relative, squared) than the best a corner's lower bound must be for
+#: the corner to be skipped: far above the rounding of a 2 x 2 solve.
+_FLOOR_MARGIN = 1e-6
+#: How much wider (mm) than the limit stage 2 takes the boxes it compares, against rounding.
+_BOX_HAIR_MM = 1e-6
 
 
 def _shortest_obeying(lines: Sequence[tuple[FloatArray, float]]) -> FloatArray | None:
     """Return the shortest ``v`` with ``n . v >= b`` for every ``(n, b)``, or None if none.
 
     In two dimensions the answer is the origin, the foot on one line, or the corner of
-    two lines: every candidate is tried and the shortest one obeying all lines kept.
+    two lines: every candidate is tried, in that order, and the first shortest one
+    obeying all lines kept.
     """
-    candidates = [np.zeros(2)]
+    best: FloatArray | None = None
+    best_squared = math.inf
+
+    def consider(v: FloatArray) -> None:
+        nonlocal best, best_squared
+        # Only a shorter candidate can take the place of the best: test its lines then.
+        if best is None or float(v @ v) < best_squared:
+            if all(float(n @ v) >= b - 1e-12 for n, b in lines):
+                best, best_squared = v, float(v @ v)
+
+    consider(np.zeros(2))
     for n, b in lines:
-        candidates.append(n * (b / float(n @ n)))
+        consider(n * (b / float(n @ n)))
     for (n1, b1), (n2, b2) in itertools.combinations(lines, 2):
+        # A corner lies on both lines, so it is at least as far from the origin as either
+        # line: a corner that far cannot be shorter than the best, and is not solved for.
+        floor = max(abs(b1) / math.hypot(*n1), abs(b2) / math.hypot(*n2))
+        if floor * floor > best_squared * (1.0 + _FLOOR_MARGIN):
+            continue
         matrix = np.array([n1, n2])
         det = float(np.linalg.det(matrix))
         if abs(det) > 1e-12:
-            candidates.append(np.linalg.solve(matrix, np.array([b1, b2])))
-    best: FloatArray | None = None
-    for v in candidates:
-        # Only a shorter candidate can take the place of the best: test its lines then.
-        if best is None or float(v @ v) < float(best @ best):
-            if all(float(n @ v) >= b - 1e-12 for n, b in lines):
-                best = v
+            consider(np.linalg.solve(matrix, np.array([b1, b2])))
     return best
 
 
@@ -74,6 +94,10 @@ class _TrialMoves:
         # Late in a bisection the step falls below the coordinates' last bit and its
         # trial moves round to moves already tried: each exact move's answer is kept.
         self.known: dict[bytes, bool] | None = {} if remember else None
+        # The others' boxes, and the outline's: an obstacle whose box is farther than
+        # the limit from the moved outline's box is farther from the outline too.
+        self.bounds = shapely.bounds(self.others).reshape(-1, 4)
+        self.own_bounds = np.asarray(polygon.bounds, dtype=np.float64)
 
     def moved(self, v: FloatArray) -> shapely.Geometry:
         shapely.set_coordinates(self.holder, self.coords + v)
@@ -84,6 +108,15 @@ class _TrialMoves:
             return []
         return [int(i) for i in self.tree.query(shape, predicate="dwithin", distance=reach)]
 
+    def boxes_within(self, v: FloatArray, reach: float) -> npt.NDArray[np.intp]:
+        """Return the others whose boxes are within `reach` (and a hair) of the moved box."""
+        x0, y0, x1, y1 = self.own_bounds + np.array([v[0], v[1], v[0], v[1]])
+        r = reach + _BOX_HAIR_MM
+        b = self.bounds
+        return np.flatnonzero(
+            (b[:, 0] <= x1 + r) & (b[:, 2] >= x0 - r) & (b[:, 1] <= y1 + r) & (b[:, 3] >= y0 - r)
+        )
+
     def legal(self, v: FloatArray) -> bool:
         """Whether move `v` obeys the edge box and the spacing limit."""
         x0, y0, x1, y1 = self.box
@@ -93,9 +126,12 @@ class _TrialMoves:
         answer = None if self.known is None else self.known.get(key)
         if answer is None:
             shape = self.moved(v)
-            near = self.within_reach(shape, self.target)
-            gaps = shapely.distance(shape, self.others[near]) if near else None
-            answer = gaps is None or bool(np.min(gaps) >= self.target)
+            near = self.boxes_within(v, self.target)
+            # Only the gaps under the limit decide; those the boxes let in besides are
+            # over it, so the answer is the index query's to the bit.
+            answer = not len(near) or bool(
+                np.min(shapely.distance(shape, self.others[near])) >= self.target
+            )
             if self.known is not None:
                 self.known[key] = answer
         return answer
