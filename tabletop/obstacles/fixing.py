@@ -142,11 +142,13 @@ def _no_legal_move(
         xs, ys = np.meshgrid(
             np.linspace(x0, x1, _TRIES_PER_SIDE), np.linspace(y0, y1, _TRIES_PER_SIDE)
         )
-        tries = [
-            shapely.transform(polygon, lambda xy, v=v: xy + v)
-            for v in np.column_stack([xs.ravel(), ys.ravel()])
-        ]
-        close = shapely.dwithin(np.asarray(tries, dtype=object)[:, None], array[None, :], spacing)
+        moves = np.column_stack([xs.ravel(), ys.ravel()])
+        if shapely.get_num_interior_rings(polygon) == 0:
+            # Every moved outline of one ring in one call.
+            tries = shapely.polygons(points[None, :, :] + moves[:, None, :])
+        else:
+            tries = np.asarray([shapely.transform(polygon, lambda xy, v=v: xy + v) for v in moves])
+        close = shapely.dwithin(tries[:, None], array[None, :], spacing)
         if not np.all(np.any(close, axis=1)):
             return False
     cover = shapely.union_all([grown[i] for i in near])
