@@ -24,13 +24,15 @@ obstacle and the reflected outline, grown by the spacing limit).
    vertices simplified and grown by the simplification's tolerance; round corners cut
    into chords outside the true circle). ``R`` doubles until that region is not empty.
    Its nearest point is legal, and within a few hundredths of a millimetre of the
-   shortest move.
+   shortest move. A forbidden region is a union of grown convex hulls, and only the
+   hulls the search lands in are grown and cut (:mod:`tabletop.obstacles.fix_regions`).
 2. **Exactly.** From that point the move is refined with exact distances (shapely,
    on the true outlines): each nearby obstacle's distance, linearised at the current
    point (a distance to a convex piece is convex, so the linearised rule never allows
    an illegal move), the small quadratic problem "shortest move obeying these lines"
    solved in closed form, and a bisection back onto the legal side whenever a step
-   overshoots. The result lands :data:`FIX_CLEARANCE_MM` past the nearest line.
+   overshoots (:mod:`tabletop.obstacles.fix_refine`). The result lands
+   :data:`FIX_CLEARANCE_MM` past the nearest line.
 
 Examples
 --------
