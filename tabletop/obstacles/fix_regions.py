@@ -17,6 +17,7 @@ reach, as if all had been cut at once.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from collections.abc import Sequence
@@ -44,10 +45,57 @@ _REACH_SLACK_MM = 1.0
 #: The move that leaves an obstacle where it is.
 _ORIGIN = shapely.Point(0.0, 0.0)
 
-#: The pair hulls of two outlines by their shapes (each from its lower-left corner),
-#: shared between the fixes of one table: a table of alike tokens at alike angles builds
-#: each set once, and the shortest and the placeable fix of an obstacle share theirs.
-HullCache = dict[tuple[bytes, bytes], "npt.NDArray[np.object_]"]
+
+@dataclasses.dataclass
+class HullCache:
+    """The pair hulls of two outlines by their shapes (each from its lower-left corner).
+
+    Shared between the fixes of one table: a table of alike tokens at alike angles sums
+    and grows each hull once, and the shortest and the placeable fix of an obstacle
+    share their sums.
+    """
+
+    #: The hulls by (obstacle's shape, reflected outline's shape).
+    hulls: dict[tuple[bytes, bytes], npt.NDArray[np.object_]] = dataclasses.field(
+        default_factory=dict
+    )
+    #: Each hull grown, by (the same two shapes, the growth in mm, the hull's index).
+    grown: dict[tuple[bytes, bytes, float, int], shapely.Geometry] = dataclasses.field(
+        default_factory=dict
+    )
+    #: Each outline's shape, by the outline object's identity (the outline is kept, so
+    #: the identity is not reused while the cache lives).
+    shapes: dict[int, tuple[shapely.Geometry, _Shape]] = dataclasses.field(default_factory=dict)
+
+    def shape_of(self, outline: shapely.Geometry) -> _Shape:
+        """Return an outline's shape, worked out once per table."""
+        found = self.shapes.get(id(outline))
+        if found is None:
+            coarse, tolerance = _coarse(outline)
+            key, corner = _shape_key(coarse)
+            hull_area = float(shapely.area(shapely.convex_hull(coarse)))
+            convex = hull_area - float(shapely.area(coarse)) <= 1e-9 * hull_area
+            found = self.shapes[id(outline)] = (
+                outline,
+                _Shape(coarse, tolerance, key, corner, convex),
+            )
+        return found[1]
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shape:
+    """An outline as stage 1 sums it: simplified, and where from (its lower-left corner)."""
+
+    #: The outline, simplified to at most MAX_REGION_VERTICES vertices.
+    coarse: shapely.Geometry
+    #: How far (mm) the simplification may have moved its edges.
+    tolerance: float
+    #: The simplified outline's vertices from its lower-left corner, as bytes.
+    key: bytes
+    #: That corner, mm.
+    corner: FloatArray
+    #: Whether it is convex (then it is one piece, and has one hull with any outline).
+    convex: bool
 
 
 def _coarse(polygon: shapely.Geometry) -> tuple[shapely.Geometry, float]:
@@ -211,20 +259,29 @@ class _ForbiddenHulls:
         self.spacing = spacing
         self.clearance = clearance
         self.cache = cache
-        self.mine, self.tolerance = _coarse(polygon)
-        self.key, self.corner = _shape_key(self.mine)
+        mine = cache.shape_of(polygon)
+        self.mine, self.tolerance, self.key, self.corner = (
+            mine.coarse,
+            mine.tolerance,
+            mine.key,
+            mine.corner,
+        )
+        self.mine_convex = mine.convex
         self.reflected = shapely.transform(self.mine, lambda xy: -(xy - self.corner))
-        self.coarse: dict[int, tuple[shapely.Geometry, float]] = {}
         self.placed: dict[int, npt.NDArray[np.object_]] = {}
         self.grown: dict[tuple[int, int], shapely.Geometry] = {}
+        self.keys: dict[int, tuple[tuple[bytes, bytes], FloatArray]] = {}
+        self.bounds: FloatArray | None = None
+        self.widest: float | None = None
         # The hulls cut so far, in the order they were found: (obstacle, hull).
         self.chosen: list[tuple[int, int]] = []
 
+    def shape(self, i: int) -> _Shape:
+        return self.cache.shape_of(self.others[i])
+
     def _coarse_other(self, i: int) -> tuple[shapely.Geometry, float]:
-        found = self.coarse.get(i)
-        if found is None:
-            found = self.coarse[i] = _coarse(self.others[i])
-        return found
+        shape = self.shape(i)
+        return shape.coarse, shape.tolerance
 
     def growth(self, i: int) -> float:
         """Return how far obstacle i's hulls are grown, mm: the limit and both simplifications."""
@@ -235,35 +292,54 @@ class _ForbiddenHulls:
         tolerances = self.tolerance + self._coarse_other(i)[1]
         return _chord_radius(self.growth(i)) + tolerances + _REACH_SLACK_MM
 
+    def _local(self, i: int) -> tuple[tuple[bytes, bytes], FloatArray]:
+        """Return obstacle i's key in the cache and the shift from its shapes to the table."""
+        found = self.keys.get(i)
+        if found is None:
+            shape = self.shape(i)
+            key = (shape.key, self.key)
+            if key not in self.cache.hulls:
+                moved = shapely.transform(shape.coarse, lambda xy, c=shape.corner: xy - c)
+                self.cache.hulls[key] = pair_hulls(moved, self.reflected)
+            found = self.keys[i] = (key, shape.corner - self.corner)
+        return found
+
     def hulls(self, i: int) -> npt.NDArray[np.object_]:
         """Return obstacle i's pair hulls, not grown, where the outline stands."""
         found = self.placed.get(i)
         if found is None:
-            other = self._coarse_other(i)[0]
-            other_key, other_corner = _shape_key(other)
-            key = (other_key, self.key)
-            local = self.cache.get(key)
-            if local is None:
-                moved = shapely.transform(other, lambda xy, c=other_corner: xy - c)
-                local = self.cache[key] = pair_hulls(moved, self.reflected)
-            shift = other_corner - self.corner
+            key, shift = self._local(i)
+            local = self.cache.hulls[key]
             found = self.placed[i] = shapely.transform(local, lambda xy, d=shift: xy + d)
         return found
 
     def grown_hull(self, i: int, k: int) -> shapely.Geometry:
         found = self.grown.get((i, k))
         if found is None:
-            found = self.grown[(i, k)] = _grown(self.hulls(i)[k], self.growth(i))
+            (other_key, mine_key), shift = self._local(i)
+            growth = self.growth(i)
+            key = (other_key, mine_key, growth, k)
+            local = self.cache.grown.get(key)
+            if local is None:
+                hull = self.cache.hulls[(other_key, mine_key)][k]
+                local = self.cache.grown[key] = _grown(hull, growth)
+            found = self.grown[(i, k)] = shapely.transform(local, lambda xy, d=shift: xy + d)
         return found
 
     def nearest_outside(self, region: shapely.Geometry, near: Sequence[int]) -> FloatArray | None:
         """Return the move of `region` nearest no move, outside every hull of the `near`.
 
         The hulls already cut from a smaller region stay cut (each is near still, the
-        search radius only grows); one more is cut each time the move lands in one.
+        search radius only grows); more are cut each time the move lands in some.
         """
         wanted = set(near)
         cut = [pair for pair in self.chosen if pair[0] in wanted]
+        if self._all_convex(near):
+            # One hull an obstacle: each is cheap, and a crowd of them is crossed in one
+            # cut rather than one landing at a time.
+            fresh = [(i, 0) for i in near if (i, 0) not in set(cut)]
+            cut.extend(fresh)
+            self.chosen.extend(fresh)
         left = region
         if cut:
             left = shapely.difference(
@@ -277,38 +353,100 @@ class _ForbiddenHulls:
             else:
                 move = np.asarray(shapely.get_coordinates(shapely.shortest_line(_ORIGIN, left))[1])
             entered = self._entered(move, near, set(cut))
-            if entered is None:
+            if not entered:
                 return move
-            cut.append(entered)
-            self.chosen.append(entered)
-            left = shapely.difference(left, self.grown_hull(*entered))
+            cut.extend(entered)
+            self.chosen.extend(entered)
+            grown = [self.grown_hull(*pair) for pair in entered]
+            left = shapely.difference(
+                left, grown[0] if len(grown) == 1 else shapely.union_all(grown)
+            )
 
     def _entered(
         self, move: FloatArray, near: Sequence[int], cut: set[tuple[int, int]]
-    ) -> tuple[int, int] | None:
-        """Return a hull not yet cut that contains `move` (touching counts), or None.
+    ) -> list[tuple[int, int]]:
+        """Return hulls not yet cut that contain `move` (touching counts): none, one or more.
 
-        Only one, of the obstacle nearest the moved outline, the one the move is deepest
-        in: cutting it moves the move, often out of the other hulls it was in, which are
-        then never grown (nor, of other obstacles, summed).
+        Of each obstacle the moved outline is within the limit of, the hull the move is
+        deepest in: one of its hulls must be cut before the move can leave its region.
+        Else (the move is at most in the slack of a hull) the first such hull, of the
+        obstacle nearest the moved outline. The hulls of obstacles farther off are not
+        even summed.
         """
+        found: list[tuple[int, int]] = []
         if not near:
-            return None
+            return found
+        point = shapely.Point(*move)
+        for i, gap in self._gaps(move, near, 0.0):
+            if gap > self.reach(i) or (found and gap > self.growth(i)):
+                break
+            pair = self._deepest(i, point, cut)
+            if pair is not None:
+                found.append(pair)
+                if gap > self.growth(i):
+                    break
+        return found
         moved = shapely.transform(self.polygon, lambda xy: xy + move)
         gaps = shapely.distance(moved, np.asarray(self.others, dtype=object)[list(near)])
         point = shapely.Point(*move)
-        # The obstacles nearest the moved outline first: the first whose hulls hold the
-        # move gives the hull; the others' hulls are not even summed.
         for j in np.argsort(gaps, kind="stable"):
             i = near[int(j)]
-            if gaps[j] > self.reach(i):
+            if gaps[j] > self.reach(i) or (found and gaps[j] > self.growth(i)):
                 break
-            depths = shapely.distance(point, self.hulls(i)) - self.growth(i)
-            limit = _chord_radius(self.growth(i)) - self.growth(i)
-            for k in np.argsort(depths, kind="stable"):
-                if depths[k] > limit:
+            pair = self._deepest(i, point, cut)
+            if pair is not None:
+                found.append(pair)
+                if gaps[j] > self.growth(i):
                     break
-                pair = (i, int(k))
-                if pair not in cut and shapely.intersects(self.grown_hull(*pair), point):
-                    return pair
+        return found
+
+    def _all_convex(self, near: Sequence[int]) -> bool:
+        """Return whether the outline and every `near` obstacle are convex (one hull each)."""
+        return self.mine_convex and all(self.shape(i).convex for i in near)
+
+    def _gaps(self, move: FloatArray, near: Sequence[int], slack: float) -> list[tuple[int, float]]:
+        """Return (obstacle, gap) of the `near` the moved outline may be in reach of, nearest first.
+
+        Obstacles whose boxes are farther than every reach (and `slack`) from the moved
+        outline's box are left out unmeasured: their gaps are farther still.
+        """
+        if self.bounds is None:
+            self.bounds = shapely.bounds(np.asarray(self.others, dtype=object)).reshape(-1, 4)
+        x0, y0, x1, y1 = np.asarray(self.polygon.bounds) + np.array([*move, *move])
+        chosen = np.asarray(near, dtype=np.intp)
+        b = self.bounds[chosen]
+        r = self.widest_reach() + slack
+        chosen = chosen[
+            (b[:, 0] <= x1 + r) & (b[:, 2] >= x0 - r) & (b[:, 1] <= y1 + r) & (b[:, 3] >= y0 - r)
+        ]
+        if not len(chosen):
+            return []
+        moved = shapely.transform(self.polygon, lambda xy: xy + move)
+        gaps = shapely.distance(moved, np.asarray(self.others, dtype=object)[chosen])
+        order = np.argsort(gaps, kind="stable")
+        return [(int(chosen[j]), float(gaps[j])) for j in order]
+
+    def widest_reach(self) -> float:
+        """Return a reach no obstacle's exceeds, mm (every simplification at its widest)."""
+        if self.widest is None:
+            # Only outlines of many vertices are simplified (and those few are measured).
+            counts = shapely.get_num_coordinates(np.asarray(self.others, dtype=object))
+            long = np.flatnonzero(counts > MAX_REGION_VERTICES + 1)
+            most = max((self._coarse_other(int(i))[1] for i in long), default=0.0)
+            worst = self.spacing + self.clearance + self.tolerance + most
+            self.widest = _chord_radius(worst) + self.tolerance + most + _REACH_SLACK_MM
+        return self.widest
+
+    def _deepest(
+        self, i: int, point: shapely.Geometry, cut: set[tuple[int, int]]
+    ) -> tuple[int, int] | None:
+        """Return obstacle i's hull not yet cut that contains `point`, the deepest, or None."""
+        depths = shapely.distance(point, self.hulls(i)) - self.growth(i)
+        limit = _chord_radius(self.growth(i)) - self.growth(i)
+        for k in np.argsort(depths, kind="stable"):
+            if depths[k] > limit:
+                break
+            pair = (i, int(k))
+            if pair not in cut and shapely.intersects(self.grown_hull(*pair), point):
+                return pair
         return None

@@ -228,7 +228,7 @@ def shortest_fix(
         tree if len(others) else None,
         limits.spacing,
         clearance,
-        {} if cache is None else cache,
+        HullCache() if cache is None else cache,
     )
     if start is None:
         return None

@@ -349,7 +349,7 @@ def _with_fixes(
         raise TooManyFixesError(len(wanted))
     # Forbidden regions shared between the fixes of this table (alike tokens at alike
     # angles build theirs once).
-    sums: HullCache = {}
+    sums = HullCache()
     # Every obstacle grown by the spacing limit, once: what proves a fix null cheaply.
     grown = grown_by_spacing(shapes, limits.spacing)
     moves: dict[str, Mapping[str, Any] | None] = {}
