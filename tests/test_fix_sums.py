@@ -12,6 +12,7 @@ message) on random tables.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -25,6 +26,8 @@ from tabletop.geom.shapes import place_outline
 from tabletop.obstacles import fix_regions, fixing
 from tabletop.obstacles.catalog import catalog
 from tabletop.obstacles.legality import check
+from tabletop.obstacles.placement import placement_limits
+from tabletop.obstacles.scene import obstacle_polygons
 
 NAMES = sorted(catalog(get_ruleset("xwing2")))
 
@@ -144,6 +147,72 @@ def test_every_fix_is_the_previous_one(seed: int, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(fixing, "stage_one", whole_regions_stage_one)
     old = check(scene, clearance=1.1).to_json()
     assert new == old
+
+
+def crammed_squares(count: int, angle: float, token_name: str | None) -> dict[str, Any]:
+    """`count` 30 mm squares 90 mm apart on a grid (each too close to its neighbours)."""
+    side = 4
+    square = [[-15.0, -15.0], [15.0, -15.0], [15.0, 15.0], [-15.0, 15.0]]
+    entries: list[dict[str, Any]] = [
+        {
+            "id": f"o{i}",
+            "outline": square,
+            "kind": "asteroid",
+            "at": [260.0 + (i % side) * 90.0, 260.0 + (i // side) * 90.0],
+            "angle": angle * i,
+        }
+        for i in range(count)
+    ]
+    if token_name is not None:
+        entries[5] = {"id": "o5", "token": token_name, "at": [350.0, 350.0], "angle": 10.0}
+    size = 2 * 260.0 + side * 90.0
+    return {"ruleset": "xwing2", "area": {"width": size, "height": size}, "obstacles": entries}
+
+
+def fix_moves(report: dict[str, Any]) -> dict[tuple[str, float], list[float]]:
+    """Return every move of a report's fixes by (object, clearance: 0 for the shortest)."""
+    found = {}
+    for violation in report["violations"]:
+        fix = violation.get("fix")
+        if fix:
+            found[(fix["object"], 0.0)] = fix["move"]
+            if fix.get("placeable"):
+                found[(fix["object"], fix["placeable"]["clearance"])] = fix["placeable"]["move"]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("angle", "token_name"),
+    [(0.0, None), (7.0, None), (0.0, "yt2400debris1"), (11.0, "coreasteroid2")],
+)
+def test_every_fix_of_a_crowd_is_as_short_as_the_previous_one(
+    angle: float, token_name: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Convex crowds are cut at once, mixed ones a landing at a time: fixes as short, legal.
+
+    On a grid of alike squares two moves are often equally short (up or right); which one
+    is given may differ, its length may not, and it must be legal.
+    """
+    scene = parse_scene(crammed_squares(12, angle, token_name))
+    new = fix_moves(check(scene, clearance=1.1).to_json())
+    assert len(new) >= 20
+    monkeypatch.setattr(fixing, "stage_one", whole_regions_stage_one)
+    old = fix_moves(check(scene, clearance=1.1).to_json())
+    assert new.keys() == old.keys()
+    shapes = dict(
+        zip([o.id for o in scene.obstacles], obstacle_polygons(scene.obstacles), strict=True)
+    )
+    limits = placement_limits(scene.ruleset, scene.area)
+    for (ident, clearance), move in new.items():
+        assert math.hypot(*move) == pytest.approx(math.hypot(*old[(ident, clearance)]), abs=2e-6)
+        shift = np.array(move)
+        moved = shapely.transform(shapes[ident], lambda xy, v=shift: xy + v)
+        others = [p for name, p in shapes.items() if name != ident]
+        gap = float(np.min(shapely.distance(moved, np.asarray(others, dtype=object))))
+        assert gap >= limits.spacing + clearance - 1e-6
+        x0, y0, x1, y1 = limits.move_box(shapes[ident].bounds, clearance)
+        assert x0 - 1e-6 <= move[0] <= x1 + 1e-6
+        assert y0 - 1e-6 <= move[1] <= y1 + 1e-6
 
 
 @pytest.mark.parametrize("seed", [3, 4])

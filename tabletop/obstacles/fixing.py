@@ -57,9 +57,12 @@ import numpy as np
 import shapely
 
 from tabletop.geom.poses import FloatArray
-from tabletop.obstacles.fix_refine import refine as _refine
+from tabletop.obstacles import fix_refine
 from tabletop.obstacles.fix_regions import MAX_REGION_VERTICES, HullCache, stage_one
 from tabletop.obstacles.placement import PlacementLimits
+
+#: Stage 2 (a name of this module, so a test can watch each refinement).
+_refine = fix_refine.refine
 
 if TYPE_CHECKING:  # numpy.typing only for annotations: check's start-up leaves it out.
     pass
