@@ -1,16 +1,18 @@
-"""The fix search's Minkowski sums: built faster, the very same polygons and fixes.
+"""The fix search's Minkowski sums: built faster and fewer, the very same fixes.
 
 The sum of two outlines is the union of the convex hulls of their convex pieces'
-pairwise vertex sums. It used to take each pair's hull from a multipoint and build every
-sum once per growth (the shortest fix and the placeable fix of an obstacle each built
-theirs); it now takes the hull from a line through the same points and builds each sum
-once per table. Both are compared here with the construction they replace, written out
-below: the same sums byte for byte on random catalog tokens at random angles, and the
-same report (every fix, placeable fix, way and message) on random tables.
+pairwise vertex sums. Stage 1 used to take each pair's hull from a multipoint, build the
+whole grown sum of every obstacle within reach, and cut them all from the disk at once;
+it now takes the hulls from a line through the same points, once per table, and grows
+and cuts only the hulls the search lands in. Both are compared here with the
+construction they replace, written out below: the same hulls byte for byte on random
+catalog tokens at random angles, and the same report (every fix, placeable fix, way and
+message) on random tables.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -21,9 +23,11 @@ import shapely
 from tabletop.app.scenefile import parse_scene
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.shapes import place_outline
-from tabletop.obstacles import fixing, legality
+from tabletop.obstacles import fix_regions, fixing
 from tabletop.obstacles.catalog import catalog
 from tabletop.obstacles.legality import check
+from tabletop.obstacles.placement import placement_limits
+from tabletop.obstacles.scene import obstacle_polygons
 
 NAMES = sorted(catalog(get_ruleset("xwing2")))
 
@@ -32,8 +36,8 @@ def previous_sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     """The construction replaced: each pair's hull from a multipoint of its sums."""
     sums = [
         (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
-        for pa in fixing._convex_pieces(shapely.to_wkb(a))
-        for pb in fixing._convex_pieces(shapely.to_wkb(b))
+        for pa in fix_regions._convex_pieces(shapely.to_wkb(a))
+        for pb in fix_regions._convex_pieces(shapely.to_wkb(b))
     ]
     points = np.concatenate(sums)
     owner = np.repeat(np.arange(len(sums)), [len(p) for p in sums])
@@ -53,20 +57,26 @@ def test_the_sums_are_the_previous_ones_byte_for_byte(seed: int) -> None:
         a = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
         b = token(rng.choice(NAMES), rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360))
         reflected = shapely.transform(b, lambda xy: -xy)
-        new, old = fixing._sum(a, reflected), previous_sum(a, reflected)
+        new = shapely.union_all(fix_regions.pair_hulls(a, reflected))
+        old = previous_sum(a, reflected)
         assert shapely.to_wkb(new) == shapely.to_wkb(old)
-        # And so, trivially, the same region to well within 1e-9 mm.
-        assert abs(new.area - old.area) <= 1e-9 * old.area
-        assert shapely.hausdorff_distance(new.boundary, old.boundary) <= 1e-9
 
 
-def test_a_sum_is_built_once_per_table_for_both_growths() -> None:
-    a = token("coreasteroid2", 300.0, 300.0, 17.0)
-    b = shapely.transform(token("gascloud2", 0.0, 0.0, 233.0), lambda xy: -xy)
-    cache: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
-    first = fixing._cached_sum(a, b, cache)
-    assert fixing._cached_sum(a, b, cache) is first
-    assert shapely.to_wkb(first) == shapely.to_wkb(previous_sum(a, b))
+def test_the_hulls_are_summed_once_per_table_for_both_growths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    summed: list[tuple[bytes, bytes]] = []
+    pair_hulls = fix_regions.pair_hulls
+
+    def counted(a: shapely.Geometry, b: shapely.Geometry) -> Any:
+        summed.append((shapely.to_wkb(a), shapely.to_wkb(b)))
+        return pair_hulls(a, b)
+
+    monkeypatch.setattr(fix_regions, "pair_hulls", counted)
+    report = check(parse_scene(random_table(5, 24)), clearance=1.1).to_json()
+    assert any(v.get("fix") and v["fix"].get("placeable") for v in report["violations"])
+    assert len(summed) >= 10
+    assert len(set(summed)) == len(summed)
 
 
 def random_table(seed: int, count: int) -> dict[str, Any]:
@@ -86,12 +96,45 @@ def random_table(seed: int, count: int) -> dict[str, Any]:
     }
 
 
-class _UnsharedCache(dict[tuple[bytes, bytes, float], shapely.Geometry]):
-    """A cache that forgets the sums not yet grown: each growth builds its own, as before."""
-
-    def __setitem__(self, key: tuple[bytes, bytes, float], value: shapely.Geometry) -> None:
-        if key[2] != fixing._UNGROWN:
-            super().__setitem__(key, value)
+def whole_regions_stage_one(
+    polygon: shapely.Geometry,
+    box: Any,
+    others: Any,
+    tree: shapely.STRtree | None,
+    spacing: float,
+    clearance: float,
+    cache: Any,
+) -> Any:
+    """The stage 1 replaced: every obstacle within reach, its whole grown sum, cut at once."""
+    x0, y0, x1, y1 = box
+    reach = float(np.max(np.hypot([x0, x1, x0, x1], [y0, y0, y1, y1]))) + 1.0
+    mine, tolerance_mine = fix_regions._coarse(polygon)
+    radius = 1.0
+    if len(others) and tree is not None:
+        _, gap = tree.query_nearest(polygon, return_distance=True, all_matches=False)
+        radius = max(radius, 2.0 * float(spacing - float(np.min(gap))))
+    radius = max(radius, 2.0 * float(max(x0, y0, -x1, -y1, 0.0)))
+    origin = shapely.Point(0.0, 0.0)
+    while True:
+        radius = min(radius, reach)
+        region = shapely.box(x0, y0, x1, y1).intersection(origin.buffer(radius, quad_segs=16))
+        near = [] if tree is None else tree.query(polygon, "dwithin", spacing + radius)
+        forbidden = []
+        for i in near:
+            other, tolerance_other = fix_regions._coarse(others[i])
+            grow = spacing + clearance + tolerance_mine + tolerance_other
+            whole = previous_sum(other, shapely.transform(mine, lambda xy: -xy))
+            radius_out = grow / np.cos(np.pi / 64)
+            forbidden.append(shapely.buffer(whole, radius_out, quad_segs=32))
+        if forbidden and not region.is_empty:
+            region = shapely.difference(region, shapely.union_all(forbidden))
+        if not region.is_empty:
+            if shapely.contains(region, origin):
+                return np.zeros(2)
+            return np.asarray(shapely.get_coordinates(shapely.shortest_line(origin, region))[1])
+        if radius >= reach:
+            return None
+        radius *= 2.0
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -101,20 +144,75 @@ def test_every_fix_is_the_previous_one(seed: int, monkeypatch: pytest.MonkeyPatc
     fixes = [v["fix"] for v in new["violations"] if v.get("fix")]
     assert len(fixes) >= 5
     assert any(f.get("placeable") for f in fixes)
-    shortest = fixing.shortest_fix
-    # One cache for the table, as before, that keeps only the grown sums.
-    unshared = _UnsharedCache()
-
-    def previous_fix(*args: Any, **kwargs: Any) -> Any:
-        kwargs["cache"] = unshared
-        return shortest(*args, **kwargs)
-
-    monkeypatch.setattr(fixing, "_sum", previous_sum)
-    monkeypatch.setattr(legality, "shortest_fix", previous_fix)
+    monkeypatch.setattr(fixing, "stage_one", whole_regions_stage_one)
     old = check(scene, clearance=1.1).to_json()
     assert new == old
-    assert any(key[2] != fixing._UNGROWN for key in unshared)
-    assert all(key[2] != fixing._UNGROWN for key in unshared)
+
+
+def crammed_squares(count: int, angle: float, token_name: str | None) -> dict[str, Any]:
+    """`count` 30 mm squares 90 mm apart on a grid (each too close to its neighbours)."""
+    side = 4
+    square = [[-15.0, -15.0], [15.0, -15.0], [15.0, 15.0], [-15.0, 15.0]]
+    entries: list[dict[str, Any]] = [
+        {
+            "id": f"o{i}",
+            "outline": square,
+            "kind": "asteroid",
+            "at": [260.0 + (i % side) * 90.0, 260.0 + (i // side) * 90.0],
+            "angle": angle * i,
+        }
+        for i in range(count)
+    ]
+    if token_name is not None:
+        entries[5] = {"id": "o5", "token": token_name, "at": [350.0, 350.0], "angle": 10.0}
+    size = 2 * 260.0 + side * 90.0
+    return {"ruleset": "xwing2", "area": {"width": size, "height": size}, "obstacles": entries}
+
+
+def fix_moves(report: dict[str, Any]) -> dict[tuple[str, float], list[float]]:
+    """Return every move of a report's fixes by (object, clearance: 0 for the shortest)."""
+    found = {}
+    for violation in report["violations"]:
+        fix = violation.get("fix")
+        if fix:
+            found[(fix["object"], 0.0)] = fix["move"]
+            if fix.get("placeable"):
+                found[(fix["object"], fix["placeable"]["clearance"])] = fix["placeable"]["move"]
+    return found
+
+
+@pytest.mark.parametrize(
+    ("angle", "token_name"),
+    [(0.0, None), (7.0, None), (0.0, "yt2400debris1"), (11.0, "coreasteroid2")],
+)
+def test_every_fix_of_a_crowd_is_as_short_as_the_previous_one(
+    angle: float, token_name: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Convex crowds are cut at once, mixed ones a landing at a time: fixes as short, legal.
+
+    On a grid of alike squares two moves are often equally short (up or right); which one
+    is given may differ, its length may not, and it must be legal.
+    """
+    scene = parse_scene(crammed_squares(12, angle, token_name))
+    new = fix_moves(check(scene, clearance=1.1).to_json())
+    assert len(new) >= 20
+    monkeypatch.setattr(fixing, "stage_one", whole_regions_stage_one)
+    old = fix_moves(check(scene, clearance=1.1).to_json())
+    assert new.keys() == old.keys()
+    shapes = dict(
+        zip([o.id for o in scene.obstacles], obstacle_polygons(scene.obstacles), strict=True)
+    )
+    limits = placement_limits(scene.ruleset, scene.area)
+    for (ident, clearance), move in new.items():
+        assert math.hypot(*move) == pytest.approx(math.hypot(*old[(ident, clearance)]), abs=2e-6)
+        shift = np.array(move)
+        moved = shapely.transform(shapes[ident], lambda xy, v=shift: xy + v)
+        others = [p for name, p in shapes.items() if name != ident]
+        gap = float(np.min(shapely.distance(moved, np.asarray(others, dtype=object))))
+        assert gap >= limits.spacing + clearance - 1e-6
+        x0, y0, x1, y1 = limits.move_box(shapes[ident].bounds, clearance)
+        assert x0 - 1e-6 <= move[0] <= x1 + 1e-6
+        assert y0 - 1e-6 <= move[1] <= y1 + 1e-6
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -167,9 +265,9 @@ def test_the_pair_sums_are_the_loops_additions_in_its_order(seed: int) -> None:
         wkb_a, wkb_b = shapely.to_wkb(a), shapely.to_wkb(b)
         loop = [
             (pa[:, None, :] + pb[None, :, :]).reshape(-1, 2)
-            for pa in fixing._convex_pieces(wkb_a)
-            for pb in fixing._convex_pieces(wkb_b)
+            for pa in fix_regions._convex_pieces(wkb_a)
+            for pb in fix_regions._convex_pieces(wkb_b)
         ]
-        points, owner = fixing._pair_sums(wkb_a, wkb_b)
+        points, owner = fix_regions._pair_sums(wkb_a, wkb_b)
         assert points.tobytes() == np.concatenate(loop).tobytes()
         assert owner.tolist() == np.repeat(np.arange(len(loop)), [len(p) for p in loop]).tolist()

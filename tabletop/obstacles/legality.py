@@ -32,6 +32,7 @@ from tabletop.obstacles._margins import (
     _worth_recording,
 )
 from tabletop.obstacles.composition import composition_violations
+from tabletop.obstacles.fix_regions import HullCache
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import default_clearance, placeable_entry, way_words
 from tabletop.obstacles.placement import minkowski_sum, placement_limits
@@ -348,7 +349,7 @@ def _with_fixes(
         raise TooManyFixesError(len(wanted))
     # Forbidden regions shared between the fixes of this table (alike tokens at alike
     # angles build theirs once).
-    sums: dict[tuple[bytes, bytes, float], shapely.Geometry] = {}
+    sums = HullCache()
     # Every obstacle grown by the spacing limit, once: what proves a fix null cheaply.
     grown = grown_by_spacing(shapes, limits.spacing)
     moves: dict[str, Mapping[str, Any] | None] = {}
