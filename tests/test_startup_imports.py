@@ -8,9 +8,9 @@ TOML nor the client readers nor the measurement modules (nor, with nothing conte
 the rulings); ``tabletop --version`` reads ``tabletop.__version__`` and not the installed
 metadata (``importlib.metadata`` and its imports cost more than the rest of the
 command). The tricks that keep start-up short
-(the help width found without shutil, the collector paused while a command imports,
-``FloatArray`` spelled without numpy.typing, the game rulesets reusing Ruleset's
-methods) are checked to change nothing.
+(the help width found without shutil, the collector paused while a command imports
+and frozen for the program's exit, ``FloatArray`` spelled without numpy.typing, the
+game rulesets reusing Ruleset's methods) are checked to change nothing.
 """
 
 from __future__ import annotations
@@ -314,6 +314,27 @@ def test_a_command_leaves_the_garbage_collector_as_it_was(enabled: bool) -> None
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_the_program_freezes_the_collector_for_the_exit_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import gc
+    import io
+
+    from tabletop.app.cli import main, program
+
+    argv = ["measure", "examples/xwing-dogfight.toml", "wedge", "howl", "--json"]
+    frozen = gc.get_freeze_count()
+    assert main(argv, io.StringIO()) == 0
+    assert gc.get_freeze_count() == frozen  # the command alone leaves nothing frozen
+    monkeypatch.setattr(sys, "argv", ["tabletop", *argv])
+    try:
+        assert program() == 0
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+    assert json.loads(capsys.readouterr().out)["distance"] == 200.0  # 550 - 350 mm
 
 
 def test_float_array_is_numpys_ndarray_of_float64() -> None:
