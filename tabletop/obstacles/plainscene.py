@@ -43,7 +43,8 @@ _PHASES = ("setup", "play")
 _MISSING = object()
 _FORMATS = ("standard", "tournament")
 
-#: Each ruleset's default play area and obstacle catalog, read once.
+#: Each ruleset's default play area and obstacle catalog, read once (the catalog at the
+#: first token named: a scene of outlines alone never needs it).
 _AREAS: dict[str, PlayArea] = {}
 _CATALOGS: dict[str, Mapping[str, Any]] = {}
 
@@ -84,9 +85,15 @@ def _player(raw: dict[str, Any], default: int | None) -> int | bool | None:
     return value if type(value) is int and value in (1, 2) else False
 
 
-def _obstacle(
-    raw: Any, tokens: Mapping[str, Any], seen: set[str], outlines: _Outlines
-) -> Obstacle | None:
+def _tokens(ruleset: Ruleset) -> Mapping[str, Any]:
+    """Return the ruleset's obstacle catalog, loaded at the first token a scene names."""
+    tokens = _CATALOGS.get(ruleset.name)
+    if tokens is None:
+        tokens = _CATALOGS[ruleset.name] = catalog(ruleset)
+    return tokens
+
+
+def _obstacle(raw: Any, ruleset: Ruleset, seen: set[str], outlines: _Outlines) -> Obstacle | None:
     """Return a plain obstacle: a catalog token by name, or an outline of float pairs."""
     if type(raw) is not dict or not _PLAIN_OBSTACLE_KEYS.issuperset(raw):
         return None
@@ -109,7 +116,7 @@ def _obstacle(
             return None
         return Obstacle(ident, outline, kind, x, y, angle, flipped, player)
     token = raw.get("token")
-    spec = tokens.get(token) if type(token) is str and "kind" not in raw else None
+    spec = _tokens(ruleset).get(token) if type(token) is str and "kind" not in raw else None
     if spec is None:
         return None
     return Obstacle(
@@ -256,15 +263,11 @@ def plain_scene(data: Any) -> Scene | None:
     seen: set[str] = set()
     outlines = _Outlines()
     obstacles: list[Obstacle] = []
-    if raw_obstacles:
-        tokens = _CATALOGS.get(name)
-        if tokens is None:
-            tokens = _CATALOGS[name] = catalog(ruleset)
-        for raw in raw_obstacles:
-            obstacle = _obstacle(raw, tokens, seen, outlines)
-            if obstacle is None:
-                return None
-            obstacles.append(obstacle)
+    for raw in raw_obstacles:
+        obstacle = _obstacle(raw, ruleset, seen, outlines)
+        if obstacle is None:
+            return None
+        obstacles.append(obstacle)
     ships = _ships(raw_ships, ruleset, seen)
     if ships is None:
         return None
