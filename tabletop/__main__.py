@@ -2,7 +2,7 @@
 
 import sys
 
-from tabletop.app.cli import main
+from tabletop.app.cli import program
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(program())

@@ -2,7 +2,8 @@
 
 :func:`_past_boxes` must pick, for every outline, the same extreme vertex (the first of
 equally far ones), the same worst side (the first of equally bad ones) and the same
-inward distance to the last bit as :func:`_past_box`.
+inward distance to the last bit as :func:`_past_box`: outlines of one vertex count
+(a row each) and of many counts alike.
 """
 
 from __future__ import annotations
@@ -44,6 +45,21 @@ def test_every_outline_as_one_at_a_time() -> None:
             assert (side, inward) == (one_side, one_inward)
             assert np.array_equal(points, one_points)
             assert points.dtype == one_points.dtype
+
+
+def test_outlines_of_many_vertex_counts_as_one_at_a_time() -> None:
+    rng = random.Random("past boxes, mixed")
+    for box in [(0.0, 0.0, 914.4, 914.4), (-10.0, -10.0, 10.0, 10.0)]:
+        shapes = random_outlines(rng, 300)
+        for k in range(0, 300, 7):  # disks of 4 to 64 segments per quarter, ties included
+            shapes[k] = shapely.Point(rng.uniform(0, 900), rng.uniform(0, 900)).buffer(
+                rng.choice([5.0, 20.0]), quad_segs=rng.choice([1, 4, 16])
+            )
+        together = _past_boxes(shapes, box)
+        for shape, (side, inward, points) in zip(shapes, together, strict=True):
+            one_side, one_inward, one_points = _past_box(shape, box)
+            assert (side, inward) == (one_side, one_inward)
+            assert np.array_equal(points, one_points)
 
 
 def test_no_outlines() -> None:

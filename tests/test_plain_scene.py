@@ -87,6 +87,33 @@ def test_a_clockwise_outline_is_stored_counter_clockwise() -> None:
     assert fast.obstacles[0].kind == "other"
 
 
+def test_alike_outlines_share_one_array_and_keep_their_bits() -> None:
+    """Outlines of the same floats are one array; -0.0 is not 0.0, nor 15 15.0."""
+    negative_zero = [[-0.0, 0.0], [30.0, 0.0], [0.0, 40.0]]
+    zero = [[0.0, 0.0], [30.0, 0.0], [0.0, 40.0]]
+    outlines = [SQUARE, CLOCKWISE, [p[:] for p in SQUARE], negative_zero, zero, CLOCKWISE]
+    data: dict[str, Any] = {
+        "obstacles": [
+            {"id": f"o{k}", "outline": outline, "at": [300.0 + 100 * k, 400.0]}
+            for k, outline in enumerate(outlines)
+        ]
+    }
+    fast = plain_scene(data)
+    assert fast is not None
+    assert same_scene(fast, scene_from_dict(data))
+    o = fast.obstacles
+    assert o[0].outline is o[2].outline
+    assert o[1].outline is o[5].outline
+    assert o[3].outline is not o[4].outline
+    assert o[3].outline.tobytes() != o[4].outline.tobytes()  # the sign of zero kept
+    assert str(o[3].outline[0, 0]) == "-0.0"
+    assert str(o[4].outline[0, 0]) == "0.0"
+    data["obstacles"].append(
+        {"id": "int", "outline": [[-15, -15], [15, -15], [15, 15]], "at": [1.0, 2.0]}
+    )
+    assert plain_scene(data) is None  # integers: the general reader, as for a first outline
+
+
 #: Scenes with an area or outline the plain reader leaves to the general one.
 NOT_PLAIN: list[dict[str, Any]] = [
     {"area": "3x3ft"},

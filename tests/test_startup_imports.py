@@ -9,6 +9,7 @@ the rulings); ``tabletop --version`` reads ``tabletop.__version__`` and not the 
 metadata (``importlib.metadata`` and its imports cost more than the rest of the
 command). The tricks that keep start-up short
 (the help width found without shutil, the collector paused while a command imports,
+what it imported frozen while it runs and everything frozen for the program's exit,
 ``FloatArray`` spelled without numpy.typing, the game rulesets reusing Ruleset's
 methods) are checked to change nothing.
 """
@@ -22,6 +23,7 @@ import sys
 import textwrap
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -314,6 +316,57 @@ def test_a_command_leaves_the_garbage_collector_as_it_was(enabled: bool) -> None
         assert gc.isenabled() is enabled
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def test_a_command_runs_with_what_it_imported_frozen(monkeypatch: pytest.MonkeyPatch) -> None:
+    import gc
+    import io
+
+    import tabletop.app.cmd_measure as command
+    from tabletop.app.cli import main
+
+    argv = ["measure", "examples/xwing-dogfight.toml", "wedge", "howl"]
+    frozen_during: list[int] = []
+    real_run = command.run
+
+    def run(args: Any, out: Any) -> int:
+        frozen_during.append(gc.get_freeze_count())
+        return real_run(args, out)
+
+    monkeypatch.setattr(command, "run", run)
+    assert gc.get_freeze_count() == 0
+    assert main(argv, io.StringIO()) == 0
+    assert frozen_during[0] > 1000  # the modules, numpy's and shapely's objects
+    assert gc.get_freeze_count() == 0  # thawed when the command is done
+    gc.freeze()  # a process that froze objects of its own is left as it was
+    try:
+        own = gc.get_freeze_count()
+        assert main(argv, io.StringIO()) == 0
+        assert frozen_during[1] == own
+        assert gc.get_freeze_count() == own
+    finally:
+        gc.unfreeze()
+
+
+def test_the_program_freezes_the_collector_for_the_exit_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import gc
+    import io
+
+    from tabletop.app.cli import main, program
+
+    argv = ["measure", "examples/xwing-dogfight.toml", "wedge", "howl", "--json"]
+    frozen = gc.get_freeze_count()
+    assert main(argv, io.StringIO()) == 0
+    assert gc.get_freeze_count() == frozen  # the command alone leaves nothing frozen
+    monkeypatch.setattr(sys, "argv", ["tabletop", *argv])
+    try:
+        assert program() == 0
+        assert gc.get_freeze_count() > frozen
+    finally:
+        gc.unfreeze()
+    assert json.loads(capsys.readouterr().out)["distance"] == 200.0  # 550 - 350 mm
 
 
 def test_float_array_is_numpys_ndarray_of_float64() -> None:

@@ -10,7 +10,6 @@ smallest margin first.
 from __future__ import annotations
 
 import argparse
-import gc
 from collections.abc import Mapping
 from typing import Any, TextIO
 
@@ -85,18 +84,12 @@ def register(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace, out: TextIO) -> int:
-    """Run the command."""
-    # Everything loaded so far (the modules, numpy's and shapely's) outlives the check:
-    # the cyclic collector, which a large scene's thousands of objects set off, leaves
-    # it out of every pass until the command is done.
-    gc.freeze()
-    try:
-        return _run(args, out)
-    finally:
-        gc.unfreeze()
+    """Run the command.
 
-
-def _run(args: argparse.Namespace, out: TextIO) -> int:
+    Everything loaded before it (the modules, numpy's and shapely's) is frozen out of the
+    cyclic collector's passes, which a large scene's thousands of objects set off, until
+    the command is done (:func:`tabletop.app.cli.main` sees to it).
+    """
     # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
     from tabletop.app.clients import is_client_file
 

@@ -172,7 +172,18 @@ class _BoxExtremes:
             starts = np.searchsorted(owner[order], np.arange(len(polygons)), side="left")
             return np.asarray(order[starts], dtype=np.intp)
 
-        low, high, west, east = first(y), first(-y), first(x), first(-x)
+        count = len(coords) // len(polygons)
+        if count * len(polygons) == len(coords) and np.array_equal(
+            owner, np.repeat(np.arange(len(polygons)), count)
+        ):
+            # Outlines of one vertex count (a table of alike rocks and bases): a row each,
+            # and argmin/argmax pick the first vertex of the extreme value, as `first` does.
+            starts = np.arange(0, len(coords), count)
+            rows_y, rows_x = y.reshape(-1, count), x.reshape(-1, count)
+            low, high = starts + rows_y.argmin(axis=1), starts + rows_y.argmax(axis=1)
+            west, east = starts + rows_x.argmin(axis=1), starts + rows_x.argmax(axis=1)
+        else:
+            low, high, west, east = first(y), first(-y), first(x), first(-x)
         every = np.stack([y[low] - y0, y1 - y[high], x[west] - x0, x1 - x[east]], axis=1)
         self.side = np.argmin(every, axis=1)
         rows = np.arange(len(polygons))

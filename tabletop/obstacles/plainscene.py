@@ -14,13 +14,15 @@ scene of the query oracle.
 
 from __future__ import annotations
 
+import array as _array
+import itertools as _itertools
 from collections.abc import Mapping
 from typing import Any
 
 from tabletop.geom.areas import PlayArea, play_area
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.objects import Ship
-from tabletop.geom.poses import MAX_COORDINATE_MM
+from tabletop.geom.poses import MAX_COORDINATE_MM, FloatArray
 from tabletop.geom.rulesets import RULESETS, Ruleset
 from tabletop.obstacles.catalog import KINDS, catalog
 from tabletop.obstacles.scene import Obstacle, Scene
@@ -41,7 +43,8 @@ _PHASES = ("setup", "play")
 _MISSING = object()
 _FORMATS = ("standard", "tournament")
 
-#: Each ruleset's default play area and obstacle catalog, read once.
+#: Each ruleset's default play area and obstacle catalog, read once (the catalog at the
+#: first token named: a scene of outlines alone never needs it).
 _AREAS: dict[str, PlayArea] = {}
 _CATALOGS: dict[str, Mapping[str, Any]] = {}
 
@@ -82,9 +85,15 @@ def _player(raw: dict[str, Any], default: int | None) -> int | bool | None:
     return value if type(value) is int and value in (1, 2) else False
 
 
-def _obstacle(
-    raw: Any, tokens: Mapping[str, Any], seen: set[str], simple_outlines: dict[bytes, bool]
-) -> Obstacle | None:
+def _tokens(ruleset: Ruleset) -> Mapping[str, Any]:
+    """Return the ruleset's obstacle catalog, loaded at the first token a scene names."""
+    tokens = _CATALOGS.get(ruleset.name)
+    if tokens is None:
+        tokens = _CATALOGS[ruleset.name] = catalog(ruleset)
+    return tokens
+
+
+def _obstacle(raw: Any, ruleset: Ruleset, seen: set[str], outlines: _Outlines) -> Obstacle | None:
     """Return a plain obstacle: a catalog token by name, or an outline of float pairs."""
     if type(raw) is not dict or not _PLAIN_OBSTACLE_KEYS.issuperset(raw):
         return None
@@ -102,17 +111,54 @@ def _obstacle(
         kind = raw.get("kind", "other")
         if "token" in raw or type(kind) is not str or kind not in KINDS:
             return None
-        outline = plain_outline(raw["outline"], simple_outlines)
+        outline = outlines.read(raw["outline"])
         if outline is None:
             return None
         return Obstacle(ident, outline, kind, x, y, angle, flipped, player)
     token = raw.get("token")
-    spec = tokens.get(token) if type(token) is str and "kind" not in raw else None
+    spec = _tokens(ruleset).get(token) if type(token) is str and "kind" not in raw else None
     if spec is None:
         return None
     return Obstacle(
         ident, spec.outline, spec.kind, x, y, angle, flipped, player, token, spec.family
     )
+
+
+class _Outlines:
+    """The outlines of one scene, each read once: alike outlines share one array.
+
+    An outline written as float pairs is known by those floats' bytes (exact: -0.0 is
+    not 0.0 here, nor an integer a float); the first of its kind is read and checked by
+    :func:`~tabletop.obstacles.sceneformat.plain_outline`, and every later one of the
+    same bytes is that same read-only array, the one the check would give again. A table
+    of thousands of alike rocks reads one.
+    """
+
+    def __init__(self) -> None:
+        self.simple: dict[bytes, bool] = {}
+        self.known: dict[bytes, FloatArray] = {}
+
+    def read(self, value: Any) -> FloatArray | None:
+        """Return the outline as ``plain_outline`` returns it (None: not plain)."""
+        key = _float_pairs(value)
+        if key is not None:
+            known = self.known.get(key)
+            if known is not None:
+                return known
+        outline = plain_outline(value, self.simple)
+        if key is not None and outline is not None:
+            self.known[key] = outline
+        return outline
+
+
+def _float_pairs(value: Any) -> bytes | None:
+    """Return the bytes of a list of ``[x, y]`` float pairs as doubles; None for anything else."""
+    if type(value) is not list or set(map(type, value)) != {list} or set(map(len, value)) != {2}:
+        return None
+    flat = list(_itertools.chain.from_iterable(value))
+    if set(map(type, flat)) != {float}:
+        return None
+    return _array.array("d", flat).tobytes()
 
 
 def _area(raw: Any, ruleset: Ruleset) -> PlayArea | None:
@@ -215,17 +261,13 @@ def plain_scene(data: Any) -> Scene | None:
     if area is None:
         return None
     seen: set[str] = set()
-    simple_outlines: dict[bytes, bool] = {}
+    outlines = _Outlines()
     obstacles: list[Obstacle] = []
-    if raw_obstacles:
-        tokens = _CATALOGS.get(name)
-        if tokens is None:
-            tokens = _CATALOGS[name] = catalog(ruleset)
-        for raw in raw_obstacles:
-            obstacle = _obstacle(raw, tokens, seen, simple_outlines)
-            if obstacle is None:
-                return None
-            obstacles.append(obstacle)
+    for raw in raw_obstacles:
+        obstacle = _obstacle(raw, ruleset, seen, outlines)
+        if obstacle is None:
+            return None
+        obstacles.append(obstacle)
     ships = _ships(raw_ships, ruleset, seen)
     if ships is None:
         return None

@@ -55,14 +55,21 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
     obstacle keeps its placed outline as if it had placed it itself.
     """
     groups: dict[bytes, list[Obstacle]] = {}
+    # Each outline's vertices as bytes, by the identity of the outline (one array is
+    # often shared: a catalog token's, or alike outlines of a file); every outline is
+    # held by its obstacle meanwhile, so no identity is reused.
+    vertex_bytes: dict[int, bytes] = {}
     for o in obstacles:
         if "_world" not in o.__dict__:
             # Alike outlines (the same vertices, read from a file or from the catalog)
             # are placed together.
-            outline = o.outline
-            if type(outline) is not np.ndarray or outline.dtype != np.float64:
-                outline = np.asarray(outline, dtype=np.float64)
-            groups.setdefault(outline.tobytes(), []).append(o)
+            key = vertex_bytes.get(id(o.outline))
+            if key is None:
+                outline = o.outline
+                if type(outline) is not np.ndarray or outline.dtype != np.float64:
+                    outline = np.asarray(outline, dtype=np.float64)
+                key = vertex_bytes[id(o.outline)] = outline.tobytes()
+            groups.setdefault(key, []).append(o)
     for members in groups.values():
         # The rows of Obstacle.placement, gathered in one flat array.
         flat = [v for o in members for v in (o.x, o.y, o.angle, float(o.flipped))]
