@@ -45,6 +45,51 @@ def previous_sum(a: shapely.Geometry, b: shapely.Geometry) -> shapely.Geometry:
     return shapely.union_all(hulls)
 
 
+def previous_pieces(wkb: bytes) -> list[bytes]:
+    """The convex pieces as first cut: every touching triangle tried, by a union."""
+    parts = shapely.get_parts(shapely.constrained_delaunay_triangles(shapely.from_wkb(wkb)))
+    left = [p for p in parts if p.area > 0.0]
+    pieces = []
+    while left:
+        piece = left.pop(0)
+        grown = True
+        while grown:
+            grown = False
+            for k, other in enumerate(left):
+                if not shapely.intersects(piece, other):
+                    continue
+                hull = shapely.convex_hull(shapely.union(piece, other))
+                if abs(hull.area - piece.area - other.area) <= 1e-9 * hull.area:
+                    piece, grown = hull, True
+                    del left[k]
+                    break
+        pieces.append(np.asarray(shapely.get_coordinates(piece)[:-1]).tobytes())
+    return pieces
+
+
+COLLINEAR = [
+    # A rectangle with a vertex in the middle of each side, an L and a triangle with points
+    # along their edges: pieces whose hulls drop vertices that later triangles share.
+    [(0, 0), (20, 0), (40, 0), (40, 10), (40, 20), (20, 20), (0, 20), (0, 10)],
+    [(0, 0), (10, 0), (30, 0), (30, 10), (20, 10), (10, 10), (10, 30), (10, 40), (0, 40), (0, 20)],
+    [(0, 0), (5, 0), (10, 0), (15, 0), (20, 0), (10, 10)],
+]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_convex_pieces_are_the_previous_ones_byte_for_byte(seed: int) -> None:
+    rng = random.Random(seed)
+    shapes = [shapely.Polygon(ring) for ring in COLLINEAR]
+    for _ in range(10):
+        name = rng.choice(NAMES)
+        shapes.append(token(name, rng.uniform(0, 900), rng.uniform(0, 900), rng.uniform(0, 360)))
+    for shape in shapes:
+        for outline in (shape, shapely.transform(shape, lambda xy: -xy)):
+            wkb = shapely.to_wkb(outline)
+            new = [p.tobytes() for p in fix_regions._convex_pieces(wkb)]
+            assert new == previous_pieces(wkb)
+
+
 def token(name: str, x: float, y: float, angle: float) -> shapely.Geometry:
     outline = np.asarray(catalog(get_ruleset("xwing2"))[name].outline, dtype=np.float64)
     return shapely.Polygon(place_outline(outline, np.array([x, y, angle, 0.0])))

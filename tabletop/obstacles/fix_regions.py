@@ -112,11 +112,6 @@ def _coarse(polygon: shapely.Geometry) -> tuple[shapely.Geometry, float]:
         tolerance *= 2.0
 
 
-def _triangles(polygon: shapely.Geometry) -> list[shapely.Geometry]:
-    parts = shapely.get_parts(shapely.constrained_delaunay_triangles(polygon))
-    return [p for p in parts if p.area > 0.0]
-
-
 @functools.lru_cache(maxsize=4096)
 def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
     """Cut a polygon into few convex pieces (triangles merged while the union stays convex).
@@ -125,19 +120,29 @@ def _convex_pieces(wkb: bytes) -> tuple[FloatArray, ...]:
     pieces' pairwise vertex sums.
     """
     polygon = shapely.from_wkb(wkb)
-    left = _triangles(polygon)
+    parts = shapely.get_parts(shapely.constrained_delaunay_triangles(polygon))
+    left = [p for p in parts if p.area > 0.0]
+    # Two pieces of a triangulation whose union is convex share a whole edge, so both its
+    # ends: a triangle with fewer corners in common with the piece (any triangle it was
+    # made of) cannot join it, and is not united to find out. A flat triangle left out
+    # can leave two triangles sharing only part of an edge: then every pair is tried.
+    shared_edges = len(left) == len(parts)
+    corners = [{tuple(xy) for xy in shapely.get_coordinates(p).tolist()} for p in left]
     pieces: list[FloatArray] = []
     while left:
-        piece = left.pop(0)
+        piece, seen = left.pop(0), corners.pop(0)
         grown = True
         while grown:
             grown = False
             for k, other in enumerate(left):
+                if shared_edges and len(seen & corners[k]) < 2:
+                    continue
                 if not shapely.intersects(piece, other):
                     continue
                 hull = shapely.convex_hull(shapely.union(piece, other))
                 if abs(hull.area - piece.area - other.area) <= 1e-9 * hull.area:
                     piece = hull
+                    seen |= corners.pop(k)
                     del left[k]
                     grown = True
                     break
