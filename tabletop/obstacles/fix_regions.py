@@ -372,36 +372,24 @@ class _ForbiddenHulls:
     ) -> list[tuple[int, int]]:
         """Return hulls not yet cut that contain `move` (touching counts): none, one or more.
 
-        Of each obstacle the moved outline is within the limit of, the hull the move is
-        deepest in: one of its hulls must be cut before the move can leave its region.
-        Else (the move is at most in the slack of a hull) the first such hull, of the
-        obstacle nearest the moved outline. The hulls of obstacles farther off are not
-        even summed.
+        Nearest obstacle first, of each the moved outline is within the limit of, the hull
+        the move is deepest in (one of its hulls must be cut before the move can leave its
+        region), up to and with the first that is not convex: its hulls cost more to sum,
+        and cutting one often moves the move out of the others. Else (the move is at most
+        in the slack of a hull) the first such hull. The hulls of obstacles farther off
+        are not even summed.
         """
         found: list[tuple[int, int]] = []
         if not near:
             return found
         point = shapely.Point(*move)
-        for i, gap in self._gaps(move, near, 0.0):
+        for i, gap in self._gaps(move, near):
             if gap > self.reach(i) or (found and gap > self.growth(i)):
                 break
             pair = self._deepest(i, point, cut)
             if pair is not None:
                 found.append(pair)
-                if gap > self.growth(i):
-                    break
-        return found
-        moved = shapely.transform(self.polygon, lambda xy: xy + move)
-        gaps = shapely.distance(moved, np.asarray(self.others, dtype=object)[list(near)])
-        point = shapely.Point(*move)
-        for j in np.argsort(gaps, kind="stable"):
-            i = near[int(j)]
-            if gaps[j] > self.reach(i) or (found and gaps[j] > self.growth(i)):
-                break
-            pair = self._deepest(i, point, cut)
-            if pair is not None:
-                found.append(pair)
-                if gaps[j] > self.growth(i):
+                if gap > self.growth(i) or not self.shape(i).convex:
                     break
         return found
 
@@ -409,10 +397,10 @@ class _ForbiddenHulls:
         """Return whether the outline and every `near` obstacle are convex (one hull each)."""
         return self.mine_convex and all(self.shape(i).convex for i in near)
 
-    def _gaps(self, move: FloatArray, near: Sequence[int], slack: float) -> list[tuple[int, float]]:
+    def _gaps(self, move: FloatArray, near: Sequence[int]) -> list[tuple[int, float]]:
         """Return (obstacle, gap) of the `near` the moved outline may be in reach of, nearest first.
 
-        Obstacles whose boxes are farther than every reach (and `slack`) from the moved
+        Obstacles whose boxes are farther than every reach from the moved
         outline's box are left out unmeasured: their gaps are farther still.
         """
         if self.bounds is None:
@@ -420,7 +408,7 @@ class _ForbiddenHulls:
         x0, y0, x1, y1 = np.asarray(self.polygon.bounds) + np.array([*move, *move])
         chosen = np.asarray(near, dtype=np.intp)
         b = self.bounds[chosen]
-        r = self.widest_reach() + slack
+        r = self.widest_reach()
         chosen = chosen[
             (b[:, 0] <= x1 + r) & (b[:, 2] >= x0 - r) & (b[:, 1] <= y1 + r) & (b[:, 3] >= y0 - r)
         ]
