@@ -276,9 +276,9 @@ def answer_bytes(
     return answer(line, number, strict=strict)
 
 
-#: The keys of a measure request the batch path takes (anything else, an arc or a hull
-#: zone among them, is answered alone).
-_BATCH_MEASURE_KEYS = frozenset({"op", "scene", "id", "from", "to"})
+#: The keys of a measure request the batch path takes (anything else, a hull zone among
+#: them, is answered alone).
+_BATCH_MEASURE_KEYS = frozenset({"op", "scene", "id", "from", "to", "arc"})
 
 
 def _measure_job(
@@ -301,12 +301,12 @@ def _measure_job(
     try:
         ident = _request_id(request, where)
         scene = _scene(request["scene"], where)
-        ships = measure_pair(scene, request)
+        ships = measure_pair(scene, request, arcs=True)
     except Exception:  # answered as alone (the scene is read again only to word its fault)
         return _answer_request(request, where, strict)
     if ships is None:
         return _answer_request(request, where, strict)
-    return ident, request, (scene.ruleset, *ships, request["from"], request["to"])
+    return ident, request, (scene, *ships, request["from"], request["to"], request.get("arc"))
 
 
 def answer_batch(
@@ -336,13 +336,16 @@ def answer_batch(
         waiting.append((len(answers), f"request {first_number + offset}", ident, request))
         jobs.append(job)
         answers.append("")
-    measured: list[str | None] = []
+    measured: list[str | dict[str, Any] | None] = []
     if jobs:
         try:
             measured = measure_jobs(jobs)
         except Exception:  # each answered alone, as it would have been
             measured = [None] * len(jobs)
     for (index, where, ident, request), text in zip(waiting, measured, strict=True):
+        if isinstance(text, dict):  # an arc shot's answer object, as alone
+            answers[index] = text if ident is _NO_ID else {"id": ident, **text}
+            continue
         if ident is _NO_ID and text is not None and text.isascii():
             answers[index] = text
             continue

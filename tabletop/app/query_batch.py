@@ -8,6 +8,12 @@ call. Each of these is the one-request call's arithmetic run over an array: nump
 stacked matrix product multiplies each pose's matrix as the single product does, and
 GEOS measures each pair alone; the tests compare the answers with the one-request path
 to the last bit.
+
+A chunk's measures from an arc of an X-Wing ship (:func:`tabletop.geom.arcs.attack_ranges`)
+are ranged together the same way; a target out of the arc between bases that cannot have
+tied segments is answered with its fields written directly (out of arc, the answer
+carries no obstruction), any other shot by
+:func:`tabletop.obstacles.measuring.measure_xwing_shot` on its range.
 """
 
 from __future__ import annotations
@@ -21,14 +27,18 @@ import numpy as np
 import shapely
 
 from tabletop.app.query_fast import _OUTLINES, _OUTLINES_SIZE, measured_fields
+from tabletop.geom.arcs import Shot, attack_ranges
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint
+from tabletop.obstacles.measuring import _edges_may_be_parallel, measure_xwing_shot
+from tabletop.obstacles.scene import Scene
 
 __all__ = ["MeasureJob", "measure_jobs", "measurement_text"]
 
-#: One measure between two ships: the ruleset, the ships, and the request's from and to.
-MeasureJob = tuple[Ruleset, Ship, Ship, str, str]
+#: One measure between two ships: the scene, the ships, the request's from and to, and
+#: its arc (None without one; with one, an X-Wing arc of an X-Wing scene).
+MeasureJob = tuple[Scene, Ship, Ship, str, str, str | None]
 
 _OutlineKey = tuple[str, str, float, float, float]
 
@@ -113,23 +123,34 @@ def measurement_text(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) 
     )
 
 
-def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
-    """Return each job's answer as JSON text (:func:`measurement_text`); None for a disk base.
+def measure_jobs(jobs: list[MeasureJob]) -> list[str | dict[str, Any] | None]:
+    """Return each job's answer: JSON text, the answer's object, or None (a disk base).
+
+    A measure without an arc, or out of the arc without tied segments, is its JSON text
+    (:func:`measurement_text`); any other shot is the object
+    :meth:`Measurement.to_json` gives. None: the job is answered alone.
 
     Examples
     --------
+    >>> from tabletop.geom.areas import play_area
     >>> from tabletop.geom.rulesets import RULESETS
-    >>> rules = RULESETS["xwing2"]
     >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
     >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
-    >>> measure_jobs([(rules, a, b, "a", "b")])[0][:41]
+    >>> scene = Scene(RULESETS["xwing2"], play_area("3x3ft"), ships=(a, b))
+    >>> measure_jobs([(scene, a, b, "a", "b", None)])[0][:41]
     '{"from": "a", "to": "b", "distance": 60.0'
-
+    >>> text = measure_jobs([(scene, a, b, "a", "b", "rear")])[0]  # parallel bases: an object
+    >>> text["in_arc"], text["obstructed"]
+    (False, None)
+    >>> c = Ship("c", "small", 100.0, 200.0, 225.0, 2, None)
+    >>> measure_jobs([(scene, a, c, "a", "c", "rear")])[0][-72:]
+    '"arc": "rear", "in_arc": false, "obstructed": null, "obstructed_by": []}'
     """
     found: dict[_OutlineKey, Any] = {}
     missing: dict[_OutlineKey, tuple[Ruleset, Ship]] = {}
     pairs = []
-    for ruleset, first, second, _, _ in jobs:
+    for scene, first, second, _, _, _ in jobs:
+        ruleset = scene.ruleset
         keys = []
         for ship in (first, second):
             key = (ruleset.name, ship.base, ship.x, ship.y, ship.heading)
@@ -143,19 +164,62 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
         pairs.append(keys)
     if missing:
         found.update(_place(missing))
-    measured = [
-        k for k, (a, b) in enumerate(pairs) if found[a] is not None and found[b] is not None
-    ]
-    answers: list[str | None] = [None] * len(jobs)
-    if not measured:
-        return answers
-    firsts = np.array([found[pairs[k][0]] for k in measured], dtype=object)
-    seconds = np.array([found[pairs[k][1]] for k in measured], dtype=object)
+    answers: list[str | dict[str, Any] | None] = [None] * len(jobs)
+    placed = [(found[a], found[b]) for a, b in pairs]
+    plain: list[int] = []
+    shots: list[int] = []
+    for k, (first, second) in enumerate(placed):
+        if first is not None and second is not None:
+            (plain if jobs[k][5] is None else shots).append(k)
+    if plain:
+        _measure_plain(jobs, plain, placed, answers)
+    if shots:
+        _measure_shots(jobs, shots, placed, answers)
+    return answers
+
+
+def _measure_plain(
+    jobs: list[MeasureJob],
+    measured: list[int],
+    placed: list[tuple[Any, Any]],
+    answers: list[str | dict[str, Any] | None],
+) -> None:
+    """Fill in the answers of measures without an arc: one shortest line call for all."""
+    firsts = np.array([placed[k][0] for k in measured], dtype=object)
+    seconds = np.array([placed[k][1] for k in measured], dtype=object)
     lines = shapely.shortest_line(firsts, seconds)
     if shapely.is_missing(lines).any():
-        return answers
+        return
     ends = np.asarray(shapely.get_coordinates(lines), dtype=np.float64).reshape(-1, 2, 2)
     for k, pair_ends in zip(measured, ends.tolist(), strict=True):
-        ruleset, _, _, a, b = jobs[k]
-        answers[k] = measurement_text(ruleset, a, b, pair_ends)
-    return answers
+        scene, _, _, a, b, _ = jobs[k]
+        answers[k] = measurement_text(scene.ruleset, a, b, pair_ends)
+
+
+def _measure_shots(
+    jobs: list[MeasureJob],
+    measured: list[int],
+    placed: list[tuple[Any, Any]],
+    answers: list[str | dict[str, Any] | None],
+) -> None:
+    """Fill in the answers of measures from an arc: their attack ranges ranged together."""
+    shots: list[Shot] = []
+    for k in measured:
+        scene, attacker, _, _, _, arc = jobs[k]
+        pose = (attacker.x, attacker.y, attacker.heading)
+        assert arc is not None
+        shots.append((scene.ruleset, pose, attacker.base, placed[k][1], arc, placed[k][0]))
+    for k, shot in zip(measured, attack_ranges(shots), strict=True):
+        scene, attacker, defender, a, b, arc = jobs[k]
+        assert arc is not None
+        if not shot.in_arc and not _edges_may_be_parallel(attacker.heading, defender.heading):
+            # Out of arc: the plain distance to the target, no obstruction answered.
+            ends = shot.points.tolist()
+            text = measurement_text(scene.ruleset, a, b, ends)[:-1]
+            answers[k] = text + (
+                f', "arc": {encode_basestring(arc)}, "in_arc": false,'
+                ' "obstructed": null, "obstructed_by": []}'
+            )
+        else:
+            found = measure_xwing_shot(scene, attacker, defender, arc, shot, placed[k])
+            answers[k] = found.to_json()
