@@ -339,16 +339,13 @@ def answer_batch(
         waiting.append((len(answers), f"request {first_number + offset}", ident, request))
         jobs.append(job)
         answers.append("")
-    measured: list[str | dict[str, Any] | None] = []
+    measured: list[str | None] = []
     if jobs:
         try:
             measured = measure_jobs(jobs)
         except Exception:  # each answered alone, as it would have been
             measured = [None] * len(jobs)
     for (index, where, ident, request), text in zip(waiting, measured, strict=True):
-        if isinstance(text, dict):  # an arc shot's answer object, as alone
-            answers[index] = text if ident is _NO_ID else {"id": ident, **text}
-            continue
         if ident is _NO_ID and text is not None and text.isascii():
             answers[index] = text
             continue

@@ -12,8 +12,10 @@ to the last bit.
 A chunk's measures from an arc of an X-Wing ship (:func:`tabletop.geom.arcs.attack_ranges`)
 are ranged together the same way; a target out of the arc between bases that cannot have
 tied segments is answered with its fields written directly (out of arc, the answer
-carries no obstruction), any other shot by
-:func:`tabletop.obstacles.measuring.measure_xwing_shot` on its range.
+carries no obstruction, and none is measured); any other shot has its obstruction, tied
+segments and clearances measured by :func:`tabletop.obstacles.measuring.xwing_shot_fields`
+on its range. X-Wing has one band scale, so an attack's band, line, margin and ruling
+are those of the measure without an arc to the same points.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from tabletop.geom.arcs import Shot, attack_ranges
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint
-from tabletop.obstacles.measuring import _edges_may_be_parallel, measure_xwing_shot
+from tabletop.obstacles.measuring import _edges_may_be_parallel, xwing_shot_fields
 from tabletop.obstacles.scene import Scene
 
 __all__ = ["MeasureJob", "measure_jobs", "measurement_text"]
@@ -123,12 +125,10 @@ def measurement_text(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) 
     )
 
 
-def measure_jobs(jobs: list[MeasureJob]) -> list[str | dict[str, Any] | None]:
-    """Return each job's answer: JSON text, the answer's object, or None (a disk base).
+def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
+    """Return each job's answer as JSON text (:func:`measurement_text`); None for a disk base.
 
-    A measure without an arc, or out of the arc without tied segments, is its JSON text
-    (:func:`measurement_text`); any other shot is the object
-    :meth:`Measurement.to_json` gives. None: the job is answered alone.
+    None: the job is answered alone.
 
     Examples
     --------
@@ -139,10 +139,9 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[str | dict[str, Any] | None]:
     >>> scene = Scene(RULESETS["xwing2"], play_area("3x3ft"), ships=(a, b))
     >>> measure_jobs([(scene, a, b, "a", "b", None)])[0][:41]
     '{"from": "a", "to": "b", "distance": 60.0'
-    >>> text = measure_jobs([(scene, a, b, "a", "b", "rear")])[0]  # parallel bases: an object
-    >>> text["in_arc"], text["obstructed"]
-    (False, None)
     >>> c = Ship("c", "small", 100.0, 200.0, 225.0, 2, None)
+    >>> measure_jobs([(scene, a, c, "a", "c", "front")])[0][-73:]
+    '"arc": "front", "in_arc": true, "obstructed": false, "obstructed_by": []}'
     >>> measure_jobs([(scene, a, c, "a", "c", "rear")])[0][-72:]
     '"arc": "rear", "in_arc": false, "obstructed": null, "obstructed_by": []}'
     """
@@ -164,7 +163,7 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[str | dict[str, Any] | None]:
         pairs.append(keys)
     if missing:
         found.update(_place(missing))
-    answers: list[str | dict[str, Any] | None] = [None] * len(jobs)
+    answers: list[str | None] = [None] * len(jobs)
     placed = [(found[a], found[b]) for a, b in pairs]
     plain: list[int] = []
     shots: list[int] = []
@@ -182,7 +181,7 @@ def _measure_plain(
     jobs: list[MeasureJob],
     measured: list[int],
     placed: list[tuple[Any, Any]],
-    answers: list[str | dict[str, Any] | None],
+    answers: list[str | None],
 ) -> None:
     """Fill in the answers of measures without an arc: one shortest line call for all."""
     firsts = np.array([placed[k][0] for k in measured], dtype=object)
@@ -200,7 +199,7 @@ def _measure_shots(
     jobs: list[MeasureJob],
     measured: list[int],
     placed: list[tuple[Any, Any]],
-    answers: list[str | dict[str, Any] | None],
+    answers: list[str | None],
 ) -> None:
     """Fill in the answers of measures from an arc: their attack ranges ranged together."""
     shots: list[Shot] = []
@@ -212,14 +211,13 @@ def _measure_shots(
     for k, shot in zip(measured, attack_ranges(shots), strict=True):
         scene, attacker, defender, a, b, arc = jobs[k]
         assert arc is not None
+        text = measurement_text(scene.ruleset, a, b, shot.points.tolist())[:-1]
+        text += f', "arc": {encode_basestring(arc)}, "in_arc": '
         if not shot.in_arc and not _edges_may_be_parallel(attacker.heading, defender.heading):
-            # Out of arc: the plain distance to the target, no obstruction answered.
-            ends = shot.points.tolist()
-            text = measurement_text(scene.ruleset, a, b, ends)[:-1]
-            answers[k] = text + (
-                f', "arc": {encode_basestring(arc)}, "in_arc": false,'
-                ' "obstructed": null, "obstructed_by": []}'
-            )
+            # Out of arc without tied segments: no obstruction is answered, none measured.
+            answers[k] = text + 'false, "obstructed": null, "obstructed_by": []}'
         else:
-            found = measure_xwing_shot(scene, attacker, defender, arc, shot, placed[k])
-            answers[k] = found.to_json()
+            fields = xwing_shot_fields(scene, attacker, defender, shot, placed[k])
+            answers[k] = (
+                text + ("true, " if shot.in_arc else "false, ") + _ENCODER.encode(fields)[1:]
+            )

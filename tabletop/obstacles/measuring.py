@@ -73,7 +73,7 @@ __all__ = [
     "edge_line",
     "json_mm",
     "measure",
-    "measure_xwing_shot",
+    "xwing_shot_fields",
 ]
 
 #: The lines of the table a measurement may take as an end, in the order errors list them.
@@ -423,36 +423,30 @@ def _obstruction(
     return _XWingArc(blocked, by, tied, clearances)
 
 
-def measure_xwing_shot(
+def xwing_shot_fields(
     scene: Scene,
     attacker: Ship,
     defender: Ship,
-    arc: str,
     shot: AttackRange,
     outlines: tuple[shapely.Geometry, shapely.Geometry],
-) -> Measurement:
-    """Return ``measure(scene, attacker.id, defender.id, arc=arc)`` of a shot already ranged.
+) -> dict[str, Any]:
+    """Return the fields after ``in_arc`` of the answer to an X-Wing shot already ranged.
 
-    `shot` is what :func:`~tabletop.geom.arcs.attack_range` gives for the two ships of an
-    X-Wing scene from a valid `arc` (a caller ranging many shots at once); the rest of
-    the measurement (obstruction, tied segments, clearances, the bands) is measured here
-    as :func:`measure` measures it. `outlines` are both ships' placed bases (as
-    :meth:`Ship.polygon` places them).
+    `shot` is what :func:`~tabletop.geom.arcs.attack_range` gives for two ships of an
+    X-Wing scene (a caller ranging many shots at once); `outlines` are both ships' bases
+    placed as :meth:`Ship.polygon` places them. The fields are those
+    :meth:`Measurement.to_json` of ``measure(scene, attacker.id, defender.id, arc=...)``
+    writes after ``in_arc``: tied segments, obstruction and clearances, measured here
+    as :func:`measure` measures them (out of arc, obstruction is not answered). The
+    fields before them are the measure's without an arc, to the in-arc part: X-Wing's
+    one band scale asks an attack the same question.
     """
     blockers = _blockers(scene, attacker, defender)
-    found = _obstruction(scene, shot, attacker, defender, blockers, outlines)
-    return _measurement(
-        scene,
-        attacker.id,
-        defender.id,
-        shot.distance,
-        shot.points,
-        found,
-        arc=arc,
-        in_arc=shot.in_arc,
-        notes=(),
-        base_distance=None,
-    )
+    detail = XWingDetail(None, *_obstruction(scene, shot, attacker, defender, blockers, outlines))
+    if shot.in_arc:
+        return detail.arc_json()
+    detail = detail.out_of_arc()
+    return {**detail.arc_json(), **detail.unasked_json()}
 
 
 def _clearances(
