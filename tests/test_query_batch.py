@@ -287,3 +287,64 @@ def test_arc_shots_together_are_the_one_request_answers(
     assert any(a.get("tied_segments") for a in answers)
     assert any("clearances" in a for a in answers)
     assert sum("error" in a for a in answers) > 50
+
+
+def test_measure_many_pairs_together_are_each_pair_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pairs of every kind in one request (ships, obstacles, lines of the table, unknown
+    # ids, arcs good and bad, hull zones, Armada squadrons, faults at random places):
+    # the answer is the one each pair measured in turn gives, the first fault included.
+    rng = random.Random("measure many")
+    raws: list[bytes | TooLong] = []
+    for k in range(300):
+        ruleset = rng.choice(sorted(RULESETS))
+        data = random_scene(rng, ruleset)
+        ships = [s["id"] for s in data["ships"]]
+        ids = ships + [o["id"] for o in data["obstacles"]]
+        arcs = ["front", "left", "rear"] if ruleset == "armada" else list(XWING_ARCS)
+        pairs: list[Any] = []
+        for _ in range(rng.randint(0, 12)):
+            a, b = rng.sample(ships, 2)
+            pair: dict[str, Any] = {"from": a, "to": b}
+            if rng.random() < 0.6:
+                pair["arc"] = rng.choice(arcs)
+            if rng.random() < 0.05:  # to an obstacle or a line; with an arc, a fault
+                pair["to"] = rng.choice([*ids, "edge:left"])
+            if rng.random() < 0.03:  # a fault
+                faults: list[Any] = [
+                    [1],
+                    {"from": a, "to": b, "x": 1},
+                    {"from": a, "to": a},
+                    {"from": a, "to": "nobody"},
+                    {"from": a, "to": 3},
+                    {"from": a, "to": b, "arc": "side"},
+                    {"from": a, "to": b, "arc": "front", "defending_zone": "rear"},
+                ]
+                pair = rng.choice(faults)
+            pairs.append(pair)
+        request: dict[str, Any] = {"op": "measure_many", "scene": data, "pairs": pairs}
+        if k % 3 == 0:
+            request["id"] = f"m{k}"
+        raws.append(json.dumps(request).encode())
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_pair", lambda *args, **kwargs: None)
+        alone = one_at_a_time(raws, strict=False)
+    sizes: list[int] = []
+
+    def counted(jobs: list[Any]) -> list[Any]:
+        sizes.append(len(jobs))
+        return query_batch.measure_objects(jobs)
+
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_objects", counted)
+        assert one_at_a_time(raws, strict=False) == alone
+    assert sum(sizes) > 800  # the X-Wing pairs before any fault, measured together
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        assert together(raws, strict=False, size=50) == alone
+    answers = [json.loads(line) for line in alone.splitlines()]
+    measured = [a for a in answers if "measurements" in a]
+    assert len(measured) > 150
+    assert sum("error" in a for a in answers) > 20
+    assert any(m.get("in_arc") for a in measured for m in a["measurements"])

@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, TextIO
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.datafile import show
 from tabletop.app.jobs import add_job_options, open_runner
-from tabletop.app.query_batch import MeasureJob, measure_jobs
+from tabletop.app.query_batch import MeasureJob, measure_jobs, measure_objects
 from tabletop.app.query_decode import plain_request
 from tabletop.app.query_fast import measure_pair, plain_measure, plain_scene
 from tabletop.app.query_stream import (
@@ -116,7 +116,10 @@ def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[
             f"expected a list of pairs {{'from': A, 'to': B}}, got {show(pairs)}",
             where=f"{where}: key 'pairs'",
         )
-    answers = []
+    answers: list[dict[str, Any] | None] = []
+    # The pairs between two ships are measured together once every pair is read; a pair's
+    # fault is raised where it stands, as when each is measured in turn.
+    waiting: list[tuple[int, dict[str, Any], str, MeasureJob]] = []
     for index, pair in enumerate(pairs):
         at = f"{where}: pairs[{index}]"
         if not isinstance(pair, dict):
@@ -129,16 +132,34 @@ def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[
                     "unknown key; a pair takes: " + ", ".join(_PAIR_KEYS),
                     where=f"{at}: key {show(key)}",
                 )
+        ships = measure_pair(scene, pair, arcs=True)
+        if ships is None:
+            answers.append(_pair_measure(scene, pair, at))
+            continue
+        job = (scene, *ships, pair["from"], pair["to"], pair.get("arc"))
+        waiting.append((len(answers), pair, at, job))
+        answers.append(None)
+    if waiting:
         try:
-            answers.append(_measure(scene, pair, at))
-        except InvalidInputError as error:
-            # The pair first, then where in the pair (a measurement names its end: "to 'x'").
-            if error.where is None:
-                raise InvalidInputError(error.message, where=at) from None
-            if not error.where.startswith(at):
-                raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
-            raise
+            found = measure_objects([job for _, _, _, job in waiting])
+        except Exception:  # each measured alone, as it would have been
+            found = [None] * len(waiting)
+        for (slot, pair, at, _), measured in zip(waiting, found, strict=True):
+            answers[slot] = _pair_measure(scene, pair, at) if measured is None else measured
     return {"measurements": answers}
+
+
+def _pair_measure(scene: Scene, pair: dict[str, Any], at: str) -> dict[str, Any]:
+    """Return one pair's measure; its fault names the pair, then where in the pair."""
+    try:
+        return _measure(scene, pair, at)
+    except InvalidInputError as error:
+        # The pair first, then where in the pair (a measurement names its end: "to 'x'").
+        if error.where is None:
+            raise InvalidInputError(error.message, where=at) from None
+        if not error.where.startswith(at):
+            raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
+        raise
 
 
 def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:

@@ -36,7 +36,7 @@ from tabletop.geom.shapes import base_footprint
 from tabletop.obstacles.measuring import _edges_may_be_parallel, xwing_shot_fields
 from tabletop.obstacles.scene import Scene
 
-__all__ = ["MeasureJob", "measure_jobs", "measurement_text"]
+__all__ = ["MeasureJob", "measure_jobs", "measure_objects", "measurement_text"]
 
 #: One measure between two ships: the scene, the ships, the request's from and to, and
 #: its arc (None without one; with one, an X-Wing arc of an X-Wing scene).
@@ -175,6 +175,30 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
     if shots:
         _measure_shots(jobs, shots, placed, answers)
     return answers
+
+
+#: The standard decoder (an answer's text read back: its floats are written by repr).
+_DECODER = json.JSONDecoder()
+
+
+def measure_objects(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
+    """Return each job's answer object (:meth:`Measurement.to_json`'s); None: measured alone.
+
+    The text :func:`measure_jobs` writes, read back: floats written by ``repr`` read as
+    the same floats, so the object is the one the measure alone gives, key for key.
+
+    Examples
+    --------
+    >>> from tabletop.geom.areas import play_area
+    >>> from tabletop.geom.rulesets import RULESETS
+    >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
+    >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
+    >>> scene = Scene(RULESETS["xwing2"], play_area("3x3ft"), ships=(a, b))
+    >>> found = measure_objects([(scene, a, b, "a", "b", None)])[0]
+    >>> found["distance"], found["band"], found["points"]
+    (60.0, 1, [[120.0, 120.0], [120.0, 180.0]])
+    """
+    return [None if text is None else _DECODER.decode(text) for text in measure_jobs(jobs)]
 
 
 def _measure_plain(
