@@ -203,7 +203,15 @@ def report(n: int) -> str:
             f"  same scene every request:        {same_figure.text('requests')}",
             f"  one measure_many of {n} pairs:  {many_figure.text('pairs')}",
         ]
-    return "\n".join(out)
+    return "\n".join([*out, f"(request lines decoded by {_decoder()})"])
+
+
+def _decoder() -> str:
+    """Return which decoder reads the oracle's plain request lines (orjson: the fast extra)."""
+    from tabletop.app import query_decode
+
+    loads = query_decode._LOADS
+    return "orjson" if loads.__module__ == "orjson" else "the standard decoder (no orjson)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,7 +4,8 @@ Three filters decide without the general geometry: a target wholly beyond a line
 bounding the arc is out of it (no region built), two bases far from parallel have no
 tied segments, and an obstacle whose reach disk is off the shot's segment does not
 obstruct it. Each is tried at its line, 1e-7 mm inside and outside, and against the
-general path (the filter switched off) to the last bit.
+general path (the filter switched off) to the last bit. Shots ranged together
+(:func:`attack_ranges`) are each ranged as alone, to the bit.
 
 Targets are built in the attacker's ship frame (+x right, +y forward) from the arc
 geometry of ``rules.md`` and mapped to the world with the plain rotation below.
@@ -23,7 +24,8 @@ from hypothesis import strategies as st
 
 import tabletop.geom.arcs
 import tabletop.obstacles.measuring
-from tabletop.geom.arcs import XWING_ARCS, attack_range
+from tabletop.geom.arcs import XWING_ARCS, AttackRange, Shot, attack_range, attack_ranges
+from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.shapes import base_footprint, world_polygon
 from tabletop.obstacles.measuring import _disk_off_segment, _edges_may_be_parallel, measure
@@ -260,3 +262,58 @@ def test_shots_with_and_without_the_filters_answer_alike() -> None:
             m.setattr(tabletop.obstacles.measuring, "_disk_off_segment", lambda *a: False)
             slow = measure(scene, "s0", "s1", arc=arc).to_json()
         assert json.dumps(fast) == json.dumps(slow)
+
+
+def same_range(together: AttackRange, alone: AttackRange) -> None:
+    """Two attack ranges agree to the bit: the flag, distance, points and part."""
+    assert together.in_arc == alone.in_arc
+    assert together.distance.hex() == alone.distance.hex()
+    assert together.points.tobytes() == alone.points.tobytes()
+    assert shapely.to_wkb(together.target_part) == shapely.to_wkb(alone.target_part)
+
+
+def test_shots_ranged_together_at_each_arc_line_are_each_alone() -> None:
+    # Every line of every arc and base, the target's nearest vertex on it, either side of
+    # the length tolerance and of the filter's reach: in the region, within the grown
+    # region's reach only (ranged alone), and beyond the filter.
+    shots: list[Shot] = []
+    for arc in XWING_ARCS:
+        for base in sorted(HALF_ANGLES):
+            for pose in POSES:
+                placed = world_polygon(base_footprint(XW, base).outline, list(pose))
+                for point, normal in bounding_lines(arc, base):
+                    for off in (*OFFSETS, -1e-6 - 1e-7, 5e-6, 9e-6, 11e-6):
+                        target = triangle(point, normal, off, pose)
+                        shots.append((XW, pose, base, target, arc, placed))
+    together = attack_ranges(shots)
+    assert len(together) == len(shots)
+    for shot, found in zip(shots, together, strict=True):
+        ruleset, pose, base, target, arc, placed = shot
+        same_range(found, attack_range(ruleset, pose, base, target, arc, attacker_polygon=placed))
+    assert {r.in_arc for r in together} == {True, False}
+
+
+def test_random_shots_ranged_together_are_each_alone() -> None:
+    rng = random.Random("ranged together")
+    shots: list[Shot] = []
+    for k in range(3000):
+        rules = get_ruleset(rng.choice(["xwing1", "xwing2"]))
+        base, other = rng.choice(sorted(rules.base_sizes)), rng.choice(sorted(rules.base_sizes))
+        heading = rng.choice([0.0, 90.0, 270.0, rng.uniform(-720.0, 720.0)])
+        pose = (rng.uniform(0.0, 900.0), rng.uniform(0.0, 900.0), heading)
+        if k % 10 == 0:  # the same attacker again: its region from the cache
+            pose = shots[-1][1] if shots else pose
+        placed = world_polygon(base_footprint(rules, base).outline, list(pose))
+        near = [pose[0] + rng.uniform(-150.0, 150.0), pose[1] + rng.uniform(-150.0, 150.0)]
+        turn = rng.choice([heading, heading + 90.0, rng.uniform(0.0, 360.0)])
+        target = world_polygon(base_footprint(rules, other).outline, [*near, turn])
+        shots.append((rules, pose, base, target, rng.choice(XWING_ARCS), placed))
+    for shot, found in zip(shots, attack_ranges(shots), strict=True):
+        ruleset, pose, base, target, arc, placed = shot
+        same_range(found, attack_range(ruleset, pose, base, target, arc, attacker_polygon=placed))
+
+
+def test_an_unknown_arc_ranged_together_is_refused_as_alone() -> None:
+    placed = world_polygon(base_footprint(XW, "small").outline, [0.0, 0.0, 0.0])
+    with pytest.raises(InvalidInputError, match="unknown arc 'side'"):
+        attack_ranges([(XW, (0.0, 0.0, 0.0), "small", placed, "side", placed)])

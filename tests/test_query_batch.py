@@ -3,7 +3,8 @@
 :func:`request_batches` must split a stream as :func:`request_lines` does however the
 reads fall, and must not wait for input while a line read is unanswered;
 :func:`answer_batch` must answer every line as :func:`answer_bytes` does alone, to the
-byte, measured together or not (random scenes, repeated poses, faults, arcs, ids).
+byte, measured together or not (random scenes, repeated poses, faults, arcs, ids), and
+a chunk's arc shots ranged together as each alone.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from tabletop.app.cmd_query import (
 )
 from tabletop.app.query_batch import measure_jobs
 from tabletop.app.query_fast import _line_report
+from tabletop.geom.arcs import XWING_ARCS
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import RULESETS
 from tabletop.obstacles.rulings import line_report
@@ -236,3 +238,113 @@ def test_outlines_placed_together_are_the_one_pose_corners_to_the_bit(
         ring = shapely.get_coordinates(placed[key])
         assert ring[:-1].tobytes() == corners.tobytes(), key
     assert disks < len(missing) // 2
+
+
+def test_arc_shots_together_are_the_one_request_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Every arc of both X-Wing rulesets (in and out of arc, parallel bases with tied
+    # segments, obstacles in the way), repeated attackers, request ids, and the shots the
+    # batch leaves alone (Armada hull zones, unknown arcs, a hull zone, a bad type).
+    rng = random.Random("arc shots")
+    raws: list[bytes | TooLong] = []
+    for k in range(2400):
+        ruleset = rng.choice(
+            ["xwing1", "xwing2", "xwing2", "armada"] if k % 10 == 0 else ["xwing1", "xwing2"]
+        )
+        data = random_scene(rng, ruleset)
+        a, b = rng.sample([s["id"] for s in data["ships"]], 2)
+        zones = ["front", "left", "right", "rear"]
+        arc: Any = rng.choice(zones if ruleset == "armada" else XWING_ARCS)
+        if k % 37 == 0:
+            arc = rng.choice(["side", "Front", 3, None, ["front"]])
+        request: dict[str, Any] = {"op": "measure", "scene": data, "from": a, "to": b, "arc": arc}
+        if k % 41 == 0:
+            request["defending_zone"] = "front"
+        if k % 5 == 0:
+            request["id"] = rng.choice([k, f"r{k}", None, "é"])
+        raws.append(json.dumps(request).encode())
+        if k % 4 == 0:  # the same attacker from another arc
+            other = {**request, "arc": rng.choice(XWING_ARCS)}
+            raws.append(json.dumps(other).encode())
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        alone = one_at_a_time(raws, strict=False)
+    shots: list[int] = []
+
+    def counted(jobs: list[Any]) -> list[Any]:
+        shots.append(sum(job[5] is not None for job in jobs))
+        return measure_jobs(jobs)
+
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_jobs", counted)
+        assert together(raws, strict=False, size=100) == alone
+    assert sum(shots) > 2300  # nearly all ranged together
+    answers = [json.loads(line) for line in alone.splitlines()]
+    kinds = {(a.get("in_arc"), a.get("obstructed"), "tied_segments" in a) for a in answers}
+    assert {(True, False, False), (True, True, False), (False, None, False)} <= kinds
+    assert any(a.get("tied_segments") for a in answers)
+    assert any("clearances" in a for a in answers)
+    assert sum("error" in a for a in answers) > 50
+
+
+def test_measure_many_pairs_together_are_each_pair_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pairs of every kind in one request (ships, obstacles, lines of the table, unknown
+    # ids, arcs good and bad, hull zones, Armada squadrons, faults at random places):
+    # the answer is the one each pair measured in turn gives, the first fault included.
+    rng = random.Random("measure many")
+    raws: list[bytes | TooLong] = []
+    for k in range(300):
+        ruleset = rng.choice(sorted(RULESETS))
+        data = random_scene(rng, ruleset)
+        ships = [s["id"] for s in data["ships"]]
+        ids = ships + [o["id"] for o in data["obstacles"]]
+        arcs = ["front", "left", "rear"] if ruleset == "armada" else list(XWING_ARCS)
+        pairs: list[Any] = []
+        for _ in range(rng.randint(0, 12)):
+            a, b = rng.sample(ships, 2)
+            pair: dict[str, Any] = {"from": a, "to": b}
+            if rng.random() < 0.6:
+                pair["arc"] = rng.choice(arcs)
+            if rng.random() < 0.05:  # to an obstacle or a line; with an arc, a fault
+                pair["to"] = rng.choice([*ids, "edge:left"])
+            if rng.random() < 0.03:  # a fault
+                faults: list[Any] = [
+                    [1],
+                    {"from": a, "to": b, "x": 1},
+                    {"from": a, "to": a},
+                    {"from": a, "to": "nobody"},
+                    {"from": a, "to": 3},
+                    {"from": a, "to": b, "arc": "side"},
+                    {"from": a, "to": b, "arc": "front", "defending_zone": "rear"},
+                ]
+                pair = rng.choice(faults)
+            pairs.append(pair)
+        request: dict[str, Any] = {"op": "measure_many", "scene": data, "pairs": pairs}
+        if k % 3 == 0:
+            request["id"] = f"m{k}"
+        raws.append(json.dumps(request).encode())
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_pair", lambda *args, **kwargs: None)
+        alone = one_at_a_time(raws, strict=False)
+    sizes: list[int] = []
+
+    def counted(jobs: list[Any]) -> list[Any]:
+        sizes.append(len(jobs))
+        return query_batch.measure_objects(jobs)
+
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        patch.setattr(cmd_query, "measure_objects", counted)
+        assert one_at_a_time(raws, strict=False) == alone
+    assert sum(sizes) > 800  # the X-Wing pairs before any fault, measured together
+    with monkeypatch.context() as patch:
+        fresh_caches(patch)
+        assert together(raws, strict=False, size=50) == alone
+    answers = [json.loads(line) for line in alone.splitlines()]
+    measured = [a for a in answers if "measurements" in a]
+    assert len(measured) > 150
+    assert sum("error" in a for a in answers) > 20
+    assert any(m.get("in_arc") for a in measured for m in a["measurements"])

@@ -34,7 +34,8 @@ from typing import Any, BinaryIO, TextIO
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.datafile import show
 from tabletop.app.jobs import add_job_options, open_runner
-from tabletop.app.query_batch import MeasureJob, measure_jobs
+from tabletop.app.query_batch import MeasureJob, measure_jobs, measure_objects
+from tabletop.app.query_decode import plain_request
 from tabletop.app.query_fast import measure_pair, plain_measure, plain_scene
 from tabletop.app.query_stream import (
     MAX_REQUEST_BYTES,
@@ -115,7 +116,10 @@ def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[
             f"expected a list of pairs {{'from': A, 'to': B}}, got {show(pairs)}",
             where=f"{where}: key 'pairs'",
         )
-    answers = []
+    answers: list[dict[str, Any] | None] = []
+    # The pairs between two ships are measured together once every pair is read; a pair's
+    # fault is raised where it stands, as when each is measured in turn.
+    waiting: list[tuple[int, dict[str, Any], str, MeasureJob]] = []
     for index, pair in enumerate(pairs):
         at = f"{where}: pairs[{index}]"
         if not isinstance(pair, dict):
@@ -128,16 +132,34 @@ def _measure_many(scene: Scene, request: Mapping[str, Any], where: str) -> dict[
                     "unknown key; a pair takes: " + ", ".join(_PAIR_KEYS),
                     where=f"{at}: key {show(key)}",
                 )
+        ships = measure_pair(scene, pair, arcs=True)
+        if ships is None:
+            answers.append(_pair_measure(scene, pair, at))
+            continue
+        job = (scene, *ships, pair["from"], pair["to"], pair.get("arc"))
+        waiting.append((len(answers), pair, at, job))
+        answers.append(None)
+    if waiting:
         try:
-            answers.append(_measure(scene, pair, at))
-        except InvalidInputError as error:
-            # The pair first, then where in the pair (a measurement names its end: "to 'x'").
-            if error.where is None:
-                raise InvalidInputError(error.message, where=at) from None
-            if not error.where.startswith(at):
-                raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
-            raise
+            found = measure_objects([job for _, _, _, job in waiting])
+        except Exception:  # each measured alone, as it would have been
+            found = [None] * len(waiting)
+        for (slot, pair, at, _), measured in zip(waiting, found, strict=True):
+            answers[slot] = _pair_measure(scene, pair, at) if measured is None else measured
     return {"measurements": answers}
+
+
+def _pair_measure(scene: Scene, pair: dict[str, Any], at: str) -> dict[str, Any]:
+    """Return one pair's measure; its fault names the pair, then where in the pair."""
+    try:
+        return _measure(scene, pair, at)
+    except InvalidInputError as error:
+        # The pair first, then where in the pair (a measurement names its end: "to 'x'").
+        if error.where is None:
+            raise InvalidInputError(error.message, where=at) from None
+        if not error.where.startswith(at):
+            raise InvalidInputError(error.message, where=f"{at}: {error.where}") from None
+        raise
 
 
 def _move(scene: Scene, request: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -276,9 +298,9 @@ def answer_bytes(
     return answer(line, number, strict=strict)
 
 
-#: The keys of a measure request the batch path takes (anything else, an arc or a hull
-#: zone among them, is answered alone).
-_BATCH_MEASURE_KEYS = frozenset({"op", "scene", "id", "from", "to"})
+#: The keys of a measure request the batch path takes (anything else, a hull zone among
+#: them, is answered alone).
+_BATCH_MEASURE_KEYS = frozenset({"op", "scene", "id", "from", "to", "arc"})
 
 
 def _measure_job(
@@ -287,26 +309,28 @@ def _measure_job(
     """Return a measure request's ``(id, request, job)`` for the batch, or the line's answer."""
     if type(raw) is not bytes:
         return answer_bytes(raw, number, strict=strict, limit=limit)
-    try:
-        line = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        return answer_bytes(raw, number, strict=strict, limit=limit)
     where = f"request {number}"
-    try:
-        request = _decoded(line, where)
-    except Exception:  # worded by answer, as for a line alone
-        return answer(line, number, strict=strict)
+    request = plain_request(raw)  # C speed, where it gives what the strict decoder gives
+    if request is None:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return answer_bytes(raw, number, strict=strict, limit=limit)
+        try:
+            request = _decoded(line, where)
+        except Exception:  # worded by answer, as for a line alone
+            return answer(line, number, strict=strict)
     if request.get("op") != "measure" or not _BATCH_MEASURE_KEYS.issuperset(request):
         return _answer_request(request, where, strict)
     try:
         ident = _request_id(request, where)
         scene = _scene(request["scene"], where)
-        ships = measure_pair(scene, request)
+        ships = measure_pair(scene, request, arcs=True)
     except Exception:  # answered as alone (the scene is read again only to word its fault)
         return _answer_request(request, where, strict)
     if ships is None:
         return _answer_request(request, where, strict)
-    return ident, request, (scene.ruleset, *ships, request["from"], request["to"])
+    return ident, request, (scene, *ships, request["from"], request["to"], request.get("arc"))
 
 
 def answer_batch(

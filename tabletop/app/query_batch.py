@@ -8,6 +8,14 @@ call. Each of these is the one-request call's arithmetic run over an array: nump
 stacked matrix product multiplies each pose's matrix as the single product does, and
 GEOS measures each pair alone; the tests compare the answers with the one-request path
 to the last bit.
+
+A chunk's measures from an arc of an X-Wing ship (:func:`tabletop.geom.arcs.attack_ranges`)
+are ranged together the same way; a target out of the arc between bases that cannot have
+tied segments is answered with its fields written directly (out of arc, the answer
+carries no obstruction, and none is measured); any other shot has its obstruction, tied
+segments and clearances measured by :func:`tabletop.obstacles.measuring.xwing_shot_fields`
+on its range. X-Wing has one band scale, so an attack's band, line, margin and ruling
+are those of the measure without an arc to the same points.
 """
 
 from __future__ import annotations
@@ -21,14 +29,18 @@ import numpy as np
 import shapely
 
 from tabletop.app.query_fast import _OUTLINES, _OUTLINES_SIZE, measured_fields
+from tabletop.geom.arcs import Shot, attack_ranges
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint
+from tabletop.obstacles.measuring import _edges_may_be_parallel, xwing_shot_fields
+from tabletop.obstacles.scene import Scene
 
-__all__ = ["MeasureJob", "measure_jobs", "measurement_text"]
+__all__ = ["MeasureJob", "measure_jobs", "measure_objects", "measurement_text"]
 
-#: One measure between two ships: the ruleset, the ships, and the request's from and to.
-MeasureJob = tuple[Ruleset, Ship, Ship, str, str]
+#: One measure between two ships: the scene, the ships, the request's from and to, and
+#: its arc (None without one; with one, an X-Wing arc of an X-Wing scene).
+MeasureJob = tuple[Scene, Ship, Ship, str, str, str | None]
 
 _OutlineKey = tuple[str, str, float, float, float]
 
@@ -116,20 +128,28 @@ def measurement_text(ruleset: Ruleset, a: str, b: str, ends: list[list[float]]) 
 def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
     """Return each job's answer as JSON text (:func:`measurement_text`); None for a disk base.
 
+    None: the job is answered alone.
+
     Examples
     --------
+    >>> from tabletop.geom.areas import play_area
     >>> from tabletop.geom.rulesets import RULESETS
-    >>> rules = RULESETS["xwing2"]
     >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
     >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
-    >>> measure_jobs([(rules, a, b, "a", "b")])[0][:41]
+    >>> scene = Scene(RULESETS["xwing2"], play_area("3x3ft"), ships=(a, b))
+    >>> measure_jobs([(scene, a, b, "a", "b", None)])[0][:41]
     '{"from": "a", "to": "b", "distance": 60.0'
-
+    >>> c = Ship("c", "small", 100.0, 200.0, 225.0, 2, None)
+    >>> measure_jobs([(scene, a, c, "a", "c", "front")])[0][-73:]
+    '"arc": "front", "in_arc": true, "obstructed": false, "obstructed_by": []}'
+    >>> measure_jobs([(scene, a, c, "a", "c", "rear")])[0][-72:]
+    '"arc": "rear", "in_arc": false, "obstructed": null, "obstructed_by": []}'
     """
     found: dict[_OutlineKey, Any] = {}
     missing: dict[_OutlineKey, tuple[Ruleset, Ship]] = {}
     pairs = []
-    for ruleset, first, second, _, _ in jobs:
+    for scene, first, second, _, _, _ in jobs:
+        ruleset = scene.ruleset
         keys = []
         for ship in (first, second):
             key = (ruleset.name, ship.base, ship.x, ship.y, ship.heading)
@@ -143,19 +163,85 @@ def measure_jobs(jobs: list[MeasureJob]) -> list[str | None]:
         pairs.append(keys)
     if missing:
         found.update(_place(missing))
-    measured = [
-        k for k, (a, b) in enumerate(pairs) if found[a] is not None and found[b] is not None
-    ]
     answers: list[str | None] = [None] * len(jobs)
-    if not measured:
-        return answers
-    firsts = np.array([found[pairs[k][0]] for k in measured], dtype=object)
-    seconds = np.array([found[pairs[k][1]] for k in measured], dtype=object)
+    placed = [(found[a], found[b]) for a, b in pairs]
+    plain: list[int] = []
+    shots: list[int] = []
+    for k, (first, second) in enumerate(placed):
+        if first is not None and second is not None:
+            (plain if jobs[k][5] is None else shots).append(k)
+    if plain:
+        _measure_plain(jobs, plain, placed, answers)
+    if shots:
+        _measure_shots(jobs, shots, placed, answers)
+    return answers
+
+
+#: The standard decoder (an answer's text read back: its floats are written by repr).
+_DECODER = json.JSONDecoder()
+
+
+def measure_objects(jobs: list[MeasureJob]) -> list[dict[str, Any] | None]:
+    """Return each job's answer object (:meth:`Measurement.to_json`'s); None: measured alone.
+
+    The text :func:`measure_jobs` writes, read back: floats written by ``repr`` read as
+    the same floats, so the object is the one the measure alone gives, key for key.
+
+    Examples
+    --------
+    >>> from tabletop.geom.areas import play_area
+    >>> from tabletop.geom.rulesets import RULESETS
+    >>> a = Ship("a", "small", 100.0, 100.0, 90.0, 1, None)
+    >>> b = Ship("b", "small", 100.0, 200.0, 270.0, 2, None)
+    >>> scene = Scene(RULESETS["xwing2"], play_area("3x3ft"), ships=(a, b))
+    >>> found = measure_objects([(scene, a, b, "a", "b", None)])[0]
+    >>> found["distance"], found["band"], found["points"]
+    (60.0, 1, [[120.0, 120.0], [120.0, 180.0]])
+    """
+    return [None if text is None else _DECODER.decode(text) for text in measure_jobs(jobs)]
+
+
+def _measure_plain(
+    jobs: list[MeasureJob],
+    measured: list[int],
+    placed: list[tuple[Any, Any]],
+    answers: list[str | None],
+) -> None:
+    """Fill in the answers of measures without an arc: one shortest line call for all."""
+    firsts = np.array([placed[k][0] for k in measured], dtype=object)
+    seconds = np.array([placed[k][1] for k in measured], dtype=object)
     lines = shapely.shortest_line(firsts, seconds)
     if shapely.is_missing(lines).any():
-        return answers
+        return
     ends = np.asarray(shapely.get_coordinates(lines), dtype=np.float64).reshape(-1, 2, 2)
     for k, pair_ends in zip(measured, ends.tolist(), strict=True):
-        ruleset, _, _, a, b = jobs[k]
-        answers[k] = measurement_text(ruleset, a, b, pair_ends)
-    return answers
+        scene, _, _, a, b, _ = jobs[k]
+        answers[k] = measurement_text(scene.ruleset, a, b, pair_ends)
+
+
+def _measure_shots(
+    jobs: list[MeasureJob],
+    measured: list[int],
+    placed: list[tuple[Any, Any]],
+    answers: list[str | None],
+) -> None:
+    """Fill in the answers of measures from an arc: their attack ranges ranged together."""
+    shots: list[Shot] = []
+    for k in measured:
+        scene, attacker, _, _, _, arc = jobs[k]
+        pose = (attacker.x, attacker.y, attacker.heading)
+        assert arc is not None
+        shots.append((scene.ruleset, pose, attacker.base, placed[k][1], arc, placed[k][0]))
+    for k, shot in zip(measured, attack_ranges(shots), strict=True):
+        scene, attacker, defender, a, b, arc = jobs[k]
+        assert arc is not None
+        text = measurement_text(scene.ruleset, a, b, shot.points.tolist())[:-1]
+        text += f', "arc": {encode_basestring(arc)}, "in_arc": '
+        if not shot.in_arc and not _edges_may_be_parallel(attacker.heading, defender.heading):
+            # Out of arc without tied segments: no obstruction is answered, none measured.
+            answers[k] = text + 'false, "obstructed": null, "obstructed_by": []}'
+        else:
+            fields = xwing_shot_fields(scene, attacker, defender, shot, placed[k])
+            answers[k] = (
+                text + ("true, " if shot.in_arc else "false, ") + _ENCODER.encode(fields)[1:]
+            )

@@ -21,8 +21,9 @@ from typing import Any
 import numpy as np
 import shapely
 
+from tabletop.geom.arcs import XWING_ARCS
 from tabletop.geom.objects import Ship
-from tabletop.geom.rulesets import RULESETS, Ruleset
+from tabletop.geom.rulesets import RULESETS, Ruleset, XWingRuleset
 from tabletop.geom.shapes import base_footprint
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.measuring import _detail
@@ -89,16 +90,25 @@ def _outlines(ruleset: Ruleset, first: Ship, second: Ship) -> list[shapely.Polyg
     return [polygon for polygon in found if polygon is not None]
 
 
-def measure_pair(scene: Scene, request: Mapping[str, Any]) -> tuple[Ship, Ship] | None:
+def measure_pair(
+    scene: Scene, request: Mapping[str, Any], *, arcs: bool = False
+) -> tuple[Ship, Ship] | None:
     """Return the two ships of a measure request the direct path answers, else None.
 
-    None for an arc, a hull zone, an obstacle, a line of the table, an id the scene
-    lacks, a value of the wrong type, or a ruleset not the registered one: the general
-    path answers those. (A disk base is found when the outlines are placed.)
+    None for an arc (with `arcs`, only for one not of :data:`XWING_ARCS` or not in an
+    X-Wing scene), a hull zone, an obstacle, a line of the table, an id the scene lacks,
+    a value of the wrong type, or a ruleset not the registered one: the general path
+    answers those. (A disk base is found when the outlines are placed.)
     """
     a, b = request.get("from"), request.get("to")
-    if "arc" in request or "defending_zone" in request or type(a) is not str or a == b:
+    if "defending_zone" in request or type(a) is not str or a == b:
         return None
+    if "arc" in request:
+        arc = request["arc"]
+        if not arcs or type(arc) is not str or arc not in XWING_ARCS:
+            return None
+        if type(scene.ruleset) is not XWingRuleset:
+            return None
     if type(b) is not str or not scene.has(a) or not scene.has(b):
         return None
     first, second = scene.get(a), scene.get(b)

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeAlias
 import numpy as np
 import shapely
 
-from tabletop.geom.arcs import attack_range, parse_xwing_arc
+from tabletop.geom.arcs import AttackRange, attack_range, parse_xwing_arc
 from tabletop.geom.areas import EDGES
 from tabletop.geom.errors import InvalidInputError, UnknownObjectError, show
 from tabletop.geom.measure import band_report, closest_points, json_mm, line_band
@@ -66,7 +66,15 @@ if TYPE_CHECKING:
     from tabletop.obstacles._armada_shot import _ArmadaArc
     from tabletop.obstacles.measurement import MeasurementDetail
 
-__all__ = ["EDGE_TARGETS", "RANGE_BAND_NAMES", "Measurement", "edge_line", "json_mm", "measure"]
+__all__ = [
+    "EDGE_TARGETS",
+    "RANGE_BAND_NAMES",
+    "Measurement",
+    "edge_line",
+    "json_mm",
+    "measure",
+    "xwing_shot_fields",
+]
 
 #: The lines of the table a measurement may take as an end, in the order errors list them.
 EDGE_TARGETS: tuple[str, ...] = (
@@ -375,6 +383,29 @@ def _xwing_shot(
         arc,
         attacker_polygon=attacker_polygon,
     )
+    return (
+        shot.distance,
+        shot.points,
+        shot.in_arc,
+        _obstruction(
+            scene, shot, attacker, defender, blockers, (attacker_polygon, defender_polygon)
+        ),
+    )
+
+
+def _obstruction(
+    scene: Scene,
+    shot: AttackRange,
+    attacker: Ship,
+    defender: Ship,
+    blockers: list[Ship | Obstacle],
+    outlines: tuple[shapely.Geometry, shapely.Geometry],
+) -> _XWingArc:
+    """Return what an X-Wing shot finds besides its range: obstruction, tied segments, clearances.
+
+    `outlines` are the attacker's and the defender's placed bases.
+    """
+    attacker_polygon, defender_polygon = outlines
     measured = shot.target_part if shot.in_arc else defender_polygon
     bands: list[FloatArray] = []
     if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
@@ -389,7 +420,33 @@ def _xwing_shot(
         blocked, hits = obstructed_segment(shot.points, geometry)
     by = tuple(sorted(near[i][0] for i in hits))
     clearances = _clearances(scene, blockers, shot.points)
-    return shot.distance, shot.points, shot.in_arc, _XWingArc(blocked, by, tied, clearances)
+    return _XWingArc(blocked, by, tied, clearances)
+
+
+def xwing_shot_fields(
+    scene: Scene,
+    attacker: Ship,
+    defender: Ship,
+    shot: AttackRange,
+    outlines: tuple[shapely.Geometry, shapely.Geometry],
+) -> dict[str, Any]:
+    """Return the fields after ``in_arc`` of the answer to an X-Wing shot already ranged.
+
+    `shot` is what :func:`~tabletop.geom.arcs.attack_range` gives for two ships of an
+    X-Wing scene (a caller ranging many shots at once); `outlines` are both ships' bases
+    placed as :meth:`Ship.polygon` places them. The fields are those
+    :meth:`Measurement.to_json` of ``measure(scene, attacker.id, defender.id, arc=...)``
+    writes after ``in_arc``: tied segments, obstruction and clearances, measured here
+    as :func:`measure` measures them (out of arc, obstruction is not answered). The
+    fields before them are the measure's without an arc, to the in-arc part: X-Wing's
+    one band scale asks an attack the same question.
+    """
+    blockers = _blockers(scene, attacker, defender)
+    detail = XWingDetail(None, *_obstruction(scene, shot, attacker, defender, blockers, outlines))
+    if shot.in_arc:
+        return detail.arc_json()
+    detail = detail.out_of_arc()
+    return {**detail.arc_json(), **detail.unasked_json()}
 
 
 def _clearances(
