@@ -20,6 +20,7 @@ import shapely
 
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
+from tabletop.obstacles.fix_regions import boxes_within
 
 if TYPE_CHECKING:  # numpy.typing only for annotations: check's start-up leaves it out.
     import numpy.typing as npt
@@ -110,12 +111,8 @@ class _TrialMoves:
 
     def boxes_within(self, v: FloatArray, reach: float) -> npt.NDArray[np.intp]:
         """Return the others whose boxes are within `reach` (and a hair) of the moved box."""
-        x0, y0, x1, y1 = self.own_bounds + np.array([v[0], v[1], v[0], v[1]])
-        r = reach + _BOX_HAIR_MM
-        b = self.bounds
-        return np.flatnonzero(
-            (b[:, 0] <= x1 + r) & (b[:, 2] >= x0 - r) & (b[:, 1] <= y1 + r) & (b[:, 3] >= y0 - r)
-        )
+        box = self.own_bounds + np.array([v[0], v[1], v[0], v[1]])
+        return np.flatnonzero(boxes_within(self.bounds, box, reach + _BOX_HAIR_MM))
 
     def legal(self, v: FloatArray) -> bool:
         """Whether move `v` obeys the edge box and the spacing limit."""

@@ -31,7 +31,7 @@ from tabletop.geom.poses import FloatArray
 if TYPE_CHECKING:  # numpy.typing only for annotations: check's start-up leaves it out.
     import numpy.typing as npt
 
-__all__ = ["MAX_REGION_VERTICES", "HullCache", "stage_one"]
+__all__ = ["MAX_REGION_VERTICES", "HullCache", "boxes_within", "stage_one"]
 
 #: Outlines with more vertices are simplified (and grown to contain the original) before
 #: the forbidden regions of stage 1 are built, which bounds their time and memory; stage 2
@@ -195,6 +195,28 @@ def pair_hulls(a: shapely.Geometry, b: shapely.Geometry) -> npt.NDArray[np.objec
     points, owner = _pair_sums(shapely.to_wkb(a), shapely.to_wkb(b))
     hulls: npt.NDArray[np.object_] = shapely.convex_hull(shapely.linestrings(points, indices=owner))
     return hulls
+
+
+def boxes_within(bounds: FloatArray, box: FloatArray, reach: float) -> npt.NDArray[np.bool_]:
+    """Return which boxes are within `reach` (mm, in x and in y) of `box`.
+
+    Boxes are ``[min x, min y, max x, max y]``, one a row of `bounds`. A shape whose box
+    is not within reach of another's box is farther than `reach` from it.
+
+    Examples
+    --------
+    >>> boxes = np.array([[0.0, 0.0, 1.0, 1.0], [5.0, 0.0, 6.0, 1.0]])
+    >>> boxes_within(boxes, np.array([2.0, 0.0, 3.0, 1.0]), 1.0).tolist()
+    [True, False]
+    """
+    x0, y0, x1, y1 = box
+    within: npt.NDArray[np.bool_] = (
+        (bounds[:, 0] <= x1 + reach)
+        & (bounds[:, 2] >= x0 - reach)
+        & (bounds[:, 1] <= y1 + reach)
+        & (bounds[:, 3] >= y0 - reach)
+    )
+    return within
 
 
 def _grown(region: shapely.Geometry, distance: float) -> shapely.Geometry:
@@ -405,13 +427,9 @@ class _ForbiddenHulls:
         """
         if self.bounds is None:
             self.bounds = shapely.bounds(np.asarray(self.others, dtype=object)).reshape(-1, 4)
-        x0, y0, x1, y1 = np.asarray(self.polygon.bounds) + np.array([*move, *move])
+        box = np.asarray(self.polygon.bounds) + np.array([*move, *move])
         chosen = np.asarray(near, dtype=np.intp)
-        b = self.bounds[chosen]
-        r = self.widest_reach()
-        chosen = chosen[
-            (b[:, 0] <= x1 + r) & (b[:, 2] >= x0 - r) & (b[:, 1] <= y1 + r) & (b[:, 3] >= y0 - r)
-        ]
+        chosen = chosen[boxes_within(self.bounds[chosen], box, self.widest_reach())]
         if not len(chosen):
             return []
         moved = shapely.transform(self.polygon, lambda xy: xy + move)
