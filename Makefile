@@ -1,9 +1,17 @@
+comma := ,
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: test demo lint typecheck clean bench docs browser
+.PHONY: test demo lint typecheck clean bench docs browser lock test-latest
+
+# Every package `make demo` and `make test` install, at the exact version the suite last passed
+# on: requirements.lock, written by `make lock` (uv pip compile over pyproject.toml's ranges and
+# the extras below). pyproject.toml keeps ranges, for installs into one's own environment.
+LOCK := requirements.lock
+EXTRAS := test,plots,fast,docs,serve,cluster
+UV_VERSION := 0.13.9
 
 # The batch kernels compiled ahead of time (tabletop.geom._aot): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
@@ -12,12 +20,14 @@ AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_
 	geom/tolerance.py geom/_aot.py geom/_aot_build.py \
 	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py)
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml $(LOCK)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	@# serve: the board's server; test carries playwright, which drives the system's Chromium;
-	@# cluster: dask.distributed, for --scheduler and its tests on a LocalCluster
-	$(BIN)/python -m pip install -q -e '.[test,plots,fast,docs,serve,cluster]'
+	@# the locked versions of every dependency and extra (serve: the board's server; test
+	@# carries playwright, which drives the system's Chromium; cluster: dask.distributed, for
+	@# --scheduler), then the project itself on top without resolving anything again
+	$(BIN)/python -m pip install -q -r $(LOCK)
+	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	@$(MAKE) --no-print-directory browser
 	$(BIN)/python -m tabletop.geom._aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
@@ -39,6 +49,33 @@ browser:
 		apt-get update -q && apt-get install -y -q chromium \
 		|| echo "chromium could not be installed: the board's browser tests will skip"; \
 	else echo "no $(CHROMIUM) and not root to install it: the board's browser tests will skip"; fi
+
+# A new lock from pyproject.toml's ranges: the newest releases that satisfy them, today.
+# Run `make test` after it, and commit requirements.lock only when that passes.
+lock:
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q uv==$(UV_VERSION)
+	$(BIN)/uv pip compile pyproject.toml --python-version 3.11 --quiet \
+		$(foreach e,$(subst $(comma), ,$(EXTRAS)),--extra $(e)) \
+		--custom-compile-command 'make lock' -o $(LOCK)
+
+# The whole suite on the newest releases (no lock), in a venv of its own: what `make lock`
+# would pin tomorrow, tried before it is pinned.
+LATEST := .venv-latest
+test-latest:
+	rm -rf $(LATEST)
+	$(PYTHON) -m venv $(LATEST)
+	$(LATEST)/bin/python -m pip install -q --upgrade pip
+	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[$(EXTRAS)]'
+	$(LATEST)/bin/python -m pip list --format=freeze > $(LATEST)/versions.txt
+	$(LATEST)/bin/python -m tabletop.geom._aot_build
+	$(LATEST)/bin/python -m tabletop.obstacles._aot_build
+	$(LATEST)/bin/ruff check --no-cache .
+	$(LATEST)/bin/mypy
+	@# the kernels it compiled are this venv's; the project's own venv compiles its own again
+	rm -f $(AOT)
+	$(LATEST)/bin/python -m pytest -p no:cacheprovider
+	@echo "newest releases tried: $(LATEST)/versions.txt"
 
 lint: $(STAMP)
 	$(BIN)/ruff check --no-cache .
@@ -117,7 +154,7 @@ gallery: $(STAMP)
 	$(BIN)/python -m benchmarks.board_demo docs/gallery/board.png
 
 clean:
-	rm -rf $(VENV) out site .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) $(LATEST) out site .mypy_cache .pytest_cache .ruff_cache
 	rm -f tabletop/geom/_kernels_aot*.so tabletop/obstacles/_kernels_aot*.so
 
 bench: $(STAMP) $(AOT)
