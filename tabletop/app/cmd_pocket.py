@@ -10,8 +10,10 @@
                   writes the first battle's full, replayable log as a battle file
   render FILE     draw the 15 zones as player 1 sees them to -o OUT (a picture)
   push FILE PLAY  append one play after checking it (--bot random|greedy: the engine
-                  answers for the other player); the state and the plays next
-  pop FILE        remove the file's last play
+                  answers for the other player); what each roll did, the state (the
+                  hits left to assign, what each player needs to win) and the plays next
+  pop FILE        remove the file's last play (--player N: player N's last play and
+                  every play after it, a bot's answer)
 
 Every command but check refuses an illegal battle (exit 2); a play that cannot be read
 or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
@@ -64,6 +66,7 @@ from tabletop.boards.pocket import (
     zone_words,
 )
 from tabletop.boards.pocket.plays import Play, Roll
+from tabletop.boards.pocket.telling import hits_words, roll_words, to_win_words
 from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
@@ -137,6 +140,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     push.add_argument(
         "--bot", choices=tuple(POLICIES), help="the engine answers for the other player"
     )
+    parsers["pop"].add_argument(
+        "--player",
+        type=int,
+        choices=(1, 2),
+        help="take back this player's last play and every play after it (a bot's answer)",
+    )
     render = parsers["render"]
     render.add_argument("-o", "--output", help=f"the picture to write: {PICTURE_SUFFIXES}")
     _force(render)
@@ -176,6 +185,8 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
             f"player {p} ({army.name}, {army.points} points): {_count(state.pool[p], 'token')} unspent, "
             f"destroyed {state.destroyed[p]} points of the enemy"
         )
+        if state.winner is None:
+            lines.append(f"  {to_win_words(game, state, p)}")
         for spec in army.units:
             unit = state.units[spec.id]
             if not unit.alive:
@@ -200,6 +211,8 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
             if decision.kind == "roll"
             else ""
         )
+        hits = hits_words(state) if decision.kind == "hits" else ""
+        extra += f": {hits}" if hits else ""
         lines.append(f"to decide: player {decision.player}, {decision.kind}{extra}")
     return "\n".join(lines)
 
@@ -459,8 +472,8 @@ def _player_of(game: PocketBattles, state: PocketState, play: Play) -> str | Non
 
 def _pushed(
     args: argparse.Namespace, file: BattleFile, game: PocketBattles, state: PocketState
-) -> list[str]:
-    """Push `args.play` on `state` (and the bot's answer); return the texts played."""
+) -> tuple[list[str], list[str]]:
+    """Push `args.play` on `state` (and the bot's answer); return the texts and the rolls told."""
     number = len(file.plays) + 1
     if state.winner is not None:
         raise BattleFileError(
@@ -469,6 +482,7 @@ def _pushed(
             file=file.path,
             entry=f"play {number}",
         )
+    before = state.copy()
     try:
         play = game.parse_play(args.play)
         player = _player_of(game, state, play)
@@ -484,7 +498,55 @@ def _pushed(
     if args.bot is not None and player is not None:
         rng = Rng(derive_seed(file.battle.seed, number) ^ _SIMULATION_SALT)
         made += [game.play_text(p) for p in answer(game, state, POLICIES[args.bot], rng, player)]
+    return made, rolls_told(game, before, made)
+
+
+def rolls_told(game: PocketBattles, state: PocketState, texts: list[str]) -> list[str]:
+    """Return what each roll does as `texts` are played on a copy of `state`, in words.
+
+    A written ``roll`` and a roll drawn from the seed before another play (said so) alike.
+    """
+    state = state.copy()
+    told: list[str] = []
+    for text in texts:
+        play = game.parse_play(text)
+        if isinstance(play, Roll):
+            told.append(roll_words(game, state, play.dice))
+        while not isinstance(play, Roll) and game.decision(state).kind == "roll":
+            due = game.decision(state).dice
+            trial = state.copy()
+            dice = tuple(trial.rng.roll() for _ in range(due))
+            told.append(f"{roll_words(game, state, dice)} (drawn from the seed)")
+            game.push(state, Roll(dice))
+        game.push(state, play)
+    return told
+
+
+def _plays_by(game: PocketBattles, file: BattleFile) -> list[int | None]:
+    """Return the player who made each of the file's plays (a roll: the player rolling)."""
+    state = game.start()
+    made: list[int | None] = []
+    for text in file.plays:
+        play = game.parse_play(text)
+        side = _player_of(game, state, play)
+        made.append(int(side) if side is not None else None)
+        game.push(state, play)
     return made
+
+
+def _taken_back(game: PocketBattles, file: BattleFile, player: int | None) -> int:
+    """Return how many plays ``pop`` removes: 1, or back to `player`'s last play."""
+    if not file.plays:
+        raise BattleFileError("no play to pop; the file is unchanged", file=file.path)
+    if player is None:
+        return 1
+    made = _plays_by(game, file)
+    if player not in made:
+        raise BattleFileError(
+            f"player {player} made none of the {len(made)} plays; the file is unchanged",
+            file=file.path,
+        )
+    return len(made) - max(i for i, p in enumerate(made) if p == player)
 
 
 def push_or_pop(args: argparse.Namespace, out: TextIO) -> int:
@@ -495,21 +557,27 @@ def push_or_pop(args: argparse.Namespace, out: TextIO) -> int:
         battle, _ = parse_battle(data, path)
         file = BattleFile(path, battle, tuple(plays))
         _refuse_illegal(file)
+        told: list[str] = []
         if args.action == "pop":
-            if not plays:
-                raise BattleFileError("no play to pop; the file is unchanged", file=path)
-            file = BattleFile(path, battle, tuple(plays[:-1]))
+            count = _taken_back(replay_battle(file)[0], file, args.player)
+            file = BattleFile(path, battle, tuple(plays[: len(plays) - count]))
             game, state = replay_battle(file)
-            new, said = list(file.plays), f"play {len(plays)} {plays[-1]!r} popped"
+            new = list(file.plays)
+            if count == 1:
+                said = f"play {len(plays)} {plays[-1]!r} popped"
+            else:
+                gone = ", ".join(repr(t) for t in plays[len(new) :])
+                said = f"plays {len(new) + 1}-{len(plays)} popped: {gone}"
         else:
             game, state = replay_battle(file)
-            made = _pushed(args, file, game, state)
+            made, told = _pushed(args, file, game, state)
             new = [*plays, *made]
             said = f"play {len(plays) + 1} {made[0]!r} pushed" + (
                 f"; the {args.bot} bot answered " + ", ".join(repr(t) for t in made[1:])
                 if len(made) > 1
                 else ""
             )
+        said += "".join(f"\n  {line}" for line in told)
 
         def write(report: TextIO) -> None:
             if args.json:

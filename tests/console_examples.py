@@ -1,0 +1,177 @@
+"""The console examples of README.md and the manual, read and run as a reader would type them.
+
+A console example is a fenced block whose first line starts with ``$ ``: each ``$ `` line is
+a command, the lines after it (up to the next ``$ `` line, trailing blank lines dropped)
+are what it prints, standard output then standard error. In the expected text ``...``
+stands for any text (doctest's ELLIPSIS: a line of its own for any lines); a last line
+``(exit N)`` or a comment ``# exit N`` after the command gives the exit code, 0 when
+neither does. A comment after the command (``# ...``) is the reader's, not the shell's.
+
+The commands run in a fresh directory that holds the repository's ``examples/`` (a link),
+an empty ``out/`` and ``docs/gallery/``, and the files of ``tests/data/docs/PAGE/``: the
+inputs a page names that are not in ``examples/`` (``table.toml``, ``bad-setup.toml``,
+...). The commands of one page run in order in that directory, so a page's ``push`` sees
+the file its earlier ``push`` wrote. Besides ``tabletop`` a command may be ``cat FILE``,
+``grep WORD FILE``, ``cp FROM TO`` or ``rm FILE``, run here without a shell.
+
+An HTML comment ``<!-- console: not run: REASON -->`` on the line before a block leaves
+that block out, with its reason (a cluster's address, an hour of simulation); the tests
+list the blocks left out, so none is left out unseen.
+"""
+
+from __future__ import annotations
+
+import doctest
+import io
+import re
+import shlex
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from common import ROOT
+
+from tabletop.app.cli import main
+
+__all__ = ["PAGES", "Block", "Example", "console_blocks", "run_page"]
+
+#: The pages whose console examples the suite runs: the README and every manual page.
+PAGES: tuple[Path, ...] = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
+FIXTURES = ROOT / "tests" / "data" / "docs"
+_FENCE = re.compile(r"^(```+|~~~+)(.*)$")
+_SKIP = re.compile(r"<!--\s*console:\s*not run:\s*(.+?)\s*-->")
+_EXIT_COMMENT = re.compile(r"#\s*exit (\d+)")
+_EXIT_LINE = re.compile(r"^\(exit (\d+)\)$")
+_FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.DONT_ACCEPT_BLANKLINE
+
+
+@dataclass(frozen=True)
+class Example:
+    """One command of a console block and what the page says it prints."""
+
+    line: int
+    command: str
+    expected: str
+    exit_code: int
+
+
+@dataclass(frozen=True)
+class Block:
+    """A console block: where it starts, its commands, and why it is not run (or "")."""
+
+    line: int
+    examples: tuple[Example, ...]
+    not_run: str
+
+
+def _examples(lines: list[tuple[int, str]]) -> tuple[Example, ...]:
+    found: list[Example] = []
+    current: tuple[int, str] | None = None
+    body: list[str] = []
+
+    def close() -> None:
+        if current is None:
+            return
+        while body and not body[-1].strip():
+            body.pop()
+        command, _, comment = current[1].partition(" #")
+        code = 0
+        said = _EXIT_COMMENT.search(comment)
+        if said:
+            code = int(said.group(1))
+        if body and _EXIT_LINE.match(body[-1]):
+            code = int(_EXIT_LINE.match(body[-1]).group(1))  # type: ignore[union-attr]
+            body.pop()
+        found.append(Example(current[0], command.strip(), "\n".join(body), code))
+
+    for number, text in lines:
+        if text.startswith("$ "):
+            close()
+            current, body = (number, text[2:]), []
+        else:
+            body.append(text)
+    close()
+    return tuple(found)
+
+
+def console_blocks(page: Path) -> list[Block]:
+    """Return the console blocks of `page` (fenced blocks whose first line starts with ``$ ``)."""
+    lines = page.read_text(encoding="utf-8").splitlines()
+    blocks: list[Block] = []
+    i = 0
+    while i < len(lines):
+        fence = _FENCE.match(lines[i])
+        if not fence:
+            i += 1
+            continue
+        end = i + 1
+        while end < len(lines) and lines[end].strip() != fence.group(1):
+            end += 1
+        inside = list(enumerate(lines[i + 1 : end], i + 2))
+        if inside and inside[0][1].startswith("$ "):
+            skip = _SKIP.search(lines[i - 1]) if i else None
+            blocks.append(Block(i + 1, _examples(inside), skip.group(1) if skip else ""))
+        i = end + 1
+    return blocks
+
+
+def _builtin(words: list[str]) -> tuple[int, str, str]:
+    name, *rest = words
+    if name == "cat":
+        return 0, "".join(Path(p).read_text(encoding="utf-8") for p in rest), ""
+    if name == "grep":
+        word, path = rest
+        hits = [ln for ln in Path(path).read_text(encoding="utf-8").splitlines() if word in ln]
+        return (0 if hits else 1), "".join(f"{ln}\n" for ln in hits), ""
+    if name == "cp":
+        shutil.copyfile(rest[0], rest[1])
+        return 0, "", ""
+    if name == "rm":
+        for p in rest:
+            Path(p).unlink()
+        return 0, "", ""
+    raise AssertionError(f"a console example runs tabletop, cat, grep, cp or rm, not {name!r}")
+
+
+def run_command(command: str) -> tuple[int, str]:
+    """Run one example's command in the current directory; return (exit code, printed text)."""
+    words = shlex.split(command)
+    if words[0] != "tabletop":
+        code, out, err = _builtin(words)
+        return code, out + err
+    out, err = io.StringIO(), io.StringIO()
+    code = main(words[1:], out=out, err=err)
+    return code, out.getvalue() + err.getvalue()
+
+
+def prepare(directory: Path, page: Path) -> None:
+    """Fill `directory` as the examples of `page` expect to find it."""
+    (directory / "examples").symlink_to(ROOT / "examples", target_is_directory=True)
+    (directory / "out").mkdir()
+    (directory / "docs" / "gallery").mkdir(parents=True)
+    own = FIXTURES / page.stem
+    if own.is_dir():
+        for path in sorted(own.iterdir()):
+            shutil.copyfile(path, directory / path.name)
+
+
+def run_page(page: Path, directory: Path) -> list[str]:
+    """Run every console example of `page` in `directory`; return the mismatches, described."""
+    prepare(directory, page)
+    checker = doctest.OutputChecker()
+    wrong: list[str] = []
+    for block in console_blocks(page):
+        if block.not_run:
+            continue
+        for example in block.examples:
+            code, printed = run_command(example.command)
+            got = printed.rstrip("\n")
+            if code != example.exit_code or not checker.check_output(
+                example.expected + "\n", got + "\n", _FLAGS
+            ):
+                wrong.append(
+                    f"{page.name}:{example.line}: $ {example.command}\n"
+                    f"exit {code} (the page says {example.exit_code}); it printed:\n{got}\n"
+                    f"the page says:\n{example.expected}\n"
+                )
+    return wrong
