@@ -90,7 +90,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     cyclic collector's passes, which a large scene's thousands of objects set off, until
     the command is done (:func:`tabletop.app.cli.main` sees to it).
     """
-    # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
+    # --- XWS lists: `check LIST` judges the list's obstacle choice (xws_list.py) ---
     from tabletop.app.clients import is_client_file
 
     # is_client_file first: it stats before it opens, so a FIFO is refused, never waited on.
