@@ -7,8 +7,9 @@ stands for any text (doctest's ELLIPSIS: a line of its own for any lines); a las
 ``(exit N)`` or a comment ``# exit N`` after the command gives the exit code, 0 when
 neither does. A comment after the command (``# ...``) is the reader's, not the shell's.
 
-The commands run in a fresh directory that holds the repository's ``examples/`` (a link),
-an empty ``out/`` and ``docs/gallery/``, and the files of ``tests/data/docs/PAGE/``: the
+The commands run in a fresh directory that holds a copy of the repository's ``examples/``
+(a command that writes never reaches the repository), an empty ``out/`` and
+``docs/gallery/``, and the files of ``tests/data/docs/PAGE/`` with its sub-folders: the
 inputs a page names that are not in ``examples/`` (``table.toml``, ``bad-setup.toml``,
 ...). The commands of one page run in order in that directory, so a page's ``push`` sees
 the file its earlier ``push`` wrote. Besides ``tabletop`` a command may be ``cat FILE``,
@@ -26,6 +27,7 @@ import io
 import re
 import shlex
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,7 +42,7 @@ PAGES: tuple[Path, ...] = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.m
 FIXTURES = ROOT / "tests" / "data" / "docs"
 _FENCE = re.compile(r"^(```+|~~~+)(.*)$")
 _SKIP = re.compile(r"<!--\s*console:\s*not run:\s*(.+?)\s*-->")
-_EXIT_COMMENT = re.compile(r"#\s*exit (\d+)")
+_EXIT_COMMENT = re.compile(r"^\s*exit (\d+)")
 _EXIT_LINE = re.compile(r"^\(exit (\d+)\)$")
 _FLAGS = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1 | doctest.DONT_ACCEPT_BLANKLINE
 
@@ -117,6 +119,9 @@ def console_blocks(page: Path) -> list[Block]:
 
 def _builtin(words: list[str]) -> tuple[int, str, str]:
     name, *rest = words
+    missing = [p for p in rest[-1:] if name in ("cat", "grep") and not Path(p).is_file()]
+    if missing:
+        return 1, "", f"{name}: {missing[0]}: No such file or directory\n"
     if name == "cat":
         return 0, "".join(Path(p).read_text(encoding="utf-8") for p in rest), ""
     if name == "grep":
@@ -146,17 +151,19 @@ def run_command(command: str) -> tuple[int, str]:
 
 def prepare(directory: Path, page: Path) -> None:
     """Fill `directory` as the examples of `page` expect to find it."""
-    (directory / "examples").symlink_to(ROOT / "examples", target_is_directory=True)
+    shutil.copytree(ROOT / "examples", directory / "examples")
     (directory / "out").mkdir()
     (directory / "docs" / "gallery").mkdir(parents=True)
     own = FIXTURES / page.stem
     if own.is_dir():
-        for path in sorted(own.iterdir()):
-            shutil.copyfile(path, directory / path.name)
+        shutil.copytree(own, directory, dirs_exist_ok=True)
 
 
-def run_page(page: Path, directory: Path) -> list[str]:
-    """Run every console example of `page` in `directory`; return the mismatches, described."""
+def run_page(page: Path, directory: Path, skip: Callable[[str], bool] | None = None) -> list[str]:
+    """Run every console example of `page` in `directory`; return the mismatches, described.
+
+    `skip`, when given, leaves out the commands it is true of (to try a page quickly).
+    """
     prepare(directory, page)
     checker = doctest.OutputChecker()
     wrong: list[str] = []
@@ -164,6 +171,8 @@ def run_page(page: Path, directory: Path) -> list[str]:
         if block.not_run:
             continue
         for example in block.examples:
+            if skip is not None and skip(example.command):
+                continue
             code, printed = run_command(example.command)
             got = printed.rstrip("\n")
             if code != example.exit_code or not checker.check_output(
