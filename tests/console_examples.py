@@ -13,7 +13,9 @@ The commands run in a fresh directory that holds a copy of the repository's ``ex
 inputs a page names that are not in ``examples/`` (``table.toml``, ``bad-setup.toml``,
 ...). The commands of one page run in order in that directory, so a page's ``push`` sees
 the file its earlier ``push`` wrote. Besides ``tabletop`` a command may be ``cat FILE``,
-``grep WORD FILE``, ``cp FROM TO`` or ``rm FILE``, run here without a shell.
+``grep WORD FILE``, ``cp FROM TO`` or ``rm FILE``, run here without a shell, and
+``printf '%s\\n' LINE ... | tabletop ...`` gives the lines to tabletop's standard input; a
+command may go on over lines that end in a backslash.
 
 An HTML comment ``<!-- console: not run: REASON -->`` on the line before a block leaves
 that block out, with its reason (a cluster's address, an hour of simulation); the tests
@@ -27,6 +29,7 @@ import io
 import re
 import shlex
 import shutil
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -86,12 +89,17 @@ def _examples(lines: list[tuple[int, str]]) -> tuple[Example, ...]:
             body.pop()
         found.append(Example(current[0], command.strip(), "\n".join(body), code))
 
+    joining = False
     for number, text in lines:
-        if text.startswith("$ "):
+        if joining and current is not None:
+            # a command continued on the next line (a trailing backslash)
+            current = (current[0], current[1][:-1].rstrip() + " " + text.strip())
+        elif text.startswith("$ "):
             close()
             current, body = (number, text[2:]), []
         else:
             body.append(text)
+        joining = current is not None and not body and current[1].endswith("\\")
     close()
     return tuple(found)
 
@@ -138,14 +146,36 @@ def _builtin(words: list[str]) -> tuple[int, str, str]:
     raise AssertionError(f"a console example runs tabletop, cat, grep, cp or rm, not {name!r}")
 
 
+def _printf(words: list[str]) -> str:
+    if words[:2] != ["printf", "%s\\n"]:
+        raise AssertionError(f"a console example pipes printf '%s\\n' into tabletop, not {words}")
+    return "".join(f"{w}\n" for w in words[2:])
+
+
 def run_command(command: str) -> tuple[int, str]:
-    """Run one example's command in the current directory; return (exit code, printed text)."""
+    """Run one example's command in the current directory; return (exit code, printed text).
+
+    ``printf '%s\\n' LINE ... | tabletop ...`` gives the lines to the command's standard
+    input; ``.venv/bin/tabletop`` is ``tabletop``.
+    """
     words = shlex.split(command)
+    given = None
+    if "|" in words:
+        cut = words.index("|")
+        given, words = _printf(words[:cut]), words[cut + 1 :]
+    if words[0].endswith("/tabletop"):
+        words[0] = "tabletop"
     if words[0] != "tabletop":
         code, out, err = _builtin(words)
         return code, out + err
     out, err = io.StringIO(), io.StringIO()
-    code = main(words[1:], out=out, err=err)
+    stdin = sys.stdin
+    if given is not None:
+        sys.stdin = io.TextIOWrapper(io.BytesIO(given.encode("utf-8")), encoding="utf-8")
+    try:
+        code = main(words[1:], out=out, err=err)
+    finally:
+        sys.stdin = stdin
     return code, out.getvalue() + err.getvalue()
 
 

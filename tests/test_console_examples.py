@@ -15,8 +15,10 @@ from console_examples import PAGES, console_blocks, run_page
 
 #: The console blocks the suite does not run, each with the reason its page gives.
 NOT_RUN = {
-    ("bulk.md", "a Dask cluster's address"),
+    ("board-server.md", "a server runs until Ctrl-C"),
+    ("bulk.md", "a 30 s connect time-out, and an install without the cluster extra"),
     ("dogfight.md", "a Dask cluster's address"),
+    ("oracle.md", "Node.js"),
 }
 
 
