@@ -166,8 +166,8 @@ def run_command(command: str) -> tuple[int, str]:
     if words[0].endswith("/tabletop"):
         words[0] = "tabletop"
     if words[0] != "tabletop":
-        code, out, err = _builtin(words)
-        return code, out + err
+        code, said, complained = _builtin(words)
+        return code, said + complained
     out, err = io.StringIO(), io.StringIO()
     stdin = sys.stdin
     if given is not None:
