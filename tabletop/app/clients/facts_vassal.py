@@ -193,4 +193,70 @@ VASSAL_XWS_FACTS: tuple[Fact, ...] = (
     ),
 )
 
-REAL_FILE_FACTS: tuple[Fact, ...] = ()
+_SPEC = "elistevens/xws-spec (MIT)"
+_R2D7 = "philipdouglas/r2-d7 (MIT): tests/test_listformatter.py at 6076fcf0, lists captured from the builders"
+
+#: What the real XWS lists taught (``tests/data/real/ORIGINS.md``).
+REAL_FILE_FACTS: tuple[Fact, ...] = (
+    Fact(
+        "xws_edition",
+        "faction, else version",
+        "-",
+        "XWS: a list is a 1st-edition list when its faction is one of the 1st edition's "
+        "(rebel, imperial, scum; rebels and empire in XWS 0.1 and 0.2), a 2.0 list when it is "
+        "one of 2.0's (rebelalliance ... separatistalliance) whatever its version, and "
+        "otherwise by its version (0.x and 1.x: 1st edition)",
+        f"{_SPEC}: README.md (the factions of 0.1.1 and of 2.0), sample.json at e65d3c8b "
+        f"(0.1.0), ba7d7dd1 (0.2.0), 554f72fc (0.3.0, faction rebel) and 080c2d00 (2.0.0); "
+        f"{_R2D7} (YASB 2.0 and FFG-builder exports of 2.0 lists state version 0.3.0)",
+        True,
+    ),
+    Fact(
+        "xws1_ship_bases",
+        "xws1-ships.json",
+        "-",
+        "XWS 1st edition: a pilot's base is its ship's size in xwing-data "
+        "(tabletop/app/clients/data/xws1-ships.json: small, large or huge)",
+        "guidokessels/xwing-data (MIT): data/ships.js at 4e6fca90 (xws, size)",
+        True,
+    ),
+    Fact(
+        "xws_appended_ship",
+        "<pilot>-<ship>",
+        "-",
+        "XWS 2.0: a pilot id unknown to xwing-data2 that ends in a hyphen and a ship id "
+        "(dfs311-vultureclassdroidfighter) is a pilot of that ship",
+        f"{_SPEC}: sample.json at 080c2d00 (dfs311-vultureclassdroidfighter, no ship key)",
+        True,
+    ),
+    Fact(
+        "xws_builder_ship_ids",
+        "pilot's ship",
+        "-",
+        "XWS 2.0: a pilot whose ship key is no 2.0 ship id (a builder's export may write the "
+        "1st edition's xwing or ywing) flies the ship its pilot id names in xwing-data2",
+        f"{_R2D7} (a YASB 2.0 list: lukeskywalker with ship xwing, norrawexley-btla4ywing "
+        "with ship ywing)",
+        True,
+    ),
+    Fact(
+        "xws1_obstacle_ids",
+        "core-asteroid-5",
+        "-",
+        "XWS 0.x: an obstacle id EXPANSION-TYPE-N (core-asteroid-5) is the catalog token "
+        "of the same name without hyphens (coreasteroid5); the 0-based numbering is taken "
+        "to be the 2.0 spec's",
+        f"{_SPEC}: README_OBSTACLES.md at e6b946de (EXPANSION-TYPE-N, 0-based) and sample.json "
+        "at 554f72fc; the pictures of the two numberings were not compared",
+        False,
+    ),
+    Fact(
+        "xws_empty_obstacles",
+        "[]",
+        "-",
+        "XWS: builders export a list without obstacles as 'obstacles': [] or without the "
+        "key; both are a list that names none",
+        f"{_R2D7} (a Launch Bay Next export with obstacles [])",
+        True,
+    ),
+)

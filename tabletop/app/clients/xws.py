@@ -14,8 +14,9 @@ lists may leave ``ship`` out) flies the ship ``data/xws-pilots.json`` names (pil
 ship appended (``dfs311-vultureclassdroidfighter``, the form of the XWS spec's own sample)
 is that pilot of that ship.
 
-A 1st-edition list (factions ``rebel``, ``imperial``, ``scum``; or a version 0.x or 1.x
-without a 2.0 faction) is read against the 1st edition's ships
+A 1st-edition list (factions ``rebel``, ``imperial``, ``scum``, or XWS 0.1's ``rebels``
+and ``empire``; or a version 0.x or 1.x without a 2.0 faction) is read against the 1st
+edition's ships; its obstacle ids may be hyphenated (``core-asteroid-5``)
 (``data/xws1-ships.json``, made from xwing-data by ``data/make_xws1_ships.py``) and laid
 out under ``xwing1``. A 2.0 faction decides for 2.0 whatever the version: real exports of
 the 2.0 builders state ``0.3.0``.
@@ -69,7 +70,10 @@ __all__ = [
 #: An XWS pilot id (schema.json: lower-case letters, digits and hyphens, not ending in one).
 _PILOT_ID = re.compile(r"^[0-9a-z-]*[0-9a-z]$")
 #: The factions of XWS 1.x (the 1st edition) and of XWS 2.x (xws-spec README, xwing-data2).
-FIRST_EDITION_FACTIONS = frozenset({"rebel", "imperial", "scum"})
+#: XWS 0.1 and 0.2 wrote ``rebels`` and ``empire`` (the xws-spec sample of those versions).
+FIRST_EDITION_FACTIONS = frozenset({"rebel", "imperial", "scum", "rebels", "empire"})
+#: A 1st-edition obstacle id (``core-asteroid-5``: EXPANSION-TYPE-N, xws-spec 0.3.0).
+_HYPHENED_OBSTACLE = re.compile(r"^[a-z0-9]+-(asteroid|debris)-[0-9]+$")
 SECOND_EDITION_FACTIONS = frozenset(
     {
         "rebelalliance",
@@ -272,6 +276,8 @@ def _obstacles(raw: Any, file: str, ruleset: str = "xwing2") -> tuple[str, ...] 
     found = []
     for index, value in enumerate(raw):
         name = _text(value, file, f"obstacles[{index}]", "obstacles", "an XWS obstacle id")
+        if name not in known and _HYPHENED_OBSTACLE.match(name):
+            name = name.replace("-", "")  # the 1st-edition form of the same id
         if name not in known:
             raise ClientFileError(
                 f"unknown obstacle {name!r}: expected an XWS obstacle id, one of "
