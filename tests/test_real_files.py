@@ -110,7 +110,8 @@ def test_check_names_each_pilots_ship_and_base(name: str) -> None:
 def test_import_points_to_check_and_setup(name: str) -> None:
     code, out, err = run("import", XWS / name)
     assert (code, out) == (2, "")
-    assert "no positions" in err and "setup --from" in err
+    assert "no positions" in err
+    assert "setup --from" in err
 
 
 @pytest.mark.parametrize("name", sorted(LISTS))
@@ -158,7 +159,9 @@ def test_a_save_of_another_module_is_refused_naming_it(tmp_path: Path) -> None:
 
 def test_the_real_tts_extract_imports_its_two_gas_clouds() -> None:
     # The v1.11.15 backup's two gas clouds: one on the table, one held in its state stack.
-    report = run_json("import", ROOT / "tests/data/tts/xwing2-backup-1.11.15-gasclouds.json", "--json")
+    report = run_json(
+        "import", ROOT / "tests/data/tts/xwing2-backup-1.11.15-gasclouds.json", "--json"
+    )
     assert report["source"]["client"] == "tts-xwing2"
     assert [(i["id"], i["became"]) for i in report["imported"]] == [("Gas Cloud 5", "gascloud6")]
     reasons = [s["reason"] for s in report["skipped"]]

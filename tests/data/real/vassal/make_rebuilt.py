@@ -19,7 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[4]))
 
-from tabletop.app.clients.vassal_codec import join_tokens, obfuscate  # noqa: E402
+from tabletop.app.clients.vassal_codec import join_tokens, obfuscate
 
 ESC = "\x1b"
 MODULEDATA = (
