@@ -243,8 +243,8 @@ _TABLE: tuple[Fact, ...] = (
         "-",
         "X-Wing 2.0 mod: an obstacle known only by its model mesh (<Name>-model.obj) is "
         "matched as its collider <Name>-col.obj is, the two sharing one frame",
-        "contract: shared/spec/import.md ('Real files'); the model meshes were not compared "
-        "with the colliders",
+        f"{_EXTRACT}: each gas cloud pairs <Name>-model.obj with <Name>-col.obj on one object "
+        "(the naming confirmed); the model meshes were not compared with the colliders",
         False,
     ),
     Fact(

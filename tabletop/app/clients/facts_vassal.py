@@ -158,8 +158,9 @@ VASSAL_XWS_FACTS: tuple[Fact, ...] = (
         "X-Wing module is 'Star Wars X-Wing Miniatures Game', any other is refused",
         "vassalengine/vassal: vassal-app/src/main/java/VASSAL/build/module/metadata/"
         "SaveMetaData.java (copies the module's metadata into the save); Mu0n/XWVassal: "
-        "mic/swxwmg.vmod-unpacked/buildFile.xml (GameModule name); real VASSAL 3.2 saves "
-        "of other modules name theirs there",
+        "mic/swxwmg.vmod-unpacked/buildFile.xml (GameModule name); a real VASSAL 3.2.17 "
+        "save of the module TRC4 was reported to name it there (rebuilt in "
+        "tests/data/real/vassal)",
         True,
     ),
     Fact(
