@@ -257,7 +257,9 @@ def edition(raw: dict[str, Any]) -> tuple[str, str | None]:
     if faction in SECOND_EDITION_FACTIONS:
         return "xwing2", None
     version = raw.get("version")
-    major = _VERSION_MAJOR.match(version) if isinstance(version, str) else None
+    if not isinstance(version, str):
+        return "xwing2", None
+    major = _VERSION_MAJOR.match(version)
     if major is not None and int(major.group(1)) < 2:
         return "xwing1", f"version {version.strip()}"
     return "xwing2", None
