@@ -274,3 +274,12 @@ def test_a_save_naming_no_module_is_read_as_the_x_wing_one(tmp_path: Path) -> No
         report = run_json("import", path, "--json")
         assert "module" not in report["source"]
         assert any("names no module" in text for text in report["unconfirmed"])
+
+
+def test_a_file_of_tag_only_ships_is_the_2_0_mods_by_its_models(tmp_path: Path) -> None:
+    # No GameMode, no script: the 2.0 mod's base models name the mod.
+    tagged = _bare_ship("t1", "Tagged", 200.0, 100.0, Tags=["Ship"], CustomMesh=_base_mesh("large"))
+    path = write(tmp_path / "objects.json", {"ObjectStates": [tagged]})
+    report = run_json("import", path, "--json")
+    assert report["source"]["client"] == "tts-xwing2"
+    assert [(i["id"], i["became"]) for i in report["imported"]] == [("Tagged", "large")]
