@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
-from tabletop.app.clients.options import (
+from tabletop.app.common.datafile import source_name
+from tabletop.app.common.text import name_ids, printable_report
+from tabletop.app.scene.sources import (
     add_client_options,
     mark_within_resolution,
     scene_from_args,
 )
-from tabletop.app.common.datafile import source_name
-from tabletop.app.common.text import name_ids, printable_report
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import CheckReport, Violation, check
 from tabletop.obstacles.placeable import check_clearance
