@@ -21,6 +21,7 @@ from tabletop.tournament.console import (
     pending_tables,
     round_is_open,
     stage_name,
+    stage_title,
     unpair,
 )
 from tabletop.tournament.errors import (
@@ -147,8 +148,9 @@ __all__ = [
     "random_result",
     "round_is_open",
     "score_match",
-    "stage_name",
     "simulate_event",
+    "stage_name",
+    "stage_title",
     "standing_headings",
     "standings",
     "structure_of",

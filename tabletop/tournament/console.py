@@ -29,6 +29,7 @@ __all__ = [
     "pending_tables",
     "round_is_open",
     "stage_name",
+    "stage_title",
     "unpair",
 ]
 
@@ -95,9 +96,19 @@ def stage_name(event: Event, number: int) -> str:
     A playoff round is named by the players it leaves: its matches and byes.
     """
     round_ = event.rounds[number - 1]
-    if round_.kind != "playoff":
+    return stage_title(round_.kind, number, len(round_.matches) + len(round_.byes))
+
+
+def stage_title(kind: str, number: int, slots: int) -> str:
+    """Return the name of round `number` of `kind` with `slots` matches and byes.
+
+    Examples
+    --------
+    >>> stage_title("swiss", 3, 6), stage_title("playoff", 8, 4), stage_title("playoff", 9, 8)
+    ('Round 3', 'Quarter-final', 'Top 16')
+    """
+    if kind != "playoff":
         return f"Round {number}"
-    slots = len(round_.matches) + len(round_.byes)
     names = {1: "Final", 2: "Semi-final", 4: "Quarter-final"}
     return names.get(slots, f"Top {2 * slots}")
 

@@ -65,9 +65,7 @@ def pair_reason(
     if round_number == 1:
         text = "round 1: random"
         if clubs[0] is not None:
-            text += (
-                f" (players of one club kept apart where possible; {clubs[0]} v {clubs[1]})"
-            )
+            text += f" (players of one club kept apart where possible; {clubs[0]} v {clubs[1]})"
         return text
     ta, tb = tp
     if ta == tb:

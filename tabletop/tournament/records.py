@@ -284,8 +284,10 @@ class Event:
             raise RosterError("a player is named by an id or a name, got an empty text")
         for test in (
             lambda p: wanted in (p.id.casefold(), " ".join(p.name.split()).casefold()),
-            lambda p: p.id.casefold().startswith(wanted)
-            or " ".join(p.name.split()).casefold().startswith(wanted),
+            lambda p: (
+                p.id.casefold().startswith(wanted)
+                or " ".join(p.name.split()).casefold().startswith(wanted)
+            ),
         ):
             found = [p for p in self.players if test(p)]
             if len(found) == 1:

@@ -253,8 +253,7 @@ class Regulation:
         if not self.margin_bands:
             return ""
         cells = [
-            f"{b.low}–{b.high}" if b.high is not None else f"{b.low}+"
-            for b in self.margin_bands
+            f"{b.low}–{b.high}" if b.high is not None else f"{b.low}+" for b in self.margin_bands
         ]
         said = ", ".join(
             f"{cell} {b.winner_tp}/{b.loser_tp}"
