@@ -450,6 +450,7 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
                 if part
             )
             lines.append(f"  {where or 'event'}: {f.rule}: {f.message}")
+        lines += [f"  warning: {w.rule}: {w.message}" for w in report.warnings]
         out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
