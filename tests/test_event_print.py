@@ -88,7 +88,8 @@ def test_slips_one_per_table(event: Path, tmp_path: Path) -> None:
     text = out_file.read_text()
     assert text.count('class="slip"') == 2
     assert "round 1 - table 2" in text
-    assert "Silvia (p3)" in text and "Carlo (p4)" in text
+    assert "Silvia (p3)" in text
+    assert "Carlo (p4)" in text
     # the regulation's MoV → TP table for the TP line (armada-2015, by hand from its table)
     assert "0–20 5/5, 21–50 6/4, 51–90 7/3, 91–150 8/2, 151–220 9/1, 221+ 10/0" in text
     assert "final score: ___" in text

@@ -63,7 +63,8 @@ def pdf_text(pdf: bytes) -> str:
 
     Matplotlib writes each text as a TJ (or Tj) of two-byte codes that are the
     characters' code points (Identity-H with a CID-to-glyph map): decoded here as
-    UTF-16-BE after undoing the PDF string escapes.
+    UTF-16-BE after undoing the PDF string escapes. Characters matplotlib draws with
+    another glyph table (ligatures, arrows, dashes) do not come back as themselves.
     """
     drawn = []
     for stream in re.findall(rb"stream\r?\n(.*?)\r?\nendstream", pdf, re.S):
@@ -135,9 +136,7 @@ def test_the_2015_regulation_refuses_defeated_and_2018_takes_it(tmp_path: Path) 
     path2 = new(tmp_path / "2018", "--regulation", "armada-2018", "--seed", "3")
     ok("event", "pair", str(path2))
     (a, b), *_ = tables(path2)
-    said = ok(
-        "event", "result", str(path2), "1", "1", "--scores", "100", "200", "--defeated", b
-    )
+    said = ok("event", "result", str(path2), "1", "1", "--scores", "100", "200", "--defeated", b)
     # a keeps a ship and wins with the lower score: MoV max(0, 100 - 200) = 0 → 6 / 5
     assert said == (
         f"round 1 table 1: {a} beats {b} 100–200 ({b} defeated: One Player Defeated): 6 / 5\n"
@@ -225,7 +224,8 @@ def test_round_minutes_from_new_and_from_the_regulations(tmp_path: Path) -> None
     assert "  playoff round time: 90 minutes" in ok("event", "announce", str(destiny))
     code, _, err = run("event", "new", "--game", "armada", "--round-minutes", "0", "-o",
                        str(tmp_path / "z.toml"))  # fmt: skip
-    assert code == 2 and "--round-minutes is from 1 to 1440" in err
+    assert code == 2
+    assert "--round-minutes is from 1 to 1440" in err
     assert not (tmp_path / "z.toml").exists()
 
 
@@ -249,10 +249,13 @@ def test_new_checks_the_fleet_cap_of_the_regulation(
     code, _, err = run(*argv)
     if refused_with is None and regulation == "armada-2015":
         # squadrons 135 are over the 2015 cap of 100: refused too
-        assert code == 2 and "135 points; armada-2015 caps the squadrons at 100" in err
+        assert code == 2
+        assert "135 points; armada-2015 caps the squadrons at 100" in err
         return
     if refused_with is not None:
-        assert code == 2 and refused_with in err and "line 2" in err
+        assert code == 2
+        assert refused_with in err
+        assert "line 2" in err
         assert not out.exists()
         return
     assert code == 0, err
@@ -260,3 +263,105 @@ def test_new_checks_the_fleet_cap_of_the_regulation(
     code, said, _ = run("event", "check", str(out))
     assert code == 0
     assert "warning: squadron-points: a: squadron of 135 points; the cap is 134" in said
+
+
+# -- printables, read back from the PDFs -------------------------------------------------
+
+pytest_plots = pytest.importorskip  # matplotlib draws the PDFs
+
+
+def _four_with_a_cut(tmp_path: Path) -> Path:
+    """Four armada-2018 players, one Swiss round, a top 4: round 2 is the semi-finals."""
+    path = new(
+        tmp_path, "--regulation", "armada-2018", "--tier", "informal", "--swiss-rounds", "1",
+        "--cut", "4", "--seed", "2",
+        players="id,name\ndodonna,Jan Dodonna\nors,Jan Ors\nmotti,Conan Motti\ntarkin,W Tarkin\n",
+    )  # fmt: skip
+    pairing = json.loads(ok("event", "pair", str(path), "--json"))
+    for pair in pairing["pairs"]:
+        ok("event", "result", str(path), "1", str(pair["table"]), "--scores", "300", "100")
+    return path
+
+
+def test_slips_and_pairings_carry_ids_the_tp_table_and_the_stage(tmp_path: Path) -> None:
+    pytest_plots("matplotlib")
+    path = _four_with_a_cut(tmp_path)
+    slips = tmp_path / "r1.pdf"
+    ok("event", "print", str(path), "--what", "slips", "-o", str(slips))
+    text = pdf_text(slips.read_bytes())
+    assert "Jan Dodonna (dodonna)" in text
+    assert "W Tarkin (tarkin)" in text
+    assert "round 1 - table 1" in text
+    assert "round 1 - table 2" in text
+    # the MoV → TP table (the arrow and dashes are drawn apart from the Latin text)
+    table = ("TP (winner/loser): 0", "59 6/5, 60", "139 7/4, 140", "219 8/3, 220",
+             "299 9/2, 300", "400 10/1")  # fmt: skip
+    assert all(part in text for part in table)
+    assert "otillas destroyed (tick)" in text  # "fl" is a ligature
+    said = ok("event", "pair", str(path))
+    assert said.splitlines()[0] == "Semi-final"
+    ok("event", "print", str(path), "--what", "slips", "-o", str(tmp_path / "sf.pdf"))
+    text = pdf_text((tmp_path / "sf.pdf").read_bytes())
+    # "Semi-final - table k" ("fi" is a ligature, drawn apart)
+    assert text.count("Semi-") == 2
+    assert "nal - table 1" in text
+    assert "nal - table 2" in text
+    assert "round 2" not in text
+    ok("event", "print", str(path), "--what", "pairings", "-o", str(tmp_path / "p.pdf"))
+    text = pdf_text((tmp_path / "p.pdf").read_bytes())
+    assert "nal pairings" in text
+    assert "Semi-" in text
+    assert "Conan Motti (motti)" in text
+    ok("event", "print", str(path), "--what", "standings", "-o", str(tmp_path / "s.pdf"))
+    text = pdf_text((tmp_path / "s.pdf").read_bytes())
+    assert "Standings after round 1" in text
+    assert "tarkin" in text
+    assert "W Tarkin" in text
+
+
+def test_pairing_reasons_wrap_under_their_column(tmp_path: Path) -> None:
+    players = "id,name,faction\n" + "".join(
+        f"p{k},Player Number {k},{'rebel' if k % 2 else 'imperial'}\n" for k in range(1, 13)
+    )
+    path = new(tmp_path, "--seed", "4", players=players)
+    said = ok("event", "pair", str(path))
+    head = said.splitlines()[1]
+    why = head.index("why")
+    for line in said.splitlines()[2:]:
+        assert len(line) <= why + 72
+        if line.startswith(" " * why):  # a continuation: under the column
+            assert line[why] != " "
+
+
+# -- the end of an event -----------------------------------------------------------------
+
+
+def test_final_without_a_cut_and_csv_one_table_per_file(tmp_path: Path) -> None:
+    players = "id,name\na,Ann\nb,Bob\nc,Cat\nd,Dan\n"
+    path = new(tmp_path, "--tier", "informal", "--swiss-rounds", "1", "--seed", "1",
+               players=players)  # fmt: skip
+    pairing = json.loads(ok("event", "pair", str(path), "--json"))
+    for pair in pairing["pairs"]:
+        ok("event", "result", str(path), "1", str(pair["table"]), "--scores", "200", "100")
+    said = ok("event", "standings", str(path), "--final").splitlines()
+    assert said[1] == "no cut: the Swiss standings after round 1 are final"
+    assert said[2].split() == ["place", "player", "id", "Swiss", "rank", "TP"]
+    assert "seed" not in said[2]
+    assert "playoff" not in "\n".join(said)
+    folder = tmp_path / "export"
+    assert ok("event", "export", str(path), "--format", "csv", "-o", str(folder)) == (
+        f"wrote {folder / 'standings.csv'} and {folder / 'results.csv'}\n"
+    )
+    standings_rows = list(csv.reader((folder / "standings.csv").open()))
+    results_rows = list(csv.reader((folder / "results.csv").open()))
+    assert standings_rows[0][:4] == ["rank", "id", "name", "tp"]
+    assert len(standings_rows) == 5
+    assert results_rows[0][:4] == ["round", "kind", "table", "player_a"]
+    assert len(results_rows) == 3
+    assert all(row for row in standings_rows + results_rows)  # one table each, no blank line
+    # a second export without --force refuses and leaves both files
+    before = (folder / "standings.csv").read_bytes()
+    code, _, _err = run("event", "export", str(path), "--format", "csv", "-o", str(folder))
+    assert code == 2
+    assert (folder / "standings.csv").read_bytes() == before
+    assert refused(path, "event", "export", str(path), "--format", "json", "--table", "results")

@@ -54,15 +54,22 @@ def test_every_band_edge_and_the_cap(high: int, low: int, mov: int, win: int, lo
     match = Match(1, ("a", "b"), scores=(low, high), second_player="b")
     outcome = score_match(ARMADA_2018, match)
     assert outcome is not None
-    assert (outcome.winner, outcome.margin, outcome.tp, outcome.mov) == ("b", mov, (lose, win), (0, mov))
+    assert (outcome.winner, outcome.margin, outcome.tp, outcome.mov) == (
+        "b",
+        mov,
+        (lose, win),
+        (0, mov),
+    )
 
 
 def test_the_regulation_record_and_its_source() -> None:
     reg = get_regulation("armada-2018")
     assert (reg.fleet_cap, reg.squadron_cap, reg.bye_tp, reg.bye_mov) == (400, 134, 8, 140)
     assert (reg.mov_cap, reg.concession_mov, reg.round_minutes) == (400, 140, 135)
-    assert reg.squadron_cap_advisory and reg.defeat_win
-    assert reg.status.startswith("[C]") and "Cryodex" in " ".join(reg.sources)
+    assert reg.squadron_cap_advisory
+    assert reg.defeat_win
+    assert reg.status.startswith("[C]")
+    assert "Cryodex" in " ".join(reg.sources)
     assert get_regulation("armada") is ARMADA_2015  # 2015 stays the default
 
 
@@ -70,18 +77,22 @@ def test_a_concession_gives_at_least_140_and_the_conceder_nothing() -> None:
     # 130 to 100: the game's MoV 30 is raised to 140 → 8 TP, the conceding player 0
     m = Match(1, ("a", "b"), scores=(130, 100), concession="b")
     got = score_match(ARMADA_2018, m)
-    assert got is not None and (got.winner, got.margin, got.tp) == ("a", 140, (8, 0))
+    assert got is not None
+    assert (got.winner, got.margin, got.tp) == ("a", 140, (8, 0))
     # 400 to 20: MoV 380 stands (over 140) → 10 TP
     m = Match(1, ("a", "b"), scores=(20, 400), concession="a")
     got = score_match(ARMADA_2018, m)
-    assert got is not None and (got.winner, got.margin, got.tp) == ("b", 380, (0, 10))
+    assert got is not None
+    assert (got.winner, got.margin, got.tp) == ("b", 380, (0, 10))
     # equal scores, b concedes: MoV 0 raised to 140
     m = Match(1, ("a", "b"), scores=(100, 100), concession="b")
     got = score_match(ARMADA_2018, m)
-    assert got is not None and (got.margin, got.tp) == (140, (8, 0))
+    assert got is not None
+    assert (got.margin, got.tp) == (140, (8, 0))
     # the 2015 regulation has no floor: 30 → 6 TP, 0 for the conceding player
     got = score_match(ARMADA_2015, Match(1, ("a", "b"), scores=(130, 100), concession="b"))
-    assert got is not None and (got.margin, got.tp) == (30, (6, 0))
+    assert got is not None
+    assert (got.margin, got.tp) == (30, (6, 0))
     with pytest.raises(ResultError, match="conceded with the higher score"):
         Match(1, ("a", "b"), scores=(130, 100), concession="a")
 
@@ -90,10 +101,12 @@ def test_one_player_defeated_wins_with_the_lower_score() -> None:
     # a keeps a ship: a wins 120 to 200; MoV max(0, 120 - 200) = 0 → 6 / 5
     m = Match(1, ("a", "b"), scores=(120, 200), defeated="b")
     got = score_match(ARMADA_2018, m)
-    assert got is not None and (got.winner, got.margin, got.tp, got.mov) == ("a", 0, (6, 5), (0, 0))
+    assert got is not None
+    assert (got.winner, got.margin, got.tp, got.mov) == ("a", 0, (6, 5), (0, 0))
     # b defeated with 350 to 40 against: MoV 310 → 10 / 1
     got = score_match(ARMADA_2018, Match(1, ("a", "b"), scores=(350, 40), defeated="b"))
-    assert got is not None and (got.winner, got.margin, got.tp) == ("a", 310, (10, 1))
+    assert got is not None
+    assert (got.winner, got.margin, got.tp) == ("a", 310, (10, 1))
     with pytest.raises(ResultError, match="no 'One Player Defeated' win"):
         score_match(ARMADA_2015, Match(1, ("a", "b"), scores=(350, 40), defeated="b"))
     with pytest.raises(ResultError, match="not both"):
@@ -147,7 +160,8 @@ def test_the_bye_goes_to_the_lowest_ranked_player_without_one() -> None:
     # after round 1: a 8 (MoV 200), e 8 (140), c 6, d 5, b 3 → b is last
     got = pair_swiss(event)
     assert [b.player for b in got.byes] == ["b"]
-    assert "lowest rank" in got.byes[0].reason and "rank 5" in got.byes[0].reason
+    assert "lowest rank" in got.byes[0].reason
+    assert "rank 5" in got.byes[0].reason
     # a v e and c v d would rematch c and d (round 1): the two other pairings cross the
     # groups (8, 6, 5 TP: indexes 0, 1, 2) equally, 1 + 4 = 4 + 1, and one is drawn
     pairs = sorted(tuple(sorted(p.players)) for p in got.pairs)
