@@ -282,14 +282,17 @@ class Event:
         wanted = " ".join(text.split()).casefold()
         if not wanted:
             raise RosterError("a player is named by an id or a name, got an empty text")
-        for test in (
-            lambda p: wanted in (p.id.casefold(), " ".join(p.name.split()).casefold()),
-            lambda p: (
-                p.id.casefold().startswith(wanted)
-                or " ".join(p.name.split()).casefold().startswith(wanted)
-            ),
-        ):
-            found = [p for p in self.players if test(p)]
+
+        def plain(text: str) -> str:
+            return " ".join(text.split()).casefold()
+
+        exact = [p for p in self.players if wanted in (p.id.casefold(), plain(p.name))]
+        prefix = [
+            p
+            for p in self.players
+            if p.id.casefold().startswith(wanted) or plain(p.name).startswith(wanted)
+        ]
+        for found in (exact, prefix):
             if len(found) == 1:
                 return found[0].id
             if found:
