@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
+from tabletop.app.event.command import WHY_WIDTH
 
 PLAYERS = (
     "id,name,faction\n"
@@ -152,7 +153,7 @@ def test_unpair_a_round_without_results_and_seat_a_late_arrival(tmp_path: Path) 
     ok("event", "pair", str(path))
     ok("event", "result", str(path), "1", "2", "--scores", "150", "100")
     err = refused(path, "event", "unpair", str(path))
-    assert "round 1 has results at table(s) 2; clear them first" in err
+    assert "round 1: results are recorded at table(s) 2; clear them first" in err
     ok("event", "result", str(path), "1", "2", "--clear")
     said = ok("event", "add", str(path), "luke", "--name", "Luke Skywalker", "--faction", "rebel")
     assert said.splitlines()[1] == (
@@ -328,7 +329,7 @@ def test_pairing_reasons_wrap_under_their_column(tmp_path: Path) -> None:
     head = said.splitlines()[1]
     why = head.index("why")
     for line in said.splitlines()[2:]:
-        assert len(line) <= why + 72
+        assert len(line) <= why + WHY_WIDTH
         if line.startswith(" " * why):  # a continuation: under the column
             assert line[why] != " "
 

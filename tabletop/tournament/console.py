@@ -75,8 +75,8 @@ def unpair(event: Event) -> tuple[Event, list[str]]:
     if recorded:
         tables = ", ".join(str(t) for t in recorded)
         raise PairingError(
-            f"round {number} has results at table(s) {tables}; clear them first "
-            "(result --clear) to unpair it",
+            f"results are recorded at table(s) {tables}; clear them first "
+            "(result --clear) to unpair the round",
             round=number,
         )
     seated: list[str] = []

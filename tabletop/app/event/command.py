@@ -80,7 +80,15 @@ from tabletop.tournament import (
     standings,
 )
 
-__all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
+__all__ = [
+    "ACTIONS",
+    "WHY_WIDTH",
+    "pairing_text",
+    "register",
+    "run",
+    "standings_json",
+    "standings_text",
+]
 
 #: The sub-commands of ``tabletop event``.
 ACTIONS = (
@@ -347,7 +355,7 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 
 
 #: The widest a pairing line's reason runs before it wraps under itself.
-WHY_WIDTH = 72
+WHY_WIDTH = 80
 
 
 def pairing_text(event: Event, pairing: Pairing) -> str:
@@ -384,7 +392,7 @@ def pairing_text(event: Event, pairing: Pairing) -> str:
     for bye in pairing.byes:
         at = f" (table {bye.table})" if bye.table is not None else ""
         said = f"bye{at}: {name[bye.player]} - {printable(bye.reason)}"
-        wrapped = textwrap.wrap(said, len(at) + WHY_WIDTH + 20, break_on_hyphens=False)
+        wrapped = textwrap.wrap(said, 2 * WHY_WIDTH, break_on_hyphens=False)
         lines.append(wrapped[0])
         lines.extend("    " + more for more in wrapped[1:])
     lines.extend(f"WARNING: {printable(w)}" for w in pairing.warnings)
