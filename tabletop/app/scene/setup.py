@@ -37,7 +37,7 @@ MAX_COUNT = 10_000
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py); --ruleset is then xwing2 ---
+    # --- XWS lists: `setup --from LIST` (xws_list.py); --ruleset is then xwing2 ---
     parser.add_argument("--ruleset", choices=RULESET_NAMES, help="the game (required)")
     parser.add_argument(
         "--from",
@@ -69,7 +69,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     if args.from_list is not None and args.count is not None:
         raise InvalidInputError("--count draws random tables; --from LIST places one list's table")
-    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py) ---
+    # --- XWS lists: `setup --from LIST` (xws_list.py) ---
     if args.from_list is not None:
         from tabletop.app.scene.xws_list import setup_from_list
 
