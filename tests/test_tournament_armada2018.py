@@ -182,3 +182,18 @@ def test_check_reports_a_mov_over_the_cap_and_a_loser_over_the_table() -> None:
     # squadrons over 134 are only a warning (the cap is not confirmed)
     assert [w.rule for w in report.warnings] == ["squadron-points", "squadron-points"]
     assert "warnings" in report.to_json()
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_simulated_2018_events_are_legal_and_never_rematch(seed: int) -> None:
+    from tabletop.tournament import simulate_event
+
+    event = simulate_event("armada-2018", 5 + seed, seed, drop_rate=0.1)
+    assert event.regulation_id == "armada-2018"
+    report = audit(event)
+    assert report.legal, report.findings
+    met: set[frozenset[str]] = set()
+    for round_ in event.rounds:
+        for m in round_.matches:
+            assert frozenset(m.players) not in met
+            met.add(frozenset(m.players))
