@@ -47,6 +47,7 @@ def report_text(source: str, position: ClientImport, phase: str) -> str:
     where = position.table["name"] if position.table else "(no mat)"
     lines = [
         f"{source}: {position.source.client} {position.source.format}"
+        + (f" of {position.source.module!r}" if position.source.module else "")
         + (f" {position.source.version}" if position.source.version else "")
         + f", {position.ruleset}, {phase} phase, table {where}",
         f"  imported {len(position.imported)}, skipped {len(position.skipped)}; resolution "
