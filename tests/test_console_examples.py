@@ -22,14 +22,39 @@ NOT_RUN = {
 }
 
 
+_GC = "the armada-2018 event gc.toml is not in the repository yet"
+#: Commands whose inputs are not yet in ``tests/data/docs/``: skipped, each with why. Every
+#: one must still be on its page, so that the list shrinks as the inputs come.
+PENDING = {
+    ("event.md", 'tabletop event result gc.toml 1 1 --score "han solo=150" --score jan=98'): _GC,
+    ("event.md", 'tabletop event result gc.toml 1 1 --score "han solo=150" --score motti=98'): _GC,
+    (
+        "event.md",
+        "tabletop event new --game armada --regulation armada-2018 --players over.csv -o x.toml",
+    ): "the roster over.csv is not in the repository yet",
+    ("event.md", "tabletop event result gc.toml 1 2 --scores 120 210 --defeated ors"): _GC,
+    ("event.md", "tabletop event pair gc.toml"): _GC,
+    ("event.md", "tabletop event result gc.toml 2 1 --scores 451 50"): _GC,
+    ("event.md", "tabletop event result gc.toml 2 2 --scores 130 100 --concession motti"): _GC,
+    ("event.md", "tabletop event standings gc.toml"): _GC,
+    ("event.md", "tabletop event check gc.toml"): _GC,
+}
+
+
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_every_console_example_prints_what_the_page_says(
     page: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "80")
-    wrong = run_page(page, tmp_path)
+    wrong = run_page(page, tmp_path, lambda command: (page.name, command) in PENDING)
     assert not wrong, "\n".join(wrong)
+
+
+def test_every_pending_command_is_still_on_its_page() -> None:
+    for name, command in PENDING:
+        page = next(p for p in PAGES if p.name == name)
+        assert command in {e.command for b in console_blocks(page) for e in b.examples}
 
 
 def test_console_blocks_are_read_as_written() -> None:
