@@ -104,6 +104,29 @@ def test_a_roll_drawn_from_the_seed_before_a_play_is_told_as_drawn(tmp_path: Pat
     assert plays_in(path) == [*CHARGE, "kill slinger-1"]
 
 
+def test_a_wounds_trait_adds_its_hits_when_a_die_hits() -> None:
+    # The legion (melee 4, 4, 3; legionary-1 has +1 wounds) striking in the riders' place.
+    game = PocketBattles(example_battle())
+    state = replay(game, game.start(), CHARGE).state
+    state.stack[-1] = ("strike", "legion", "riders", "charge")
+    assert roll_words(game, state, (4, 1, 6)) == (
+        "roll 4 1 6: legion's charge on riders, melee 4 4 3: 2 hits "
+        "(4: legionary-1, legionary-2; 1, 6 miss), +1 (wounds): 3 hits"
+    )
+    # No die hits: no bonus either.
+    assert roll_words(game, state, (1, 2, 6)).endswith("melee 4 4 3: no hit")
+
+
+def test_hits_split_over_an_engagement_are_told_unit_by_unit() -> None:
+    game = PocketBattles(example_battle())
+    state = replay(game, game.start(), CHARGE).state
+    # The target's frame on top, the linked unit's under it (as a split shot leaves them).
+    state.stack[-1:] = [("hits", "riders", 2), ("hits", "scouts", 1)]
+    assert hits_words(state) == (
+        "1 hit left to assign on scouts (each one wound or kill); then 2 on riders"
+    )
+
+
 def test_hits_words_is_empty_without_hits_to_assign() -> None:
     game = PocketBattles(example_battle())
     state = replay(game, game.start(), CHARGE).state
