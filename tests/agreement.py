@@ -1,0 +1,183 @@
+"""How closely two code paths over the same geometry must agree: :data:`AGREEMENT_MM`.
+
+Where two code paths compute the same number (a batch function and its scalar one, the
+compiled kernels and the plain numpy ones, the fix search's stages and a whole-region
+search, the board's page and the command line), they may differ by floating-point
+rounding: GEOS and numpy releases change the order of their operations, their sums and
+their square roots, and a path of its own does its own arithmetic. On table coordinates
+of a few hundred millimetres that rounding is about 1e-13 mm; an answer rounded to
+1e-6 mm, as every answer is printed, then differs by one step of its last digit at
+most. So two paths agree when their lengths are within 1e-6 mm: the rules' own length
+tolerance (``tabletop.geom.tolerance.EPSILON_MM``: two lengths within it are equal,
+``rules.md``), a thousand times below the 1e-3 mm that fixes are promised to
+(``check.md``). Tests stated to the bit keep ``==``: only where one code path produces
+both sides (golden answers, replays, ``--jobs`` against a serial run, a call repeated).
+
+Verdicts (legal or not, a band, in the arc or not) stay exact: a rule decides at its
+line plus the length tolerance, and two paths that differ by the rounding above can
+only disagree on a length within that rounding of the decision point. Tests at a line
+put the length on the line or some tolerances either side of it, never at that point,
+and random lengths land there with a probability of about 1e-13. Where a test holds
+the lengths of its verdicts it can say so: :func:`off_the_lines` keeps the rows whose
+lengths are more than :data:`AGREEMENT_MM` from every decision point.
+
+A number inside a text (``"112.250022 mm up"``, a message) is the printed form of a
+number the answer also holds, and agrees when within :data:`AGREEMENT_MM` or one unit
+of its last printed digit, whichever is larger; whole numbers in a text (a range band,
+an id, a count) are compared exactly, as is all the text around the numbers.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import numpy as np
+import shapely
+from numpy.typing import ArrayLike, NDArray
+
+from tabletop.geom.tolerance import EPSILON_MM
+
+__all__ = [
+    "AGREEMENT_MM",
+    "agree",
+    "arrays_agree",
+    "assert_agree",
+    "geometries_agree",
+    "off_the_lines",
+]
+
+#: Two code paths' lengths (mm) within this of each other agree; see the module's text.
+AGREEMENT_MM = EPSILON_MM
+
+_NUMBER = re.compile(r"-?\d+(?:\.(\d+))?(?:[eE][-+]?\d+)?")
+
+
+def agree(a: float, b: float, tolerance: float = AGREEMENT_MM) -> bool:
+    """Return whether two numbers are within `tolerance`, the difference taken in floats.
+
+    The difference of two floats near 1000 mm is itself rounded by up to a few 1e-13 mm:
+    a pair printed one step of 1e-6 apart must not read as further apart than that.
+    """
+    if math.isnan(a) or math.isnan(b):
+        return math.isnan(a) and math.isnan(b)
+    if math.isinf(a) or math.isinf(b):
+        return a == b
+    return abs(a - b) <= tolerance + 4.0 * math.ulp(max(abs(a), abs(b), 1.0))
+
+
+def arrays_agree(a: ArrayLike, b: ArrayLike) -> bool:
+    """Return whether two arrays have one shape and agree element by element.
+
+    NaN agrees with NaN and infinities with themselves only; integer and boolean arrays
+    (indices, bands, verdicts) are compared exactly.
+    """
+    x, y = np.asarray(a), np.asarray(b)
+    if x.shape != y.shape:
+        return False
+    if not (np.issubdtype(x.dtype, np.floating) or np.issubdtype(y.dtype, np.floating)):
+        return bool(np.array_equal(x, y))
+    x, y = x.astype(np.float64), y.astype(np.float64)
+    nan = np.isnan(x)
+    if not np.array_equal(nan, np.isnan(y)):
+        return False
+    x, y = x[~nan], y[~nan]
+    infinite = np.isinf(x) | np.isinf(y)
+    if not np.array_equal(x[infinite], y[infinite]):
+        return False
+    x, y = x[~infinite], y[~infinite]
+    slack = 4.0 * np.spacing(np.maximum(np.maximum(np.abs(x), np.abs(y)), 1.0))
+    return bool(np.all(np.abs(x - y) <= AGREEMENT_MM + slack))
+
+
+def geometries_agree(a: shapely.Geometry, b: shapely.Geometry) -> bool:
+    """Return whether two geometries have one type and structure and agree vertex by vertex."""
+    if shapely.get_type_id(a) != shapely.get_type_id(b):
+        return False
+    if shapely.get_num_geometries(a) != shapely.get_num_geometries(b):
+        return False
+    return arrays_agree(shapely.get_coordinates(a), shapely.get_coordinates(b))
+
+
+def off_the_lines(lengths: ArrayLike, lines: ArrayLike) -> NDArray[np.bool_]:
+    """Return which `lengths` lie more than the agreement from every line's decision points.
+
+    A rule decides a length at ``line - EPSILON_MM`` or ``line + EPSILON_MM`` (within the
+    length tolerance is on the line); a length this close to either may be decided either
+    way by two paths that agree on it.
+    """
+    d = np.asarray(lengths, dtype=np.float64)[..., None]
+    at = np.asarray(lines, dtype=np.float64).reshape(-1)
+    points = np.concatenate([at - EPSILON_MM, at + EPSILON_MM])
+    reach = AGREEMENT_MM + 4.0 * np.spacing(np.maximum(np.abs(d), 1.0))
+    return np.asarray(np.all(np.abs(d - points) > reach, axis=-1), dtype=np.bool_)
+
+
+def _texts_agree(a: str, b: str) -> bool:
+    """Return whether two texts agree: the same words, their numbers as the module says."""
+    if _NUMBER.split(a)[::2] != _NUMBER.split(b)[::2]:
+        return False
+    x_numbers, y_numbers = list(_NUMBER.finditer(a)), list(_NUMBER.finditer(b))
+    if len(x_numbers) != len(y_numbers):
+        return False
+    for x, y in zip(x_numbers, y_numbers, strict=True):
+        digits = max(len(x.group(1) or ""), len(y.group(1) or ""))
+        if digits == 0 or "e" in x.group(0).lower() + y.group(0).lower():
+            if x.group(0) != y.group(0):
+                return False
+        elif not agree(float(x.group(0)), float(y.group(0)), max(AGREEMENT_MM, 10.0**-digits)):
+            return False
+    return True
+
+
+def _differences(got: Any, expected: Any, where: str) -> list[str]:
+    """Return where two JSON-like answers disagree, one line each."""
+    if isinstance(got, dict) and isinstance(expected, dict):
+        if list(got) != list(expected):
+            return [f"{where}: keys {list(got)} != {list(expected)}"]
+        found = []
+        for key in got:
+            found += _differences(got[key], expected[key], f"{where}/{key}")
+        return found
+    if isinstance(got, list | tuple) and isinstance(expected, list | tuple):
+        if len(got) != len(expected):
+            return [f"{where}: {len(got)} items != {len(expected)}"]
+        found = []
+        for k, (x, y) in enumerate(zip(got, expected, strict=True)):
+            found += _differences(x, y, f"{where}/{k}")
+        return found
+    if isinstance(got, str) and isinstance(expected, str):
+        return [] if _texts_agree(got, expected) else [f"{where}: {got!r} != {expected!r}"]
+    if isinstance(got, bool | np.bool_) or isinstance(expected, bool | np.bool_):
+        same = isinstance(got, bool | np.bool_) and isinstance(expected, bool | np.bool_)
+        return [] if same and bool(got) == bool(expected) else [f"{where}: {got!r} != {expected!r}"]
+    whole, numbers = (int, np.integer), (int, float, np.integer, np.floating)
+    if isinstance(got, numbers) and isinstance(expected, numbers):
+        if isinstance(got, whole) and isinstance(expected, whole):
+            same = int(got) == int(expected)
+        else:
+            same = agree(float(got), float(expected))
+        return [] if same else [f"{where}: {got!r} != {expected!r}"]
+    same = type(got) is type(expected) and got == expected
+    return [] if same else [f"{where}: {got!r} != {expected!r}"]
+
+
+def assert_agree(got: Any, expected: Any) -> None:
+    """Assert that two JSON-like answers agree, every non-integer number within the agreement.
+
+    Keys, lengths of lists, texts (their numbers aside), whole numbers and verdicts are
+    compared exactly.
+
+    Examples
+    --------
+    >>> assert_agree({"move": [0.0, 112.250022], "way": "112.250022 mm up"},
+    ...              {"move": [0.0, 112.250023], "way": "112.250023 mm up"})
+    >>> assert_agree({"band": 1, "legal": True}, {"band": 2, "legal": True})
+    Traceback (most recent call last):
+    ...
+    AssertionError: /band: 1 != 2
+    """
+    found = _differences(got, expected, "")
+    if found:
+        raise AssertionError("\n".join(found[:20]))
