@@ -19,7 +19,7 @@ only disagree on a length within that rounding of the decision point. Tests at a
 put the length on the line or some tolerances either side of it, never at that point,
 and random lengths land there with a probability of about 1e-13. Where a test holds
 the lengths of its verdicts it can say so: :func:`off_the_lines` keeps the rows whose
-lengths are more than :data:`AGREEMENT_MM` from every decision point.
+lengths are at least :data:`AGREEMENT_MM` from every decision point.
 
 A number inside a text (``"112.250022 mm up"``, a message) is the printed form of a
 number the answer also holds, and agrees when within :data:`AGREEMENT_MM` or one unit
@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -101,17 +102,23 @@ def geometries_agree(a: shapely.Geometry, b: shapely.Geometry) -> bool:
 
 
 def off_the_lines(lengths: ArrayLike, lines: ArrayLike) -> NDArray[np.bool_]:
-    """Return which `lengths` lie more than the agreement from every line's decision points.
+    """Return which `lengths` no other path within the agreement can decide otherwise.
 
-    A rule decides a length at ``line - EPSILON_MM`` or ``line + EPSILON_MM`` (within the
-    length tolerance is on the line); a length this close to either may be decided either
-    way by two paths that agree on it.
+    A rule decides a length at ``line - EPSILON_MM`` and ``line + EPSILON_MM`` (within the
+    length tolerance is on the line, and on it is within): a length nearer than the
+    agreement to either may be decided either way by two paths that agree on it. A length
+    on the line itself is not: the other path's length is within the tolerance of the line.
+
+    Examples
+    --------
+    >>> off_the_lines([100.0, 100.0000005, 100.000002, 50.0], [100.0]).tolist()
+    [True, False, True, True]
     """
     d = np.asarray(lengths, dtype=np.float64)[..., None]
     at = np.asarray(lines, dtype=np.float64).reshape(-1)
     points = np.concatenate([at - EPSILON_MM, at + EPSILON_MM])
-    reach = AGREEMENT_MM + 4.0 * np.spacing(np.maximum(np.abs(d), 1.0))
-    return np.asarray(np.all(np.abs(d - points) > reach, axis=-1), dtype=np.bool_)
+    rounding = 4.0 * np.spacing(np.maximum(np.abs(d), 1.0))
+    return np.asarray(np.all(np.abs(d - points) >= AGREEMENT_MM - rounding, axis=-1))
 
 
 def _texts_agree(a: str, b: str) -> bool:
@@ -133,7 +140,11 @@ def _texts_agree(a: str, b: str) -> bool:
 
 def _differences(got: Any, expected: Any, where: str) -> list[str]:
     """Return where two JSON-like answers disagree, one line each."""
-    if isinstance(got, dict) and isinstance(expected, dict):
+    if isinstance(got, np.ndarray):
+        got = got.tolist()
+    if isinstance(expected, np.ndarray):
+        expected = expected.tolist()
+    if isinstance(got, Mapping) and isinstance(expected, Mapping):
         if list(got) != list(expected):
             return [f"{where}: keys {list(got)} != {list(expected)}"]
         found = []
