@@ -29,6 +29,7 @@ an id, a count) are compared exactly, as is all the text around the numbers.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Mapping
@@ -45,6 +46,7 @@ __all__ = [
     "agree",
     "arrays_agree",
     "assert_agree",
+    "assert_lines_agree",
     "geometries_agree",
     "off_the_lines",
 ]
@@ -192,3 +194,13 @@ def assert_agree(got: Any, expected: Any) -> None:
     found = _differences(got, expected, "")
     if found:
         raise AssertionError("\n".join(found[:20]))
+
+
+def assert_lines_agree(got: str, expected: str) -> None:
+    """Assert that two streams of JSON lines agree line by line, as :func:`assert_agree` says."""
+    got_lines, expected_lines = got.splitlines(), expected.splitlines()
+    assert len(got_lines) == len(expected_lines), (len(got_lines), len(expected_lines))
+    for number, (x, y) in enumerate(zip(got_lines, expected_lines, strict=True), 1):
+        found = _differences(json.loads(x), json.loads(y), f"line {number}")
+        if found:
+            raise AssertionError("\n".join(found[:20]))
