@@ -23,7 +23,7 @@ import pytest
 import shapely
 from agreement import AGREEMENT_MM, arrays_agree, assert_agree, geometries_agree
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.shapes import place_outline
 from tabletop.obstacles import fix_regions, fixing
