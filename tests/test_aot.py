@@ -220,8 +220,8 @@ def test_distances_bands_and_arcs_agree_on_the_compiled_paths(seed: int, n: int)
                 off = off_the_lines(aot[0], lines)  # type: ignore[index]
                 assert np.array_equal(aot[1][off], other[1][off]), name  # type: ignore[index]
         elif name == "distance":
-            assert arrays_agree(aot, jit), name
-            assert arrays_agree(aot, plain), name
+            assert arrays_agree(aot, jit), name  # type: ignore[arg-type]
+            assert arrays_agree(aot, plain), name  # type: ignore[arg-type]
         else:  # in the arc or not, at random: exact (see tests/agreement.py)
             assert np.array_equal(aot, jit), name  # type: ignore[arg-type]
             assert np.array_equal(aot, plain), name  # type: ignore[arg-type]
