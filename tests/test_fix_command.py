@@ -57,10 +57,10 @@ def test_the_contested_example_is_fixed_and_the_result_is_legal(table: Path) -> 
 
 
 def test_shortest_moves_land_just_past_the_line(table: Path) -> None:
-    data = run_json(
-        "fix", "examples/xwing-contested.toml", "-o", "s.json", "--shortest", "--json"
-    )
-    assert data["legal"] and data["fixes"] == "shortest" and data["clearance"] is None
+    data = run_json("fix", "examples/xwing-contested.toml", "-o", "s.json", "--shortest", "--json")
+    assert data["legal"]
+    assert data["fixes"] == "shortest"
+    assert data["clearance"] is None
     assert [m["object"] for m in data["moves"]] == ["rock-a"]
     margins = run_json("check", "s.json", "--json", "--margins")["margins"]
     edge = next(m for m in margins if m["rule"] == "obstacle-edge" and m["objects"] == ["rock-a"])
@@ -71,8 +71,11 @@ def test_shortest_moves_land_just_past_the_line(table: Path) -> None:
 
 def test_never_over_the_input_or_an_existing_file(table: Path) -> None:
     before = CONTESTED.read_bytes()
-    code, _, err = run("fix", "examples/xwing-contested.toml", "-o", "examples/xwing-contested.toml")
-    assert code == 2 and "never writes over its input" in err
+    code, _, err = run(
+        "fix", "examples/xwing-contested.toml", "-o", "examples/xwing-contested.toml"
+    )
+    assert code == 2
+    assert "never writes over its input" in err
     (table / "taken.toml").write_text("keep me", encoding="utf-8")
     code, out, err = run("fix", "examples/xwing-contested.toml", "-o", "taken.toml")
     assert (code, out) == (2, "")
@@ -94,7 +97,8 @@ def test_bad_options_exit_2_and_write_nothing(table: Path, argv: list[str], says
     code, out, err = run("fix", "examples/xwing-contested.toml", *argv)
     assert (code, out) == (2, "")
     assert says in err
-    assert not (table / "out.toml").exists() and not (table / "out.txt").exists()
+    assert not (table / "out.toml").exists()
+    assert not (table / "out.txt").exists()
 
 
 def test_what_cannot_be_fixed_remains_and_exits_1(table: Path) -> None:

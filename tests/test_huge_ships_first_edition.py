@@ -180,5 +180,7 @@ def test_the_move_command_cites_the_1e_sentence(tmp_path: Path) -> None:
     assert data["destroyed"] == ["xwing"]
     code, out, _ = run("move", path, "raider", "straight 2")
     assert code == 0
-    assert f'  template:   1e Huge Ship Rules, "Straight Maneuver Example": "{MOVE_SENTENCE}"\n' in out
+    assert (
+        f'  template:   1e Huge Ship Rules, "Straight Maneuver Example": "{MOVE_SENTENCE}"\n' in out
+    )
     assert '  rule:       1e Huge Ship Rules: "A final position overlapping small' in out

@@ -48,7 +48,10 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="apply the shortest fixes (just past the line) instead of the placeable ones",
     )
     parser.add_argument(
-        "--placed", metavar="ID", default=None, help="the obstacle being placed: the one a spacing fix moves"
+        "--placed",
+        metavar="ID",
+        default=None,
+        help="the obstacle being placed: the one a spacing fix moves",
     )
     parser.add_argument(
         "--clearance",
@@ -66,7 +69,9 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             "expected a scene file name ending in .toml or .json", where=args.output
         )
     if args.shortest and args.clearance is not None:
-        raise InvalidInputError("--clearance is how far a placeable fix lands; --shortest takes none")
+        raise InvalidInputError(
+            "--clearance is how far a placeable fix lands; --shortest takes none"
+        )
     clearance = None if args.clearance is None else check_clearance(args.clearance)
     # Refuse a bad OUT (the input, an existing file) before any work.
     if args.scene != "-" and Path(args.output).resolve() == Path(args.scene).resolve():
@@ -130,7 +135,9 @@ def _text(args: argparse.Namespace, outcome: FixOutcome, kind: str, grown: float
         head = f"{before} violation(s); {count}, now legal"
     else:
         head = f"{before} violation(s); {count}, still illegal"
-    what = "the shortest fix" if kind == "shortest" else f"placeable, {mm(grown)} mm past every line"
+    what = (
+        "the shortest fix" if kind == "shortest" else f"placeable, {mm(grown)} mm past every line"
+    )
     lines = [f"{source_name(args.scene)}: {head}"]
     for m in outcome.moves:
         lines.append(

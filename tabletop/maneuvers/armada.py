@@ -53,8 +53,7 @@ __all__ = [
 
 #: The sentence that deals the damage of a ship overlapping a ship, and where it is.
 _OVERLAP_RULE = (
-    "deal one facedown damage card to the ship that moved and the closest ship that it "
-    "overlapped"
+    "deal one facedown damage card to the ship that moved and the closest ship that it overlapped"
 )
 _OVERLAP_SOURCE = "Armada Rules Reference, Overlapping"
 

@@ -180,9 +180,7 @@ def _second_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         maneuver=maneuver_name(maneuver),
         complete=not huge_at,
         bumped=bumped,
-        detail=TemplateMove(
-            progress=_progress(moved), sections=sections, maneuver_rule=_MOVE_2E
-        ),
+        detail=TemplateMove(progress=_progress(moved), sections=sections, maneuver_rule=_MOVE_2E),
         overlaps=ShipOverlaps(
             speeds_tried=tuple(tried),
             flown=maneuver_name(flown),

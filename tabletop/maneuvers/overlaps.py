@@ -178,5 +178,7 @@ class ShipOverlaps:
             lines.append(f"  damage:     {dealt}")
         # The sentences the damage rests on, each once, in the order dealt.
         for source, rule in dict.fromkeys((d.source, d.rule) for d in self.damage):
-            lines.append(f'  rule:       {source}: "{rule}"' if source else f'  rule:       "{rule}"')
+            lines.append(
+                f'  rule:       {source}: "{rule}"' if source else f'  rule:       "{rule}"'
+            )
         return lines

@@ -207,10 +207,7 @@ def _template_edge(ruleset: Ruleset, base: str) -> float:
     Half the base length, at the front edge; a 1st-edition huge ship sets it at the rear
     edge of its front base, the centre line (0), and moves that edge to the speed line.
     """
-    if (
-        ruleset.xwing_huge_template_at == "front-base-rear-edge"
-        and ruleset.base_spec(base).is_huge
-    ):
+    if ruleset.xwing_huge_template_at == "front-base-rear-edge" and ruleset.base_spec(base).is_huge:
         return 0.0
     return ruleset.base_size(base)[1] / 2.0
 
