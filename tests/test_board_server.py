@@ -30,8 +30,8 @@ from board_server_support import (
 
 from tabletop.app.board import api
 from tabletop.app.board.document import BoardDocument, SaveTarget
-from tabletop.app.cmd_query import answer
-from tabletop.app.scenefile import parse_scene, read_scene_data
+from tabletop.app.query.answers import answer
+from tabletop.app.scene.scenefile import parse_scene, read_scene_data
 
 
 @pytest.fixture
@@ -445,7 +445,7 @@ def test_the_page_and_its_files_come_from_the_static_folder(
     secret.write_text("TOP-SECRET-CONTENT", "utf-8")
     os.symlink(secret, static / "out.js")
     os.symlink(tmp_path, static / "up")
-    monkeypatch.setattr(api, "STATIC_FOLDER", static)
+    monkeypatch.setattr(api.PAGE_FILES, "folder", static.resolve())
     page = client.get("/")
     assert page.status_code == 200
     assert page.headers["content-type"] == "text/html; charset=utf-8"

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.eventfile import load_event, write_event
+from tabletop.app.event.eventfile import load_event, write_event
 from tabletop.tournament import Bye, Match, Round, simulate_event, standings
 
 # An Armada event of 8 (informal, 2 Swiss rounds, cut 4) whose standings are all distinct

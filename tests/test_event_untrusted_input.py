@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.csvfile import MAX_FIELD_CHARS
+from tabletop.app.common.csvfile import MAX_FIELD_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = ROOT / "examples" / "pocket" / "battle-60.toml"

@@ -106,7 +106,7 @@ def test_every_module_of_the_package_is_in_a_layer_or_the_root() -> None:
 
 def test_the_reader_sees_doctest_imports() -> None:
     text = (
-        '"""Doc.\n\n>>> from tabletop.app.scenefile import load_scene\n"""\n'
+        '"""Doc.\n\n>>> from tabletop.app.scene.scenefile import load_scene\n"""\n'
         "from tabletop import geom\nimport tabletop.plots.draw\n"
     )
     tree = ast.parse(text)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.eventfile import event_text, load_event, parse_event
+from tabletop.app.event.eventfile import event_text, load_event, parse_event
 from tabletop.tournament import pair_next, simulate_event, standings
 
 

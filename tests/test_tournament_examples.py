@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.app.eventfile import load_event
+from tabletop.app.event.eventfile import load_event
 from tabletop.tournament import audit, is_complete, standings, structure_of
 
 EVENTS = "examples/events/"

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.cmd_event import standings_json
-from tabletop.app.eventfile import load_event
+from tabletop.app.event.command import standings_json
+from tabletop.app.event.eventfile import load_event
 from tabletop.tournament import (
     ARMADA_2015,
     DESTINY,

@@ -47,7 +47,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
-from tabletop.app.text import clip, printable_lines
+from tabletop.app.common.text import clip, printable_lines
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
@@ -72,20 +72,20 @@ EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
 #: Command name -> the module that implements it (imported only when that command runs,
 #: so that `check` never pays for matplotlib).
 COMMANDS: dict[str, str] = {
-    "measure": "tabletop.app.cmd_measure",
-    "report": "tabletop.app.cmd_report",
-    "check": "tabletop.app.cmd_check",
-    "fix": "tabletop.app.cmd_fix",
-    "import": "tabletop.app.cmd_import",
-    "move": "tabletop.app.cmd_move",
-    "render": "tabletop.app.cmd_render",
-    "setup": "tabletop.app.cmd_setup",
-    "query": "tabletop.app.cmd_query",
+    "measure": "tabletop.app.scene.measure",
+    "report": "tabletop.app.scene.report",
+    "check": "tabletop.app.scene.check",
+    "fix": "tabletop.app.scene.fix",
+    "import": "tabletop.app.scene.import_save",
+    "move": "tabletop.app.scene.move",
+    "render": "tabletop.app.scene.render",
+    "setup": "tabletop.app.scene.setup",
+    "query": "tabletop.app.query.command",
     "serve": "tabletop.app.board.server",
-    "list": "tabletop.app.cmd_list",
-    "pocket": "tabletop.app.cmd_pocket",
-    "dogfight": "tabletop.app.cmd_dogfight",
-    "event": "tabletop.app.cmd_event",
+    "list": "tabletop.app.scene.listing",
+    "pocket": "tabletop.app.pocket.command",
+    "dogfight": "tabletop.app.dogfight.command",
+    "event": "tabletop.app.event.command",
 }
 
 

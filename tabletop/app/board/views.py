@@ -12,7 +12,7 @@ on the table. A ship at heading 0 faces +x.
 
 Examples
 --------
->>> from tabletop.app.scenefile import parse_scene
+>>> from tabletop.app.scene.scenefile import parse_scene
 >>> scene = parse_scene({"ships": [{"id": "a", "base": "small", "at": [100, 200], "heading": 90}]})
 >>> layout_answer(scene)["objects"][0]["outline"]
 [[80.0, 180.0], [120.0, 180.0], [120.0, 220.0], [80.0, 220.0]]
@@ -30,9 +30,9 @@ import numpy as np
 import shapely
 
 from tabletop.app.cli import emit_json
-from tabletop.app.cmd_query import answer, answer_bytes
-from tabletop.app.datafile import show
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.common.datafile import show
+from tabletop.app.query.answers import answer, answer_bytes
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import to_world

@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from tabletop.app.clients.recognise import RECOGNISERS
-from tabletop.app.datafile import STDIN_NAME, source_name
+from tabletop.app.common.datafile import STDIN_NAME, source_name
 from tabletop.geom._lazy import lazy_attributes
 
 if TYPE_CHECKING:
@@ -278,10 +278,10 @@ def load_scene_or_save(
     ------
     ClientFileError
         For a client file that cannot be read, or client options on a scene file.
-    tabletop.app.scenefile.SceneError
+    tabletop.app.scene.scenefile.SceneError
         For a scene file that cannot be used.
     """
-    from tabletop.app.scenefile import load_scene, parse_scene
+    from tabletop.app.scene.scenefile import load_scene, parse_scene
 
     if not is_client_file(path):
         options = (("--table", table), ("--step", step), ("--phase", phase))

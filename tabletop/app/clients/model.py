@@ -30,7 +30,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from tabletop.app.datafile import FileError
+from tabletop.app.common.datafile import FileError
 
 __all__ = [
     "ClientFileError",
