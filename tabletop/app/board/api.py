@@ -30,6 +30,7 @@ from tabletop.app.board.document import BoardDocument, BoardRequestError, client
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
+    nudge_all_answer,
     preview_move_answer,
     query_answer,
     scene_of,
@@ -123,6 +124,12 @@ async def preview_move(request: Request) -> Response:
     data = await object_body(request, keys, keys)
     result, failed = await _work(preview_move_answer, data)
     return json_response(result, 400 if failed else 200)
+
+
+async def nudge_all(request: Request) -> Response:
+    """``POST /api/nudge-all``: every fix applied until legal, as ``tabletop fix`` does."""
+    data = await object_body(request, ("scene", "shortest"), ("scene",))
+    return json_response(await _work(nudge_all_answer, data))
 
 
 def _render_bytes(scene_data: Any, fmt: str, title: str) -> bytes:
@@ -260,6 +267,7 @@ def routes() -> list[Route]:
         Route("/api/catalog", catalog, methods=["GET"]),
         Route("/api/layout", layout, methods=["POST"]),
         Route("/api/preview-move", preview_move, methods=["POST"]),
+        Route("/api/nudge-all", nudge_all, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/load", load, methods=["POST"]),
     ]
