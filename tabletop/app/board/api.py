@@ -163,7 +163,7 @@ def _dispute_bytes(
         scene,
         measurement,
         fmt,
-        report=check(scene, fixes=False),
+        report=check(scene, fixes=False, margins=True),
         zoom_mm=zoom,
         title=title,
         names=scene.token_names(),
