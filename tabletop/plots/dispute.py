@@ -345,6 +345,65 @@ class DisputePicture:
         }
 
 
+def _words(
+    fig: Figure,
+    scene: Scene,
+    measurement: Measurement,
+    line: DisputeLine,
+    window: tuple[float, float, float, float],
+    inches: tuple[float, float, float],
+    title: str | None,
+    names: dict[str, str] | None,
+) -> None:
+    """Write the title, the notes and the overview in the right column, the ruling below."""
+    width_in, height_in, side_in = inches
+    column = (0.95 + side_in) / width_in
+    fig.text(
+        0.75 / width_in,
+        1.0 - 0.12 / height_in,
+        title or "tabletop",
+        ha="left",
+        va="top",
+        fontsize=12,
+        fontweight="bold",
+        color=INK,
+    )
+    notes = dispute_notes(measurement, line, names)
+    fig.text(
+        column,
+        1.0 - 0.6 / height_in,
+        "\n".join(r for row in notes for r in textwrap.wrap(row, 46, subsequent_indent="  ")),
+        ha="left",
+        va="top",
+        fontsize=9,
+        linespacing=1.4,
+        color=ALARM if line.violation is not None else INK,
+        gid="notes",
+    )
+    overview_in = min(3.0, width_in - (0.95 + side_in) - 0.3)
+    if overview_in > 1.0:
+        inset = fig.add_axes(
+            (column, 1.2 / height_in, overview_in / width_in, overview_in / height_in)
+        )
+        draw_overview(inset, scene, measurement, window, names)
+    ruling = dispute_ruling(measurement, line, names)
+    fig.text(
+        0.75 / width_in,
+        0.12 / height_in,
+        "\n".join(
+            textwrap.wrap(
+                ruling, min(max(int((width_in - 1.0) * 12), 40), 110), break_on_hyphens=False
+            )[:3]
+        ),
+        ha="left",
+        va="bottom",
+        fontsize=10,
+        linespacing=1.35,
+        color=ALARM if line.violation is not None else INK,
+        gid="ruling",
+    )
+
+
 def render_dispute(
     scene: Scene,
     measurement: Measurement,
@@ -390,51 +449,7 @@ def render_dispute(
             (0.75 / width_in, 1.2 / height_in, side_in / width_in, side_in / height_in)
         )
         draw_dispute(ax, scene, measurement, line=line, window=(cx, cy, half), names=names)
-        column = (0.95 + side_in) / width_in
-        fig.text(
-            0.75 / width_in,
-            1.0 - 0.12 / height_in,
-            title or "tabletop",
-            ha="left",
-            va="top",
-            fontsize=12,
-            fontweight="bold",
-            color=INK,
-        )
-        notes = dispute_notes(measurement, line, names)
-        fig.text(
-            column,
-            1.0 - 0.6 / height_in,
-            "\n".join(r for row in notes for r in textwrap.wrap(row, 46, subsequent_indent="  ")),
-            ha="left",
-            va="top",
-            fontsize=9,
-            linespacing=1.4,
-            color=ALARM if line.violation is not None else INK,
-            gid="notes",
-        )
-        overview_in = min(3.0, width_in - (0.95 + side_in) - 0.3)
-        if overview_in > 1.0:
-            inset = fig.add_axes(
-                (column, 1.2 / height_in, overview_in / width_in, overview_in / height_in)
-            )
-            draw_overview(inset, scene, measurement, window, names)
-        ruling = dispute_ruling(measurement, line, names)
-        fig.text(
-            0.75 / width_in,
-            0.12 / height_in,
-            "\n".join(
-                textwrap.wrap(
-                    ruling, min(max(int((width_in - 1.0) * 12), 40), 110), break_on_hyphens=False
-                )[:3]
-            ),
-            ha="left",
-            va="bottom",
-            fontsize=10,
-            linespacing=1.35,
-            color=ALARM if line.violation is not None else INK,
-            gid="ruling",
-        )
+        _words(fig, scene, measurement, line, window, (width_in, height_in, side_in), title, names)
         picture = picture_bytes(fig, fmt)
         width, height = (int(v) for v in fig.canvas.get_width_height())
     return DisputePicture(fmt, (width, height), window, line, picture)
