@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
-from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.common.datafile import source_name
 from tabletop.app.common.datatext import file_text
 from tabletop.app.common.files import atomic_write
 from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable_report
+from tabletop.app.scene.sources import add_client_options, scene_from_args
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.fix_apply import FixOutcome, apply_fixes
 from tabletop.obstacles.placeable import check_clearance, default_clearance
