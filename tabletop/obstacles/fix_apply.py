@@ -57,6 +57,9 @@ class AppliedFix:
         The rules it broke that the move settles.
     way : str
         The move in words (``25.237345 mm left, 4.80001 mm up``).
+    fix : {"placeable", "shortest"}
+        Which of the fix's moves it is: the shortest when asked for, or when no
+        placeable move exists at the obstacle's rotation.
     """
 
     object: str
@@ -65,9 +68,10 @@ class AppliedFix:
     end: tuple[float, float]
     rules: tuple[str, ...]
     way: str
+    fix: str = "placeable"
 
     def to_json(self) -> dict[str, Any]:
-        """Return ``{"object", "move", "from", "to", "rules", "way"}``."""
+        """Return ``{"object", "move", "from", "to", "rules", "way", "fix"}``."""
         return {
             "object": self.object,
             "move": list(self.move),
@@ -75,6 +79,7 @@ class AppliedFix:
             "to": list(self.end),
             "rules": list(self.rules),
             "way": self.way,
+            "fix": self.fix,
         }
 
 
@@ -105,14 +110,14 @@ class FixOutcome:
         return self.after.legal
 
 
-def _chosen(violation: Violation, shortest: bool) -> tuple[str, Any] | None:
-    """Return the obstacle and the move of a violation's fix, or None when it has none."""
+def _chosen(violation: Violation, shortest: bool) -> tuple[str, Any, str] | None:
+    """Return the obstacle, the move and which move of a violation's fix, or None."""
     fix = violation.fix
     if fix is None:
         return None
     if shortest or fix.get("placeable") is None:
-        return str(fix["object"]), fix["move"]
-    return str(fix["object"]), fix["placeable"]["move"]
+        return str(fix["object"]), fix["move"], "shortest"
+    return str(fix["object"]), fix["placeable"]["move"], "placeable"
 
 
 def apply_fixes(
@@ -148,7 +153,7 @@ def apply_fixes(
         )
         if chosen is None:
             break
-        ident, (dx, dy) = chosen
+        ident, (dx, dy), which = chosen
         obstacle = scene.get(ident)
         assert isinstance(obstacle, Obstacle)
         end = (json_mm(obstacle.x + float(dx)), json_mm(obstacle.y + float(dy)))
@@ -161,6 +166,7 @@ def apply_fixes(
                 end,
                 rules,
                 way_words(float(dx), float(dy)),
+                which,
             )
         )
         scene = scene.replace(

@@ -135,11 +135,13 @@ def _text(args: argparse.Namespace, outcome: FixOutcome, kind: str, grown: float
         head = f"{before} violation(s); {count}, now legal"
     else:
         head = f"{before} violation(s); {count}, still illegal"
-    what = (
-        "the shortest fix" if kind == "shortest" else f"placeable, {mm(grown)} mm past every line"
-    )
     lines = [f"{source_name(args.scene)}: {head}"]
     for m in outcome.moves:
+        what = (
+            f"placeable, {mm(grown)} mm past every line"
+            if m.fix == "placeable"
+            else "the shortest fix" + ("" if kind == "shortest" else ": no placeable one here")
+        )
         lines.append(
             f"  moved {m.object} {m.way} ({what}): ({mm(m.start[0])}, {mm(m.start[1])}) to "
             f"({mm(m.end[0])}, {mm(m.end[1])}); settles {', '.join(m.rules)}"
