@@ -46,7 +46,6 @@ from tabletop.geom.mmtext import mm, mm_text
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
 from tabletop.obstacles.scene import Scene
-from tabletop.obstacles.verdicts import PLACEMENT_RULES
 
 if TYPE_CHECKING:
     from tabletop.obstacles.verdicts import CheckReport, Margin, Violation
@@ -72,6 +71,9 @@ LARGEST_ZOOM_MM = 150.0
 _ROOM_MM = 10.0
 # The default view shows the whole distance only while it fits in this half-width, mm.
 _WHOLE_UP_TO_MM = 60.0
+# The placement rules that measure the closest distance between the two, as `measure`
+# does: a legal pair of them is drawn against the rule's own line.
+_CLOSEST_RULES = ("obstacle-edge", "obstacle-spacing")
 # Half-width of a default view around the line when the distance does not fit, mm.
 _AT_LINE_MM = 30.0
 
@@ -137,9 +139,10 @@ def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | N
     """Return the line in question: the rule's own line between the two, else the band line.
 
     The rule's line is a violation's limit between the two objects (the closest call, by
-    ``|margin|``, of several), else the limit of a placement rule the two keep (a report
-    made with ``margins=True`` lists them: two obstacles are ruled by their spacing, not
-    by a range band). Only without either is the measurement's nearest band line taken.
+    ``|margin|``, of several), else the limit of an obstacle rule the two keep (a report
+    made with ``margins=True`` lists them: two obstacles are ruled by their spacing, an
+    obstacle and an edge by the edge limit, not by a range band). Only without either is
+    the measurement's nearest band line taken.
     """
     within = float(scene.ruleset.contested_within)
     pair = {measurement.from_id, measurement.to_id}
@@ -156,7 +159,7 @@ def dispute_line(scene: Scene, measurement: Measurement, report: CheckReport | N
     kept = [
         m
         for m in ((report.margins or ()) if report is not None else ())
-        if m.rule in PLACEMENT_RULES and m.points is not None and _between(scene, m, pair)
+        if m.rule in _CLOSEST_RULES and m.points is not None and _between(scene, m, pair)
     ]
     if kept:
         m = min(kept, key=lambda m: abs(m.margin))
