@@ -84,3 +84,35 @@ def test_both_pieces_are_framed_and_named_even_when_one_is_off_the_close_up(
     for ident in ("wall1", "wall2"):
         assert _group(svg, f"overview-{ident}") == f"{ident} (Huge ship (long, 80 x 225))"
     assert '<g id="view-box">' in svg
+
+
+def test_an_obstacle_and_an_edge_are_ruled_by_the_edge_limit_legal_or_not(tmp_path: Path) -> None:
+    """wall1's bottom edge 205 mm above the bottom edge (centre 317.5 - 112.5): legal by 5 mm."""
+    scene = scene_file(
+        tmp_path,
+        'ruleset = "xwing2"\n[[obstacles]]\nid = "wall1"\ntoken = "hugeship-long"\n'
+        "at = [300.0, 317.5]\n",
+    )
+    out = tmp_path / "edge.svg"
+    answer = run_json("render", scene, "-o", out, "--around", "wall1", "edge:bottom", "--json")
+    assert answer["line"] == {
+        "what": "limit",
+        "at": 200.0,
+        "from": "wall1",
+        "contested_within": 1.0,
+    }
+    svg = out.read_text("utf-8")
+    notes = _group(svg, "notes")
+    assert "rule: obstacle-edge" in notes
+    assert "distance 205.0 mm" in notes
+    assert "margin +5.0 mm" in notes
+    assert "range" not in notes
+    assert "legal under obstacle-edge, measured 205.0 mm against the 200.0 mm limit" in _group(
+        svg, "ruling"
+    )
+    # In play no placement rule holds: the band line (range 2, at 200 mm) is the question.
+    play = scene_file(tmp_path, 'phase = "play"\n' + Path(scene).read_text("utf-8"), "play.toml")
+    answer = run_json(
+        "render", play, "-o", tmp_path / "play.svg", "--around", "wall1", "edge:bottom", "--json"
+    )
+    assert answer["line"]["what"] == "band line"
