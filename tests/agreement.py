@@ -17,7 +17,8 @@ Verdicts (legal or not, a band, in the arc or not) stay exact: a rule decides at
 line plus the length tolerance, and two paths that differ by the rounding above can
 only disagree on a length within that rounding of the decision point. Tests at a line
 put the length on the line or some tolerances either side of it, never at that point,
-and random lengths land there with a probability of about 1e-13. Where a test holds
+and a random length of a few hundred millimetres lands within 1e-13 mm of it with a
+probability of about 1e-15. Where a test holds
 the lengths of its verdicts it can say so: :func:`off_the_lines` keeps the rows whose
 lengths are at least :data:`AGREEMENT_MM` from every decision point.
 
