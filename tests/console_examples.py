@@ -18,8 +18,9 @@ the file its earlier ``push`` wrote. Besides ``tabletop`` a command may be ``cat
 command may go on over lines that end in a backslash.
 
 An HTML comment ``<!-- console: not run: REASON -->`` on the line before a block leaves
-that block out, with its reason (a cluster's address, an hour of simulation); the tests
-list the blocks left out, so none is left out unseen.
+that block out, with its reason (a server that runs until Ctrl-C, a Dask cluster's
+address, Node.js); ``tests/test_console_examples.py`` lists the blocks left out and the
+single commands whose inputs are still to come, so none is left out unseen.
 """
 
 from __future__ import annotations
