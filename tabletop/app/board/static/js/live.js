@@ -8,21 +8,19 @@
 // the one change, stored and undoable, and its verdict is the one that stays.
 //
 // A table whose check takes longer than LIVE_BUDGET_MS (the 60-token crammed table) is
-// judged on drop only, and the page says so: known from the page's last checks of it (the
-// quickest of them: a first check is a cold one, so one alone does not decide), else
-// from the answers while dragging (one over four budgets, or three in a row over one).
+// judged on drop only, and the page says so: known from the server's time on the page's
+// last checks of it (the least: a first check is a cold one, so one alone decides only
+// when far too slow), else from an answer while dragging that takes FAR_TOO_SLOW budgets.
 
 import { roundAngle, roundMm } from "./interact.js";
 import { takeSlot } from "./api.js";
 
 /** Longest a check may take for the verdict to follow the hand, ms (three frames at 60 Hz). */
 export const LIVE_BUDGET_MS = 50;
-/** Answers in a row over the budget that turn the following off for the rest of a drag. */
-const SLOW_IN_A_ROW = 3;
 /** How soon a position held back by the pace is tried again, ms. */
 const RETRY_MS = 10;
-/** One answer over this many budgets turns the following off at once. */
-const FAR_TOO_SLOW = 4;
+/** An answer that takes this many budgets (a busy machine aside) turns the following off. */
+const FAR_TOO_SLOW = 8;
 /** Most live requests a second: the rest of the page's 40 stay free for the drop. */
 const LIVE_PER_SECOND = 30;
 
@@ -37,7 +35,6 @@ export class LiveVerdict {
     this.retry = null; // a timer: the waiting position tried again
     this.waiting = null; // the newest position not yet sent
     this.active = null; // the piece followed: {id, slow}
-    this.slowInRow = 0;
     this.dropped = 0;
     this.list = document.getElementById("verdict");
     this.region = document.getElementById("verdict-live");
@@ -60,9 +57,10 @@ export class LiveVerdict {
   begin(id) {
     if (this.active && this.active.id === id) return;
     this.end();
-    const slow = this.app.checkTimes.length >= 2 && this.app.checkMs > LIVE_BUDGET_MS;
+    const known = this.app.checkTimes.length;
+    const ms = this.app.checkMs;
+    const slow = (known >= 2 && ms > LIVE_BUDGET_MS) || (known === 1 && ms > FAR_TOO_SLOW * LIVE_BUDGET_MS);
     this.active = { id, slow };
-    this.slowInRow = 0;
     this.region.setAttribute("aria-busy", "true");
     if (slow) this.fallBack(this.app.checkMs);
     else {
@@ -139,8 +137,7 @@ export class LiveVerdict {
     } else {
       this.shown = out.seq;
       this.draw(report, out, now);
-      this.slowInRow = roundTrip > LIVE_BUDGET_MS ? this.slowInRow + 1 : 0;
-      if (this.slowInRow >= SLOW_IN_A_ROW || roundTrip > FAR_TOO_SLOW * LIVE_BUDGET_MS) this.fallBack(roundTrip);
+      if (roundTrip > FAR_TOO_SLOW * LIVE_BUDGET_MS) this.fallBack(roundTrip);
     }
     this.pump();
   }
