@@ -80,7 +80,8 @@ def test_a_rock_dragged_in_60_moves_is_judged_on_the_way_and_agrees_when_dropped
     held = verdict_of(page)
     assert held["legal"] is False
     assert [v["rule"] for v in held["violations"]] == ["obstacle-spacing"]
-    assert live[0]["legal"] is True and live[-1]["legal"] is False
+    assert live[0]["legal"] is True
+    assert live[-1]["legal"] is False
     assert server.scene_text() == stored  # nothing stored while the rock is held
     painted = [t["painted"] for t in live if t["painted"] is not None]
     load = os.getloadavg()[0]

@@ -46,7 +46,8 @@ def refused(client: TestClient, url: str, headers: dict[str, str]) -> tuple[int,
         with client.websocket_connect(url, headers=headers):
             pass
     body = json.loads(caught.value.content)
-    assert set(body) == {"error"} and set(body["error"]) == {"message", "where"}
+    assert set(body) == {"error"}
+    assert set(body["error"]) == {"message", "where"}
     error: dict[str, Any] = body["error"]
     return caught.value.status_code, error
 
@@ -56,7 +57,8 @@ def test_a_check_over_the_socket_is_answered_with_its_id(client: TestClient) -> 
         for ident in (1, 2):
             live.send_text(json.dumps({"op": "check", "id": ident, "scene": scene(client)}))
             answer = json.loads(live.receive_text())
-            assert answer["id"] == ident and answer["legal"] is True
+            assert answer["id"] == ident
+            assert answer["legal"] is True
         live.send_text("not json")
         assert json.loads(live.receive_text())["error"]["where"] == "request 1"
 
