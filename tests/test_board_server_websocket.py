@@ -152,3 +152,34 @@ def test_the_real_server_answers_as_the_command_and_refuses_as_the_guard() -> No
                     pass
             assert caught.value.status == 403
             assert json.loads(caught.value.body)["error"]["where"] == where
+
+
+def test_a_fault_of_the_server_is_logged_once_and_closes_the_socket(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from starlette.routing import WebSocketRoute
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    from tabletop.app.web.runner import create_app
+
+    async def broken(socket: WebSocket) -> None:
+        await socket.accept()
+        await socket.receive_text()
+        raise RuntimeError("a bug")
+
+    async def broken_early(socket: WebSocket) -> None:
+        raise RuntimeError("a bug before the handshake")
+
+    routes = [WebSocketRoute("/api/live", broken), WebSocketRoute("/early", broken_early)]
+    app = create_app(routes, host="127.0.0.1", port=8765)
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as client:
+        with client.websocket_connect(LIVE, headers=ORIGIN) as live:
+            live.send_text("{}")
+            with pytest.raises(WebSocketDisconnect) as closed:
+                live.receive_text()
+        assert closed.value.code == 1011
+        status, error = refused(client, "ws://127.0.0.1:8765/early", ORIGIN)
+    assert status == 500
+    assert error["message"] == "internal error: RuntimeError; the server logged it"
+    faults = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
+    assert faults == ["fault answering WebSocket /api/live", "fault answering WebSocket /early"]
