@@ -42,6 +42,7 @@ from tabletop.app.board.document import BoardDocument, BoardRequestError, client
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
+    nudge_all_answer,
     preview_move_answer,
     query_answer,
     scene_of,
@@ -159,6 +160,12 @@ async def preview_move(request: Request) -> Response:
     return json_response(result, 400 if failed else 200)
 
 
+async def nudge_all(request: Request) -> Response:
+    """``POST /api/nudge-all``: every fix applied until legal, as ``tabletop fix`` does."""
+    data = await object_body(request, ("scene", "shortest"), ("scene",))
+    return json_response(await _work(nudge_all_answer, data))
+
+
 def _render_bytes(scene_data: Any, fmt: str, title: str) -> bytes:
     from tabletop.app.common.extras import require_plots
 
@@ -190,7 +197,7 @@ def _dispute_bytes(
         scene,
         measurement,
         fmt,
-        report=check(scene, fixes=False),
+        report=check(scene, fixes=False, margins=True),
         zoom_mm=zoom,
         title=title,
         names=scene.token_names(),
@@ -295,6 +302,7 @@ def routes() -> list[Route | WebSocketRoute]:
         Route("/api/catalog", catalog, methods=["GET"]),
         Route("/api/layout", layout, methods=["POST"]),
         Route("/api/preview-move", preview_move, methods=["POST"]),
+        Route("/api/nudge-all", nudge_all, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/load", load, methods=["POST"]),
     ]
