@@ -60,7 +60,8 @@ def stage_file(target: OutputTarget, data: bytes | str) -> Path:
     sweep_stale_temporaries(target.folder)
     temporary = temporary_path(target.folder)
     try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        handle = os.open(temporary, flags, 0o666)
     except OSError as error:
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
     try:

@@ -129,20 +129,62 @@ def lock_wait_s(environ: dict[str, str] | None = None) -> float:
 
 
 def _open_lock(lock: Path, where: str) -> int:
+    """Open (or create) the lock file itself, never a file a link at its name points to.
+
+    ``O_NOFOLLOW``: a symbolic link at the lock's name is refused, not followed, and
+    :func:`_check_lock_file` refuses anything but a regular file with one name.
+    """
+    flags = os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
-        return os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT | flags, 0o666)
     except PermissionError:
-        pass  # another user's lock file: locking needs only a descriptor, not writing
+        handle = -1  # another user's lock file: locking needs only a descriptor, not writing
     except OSError as error:
-        raise InvalidInputError(
-            f"cannot create the lock file {str(lock)!r}: {error.strerror}", where=where
-        ) from None
+        raise _lock_error(lock, error, where, "create") from None
+    if handle < 0:
+        try:
+            handle = os.open(lock, os.O_RDONLY | flags)
+        except OSError as error:
+            raise _lock_error(lock, error, where, "open") from None
     try:
-        return os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError as error:
+        _check_lock_file(lock, os.fstat(handle), where)
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def _lock_error(lock: Path, error: OSError, where: str, doing: str) -> InvalidInputError:
+    if error.errno == errno.ELOOP:
+        return InvalidInputError(
+            f"the lock file {str(lock)!r} is a symbolic link; refusing to follow it "
+            "(remove the link: the lock file is made anew)",
+            where=where,
+        )
+    return InvalidInputError(
+        f"cannot {doing} the lock file {str(lock)!r}: {error.strerror}", where=where
+    )
+
+
+def _check_lock_file(lock: Path, info: os.stat_result, where: str) -> None:
+    """Refuse a lock path that is not a plain file of its own (a FIFO, a hard link)."""
+    if not stat.S_ISREG(info.st_mode):
         raise InvalidInputError(
-            f"cannot open the lock file {str(lock)!r}: {error.strerror}", where=where
-        ) from None
+            f"the lock file {str(lock)!r} is not a regular file; refusing to use it",
+            where=where,
+        )
+    if info.st_nlink != 1:
+        raise InvalidInputError(
+            f"the lock file {str(lock)!r} has {info.st_nlink} names (a hard link to "
+            "another file); refusing to use it (remove it: the lock file is made anew)",
+            where=where,
+        )
+    if info.st_size > _HOLDER_BYTES:
+        raise InvalidInputError(
+            f"the lock file {str(lock)!r} holds {info.st_size} bytes, more than a lock "
+            "file's one line; refusing to use it (remove it if it is not needed)",
+            where=where,
+        )
 
 
 def _holder(handle: int) -> str:
@@ -158,8 +200,10 @@ def _say_holder(handle: int, command: str | None) -> None:
         b""
         if command is None
         else f"pid {os.getpid()}: {command}\n".encode("utf-8", "backslashreplace")
-    )
+    )[:_HOLDER_BYTES]
     try:
+        # Only ever the lock file itself: opened without following a link, and checked
+        # to be a regular file with one name (_open_lock).
         os.ftruncate(handle, 0)
         os.pwrite(handle, line, 0)
     except OSError:
