@@ -49,6 +49,7 @@ from tabletop.app.dogfightfile import (
 from tabletop.app.files import picture_output
 from tabletop.app.jobs import Runner, add_job_options, in_order, open_runner, slices
 from tabletop.app.locking import FileUpdate, report_then_publish
+from tabletop.app.paths import output_target
 from tabletop.boards import Outcome, random_policy, summarise
 from tabletop.boards.dogfight import (
     SIDES,
@@ -316,6 +317,8 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
         raise InvalidInputError(
             "the log is a game file: expected a name ending .toml or .json", where=args.output
         )
+    if args.output is not None:  # a path no log can have is refused before any game
+        output_target(args.output, force=args.force)
     names = {"rebels": args.rebels or args.policy, "empire": args.empire or args.policy}
     game = Dogfight()
     show = args.progress or sys.stderr.isatty()

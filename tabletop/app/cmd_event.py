@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 from collections.abc import Callable
 from dataclasses import replace
-from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import (
@@ -61,7 +61,7 @@ from tabletop.app.eventfile import (
 )
 from tabletop.app.files import picture_output
 from tabletop.app.locking import FileUpdate, locked_update, report_then_publish
-from tabletop.app.paths import same_file
+from tabletop.app.paths import output_target, same_file
 from tabletop.app.playersfile import read_players
 from tabletop.app.text import printable
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
@@ -279,7 +279,8 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         raise UsageError("new needs --game armada|destiny")
     if args.output is None:
         raise UsageError("new needs -o EVENT")
-    if Path(args.output).exists() and not args.force:
+    output_target(args.output, force=True)  # a name no file can have, before anything is read
+    if os.path.lexists(args.output) and not args.force:
         # Said before the players are read, in the event file's own words.
         raise EventFileError(
             "already exists; a new event never overwrites a file (--force replaces it)",

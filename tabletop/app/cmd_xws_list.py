@@ -25,7 +25,7 @@ from tabletop.app.clients import read_bytes
 from tabletop.app.clients.model import ClientFileError, unique_ids
 from tabletop.app.clients.xws import XwsList, parse_list
 from tabletop.app.datatext import file_text
-from tabletop.app.files import atomic_write
+from tabletop.app.locking import publish_after_report
 from tabletop.app.paths import output_target
 from tabletop.app.text import printable
 from tabletop.geom.areas import play_area
@@ -153,20 +153,22 @@ def setup_from_list(args: argparse.Namespace, out: TextIO) -> int:
         obstacles=table.obstacles,
         ships=tuple(_ships(squad, area.width)),
     ).to_dict()
-    atomic_write(args.output, file_text(data, args.output, kind="scene"), force=args.force)
-    if args.json:
-        emit_json(
-            {
-                "written": args.output,
-                "ruleset": ruleset.name,
-                "seed": args.seed,
-                "obstacles": [o.id for o in table.obstacles],
-                "ships": [s["id"] for s in data["ships"]],
-            },
-            out,
-        )
-    else:
-        out.write(
+    text = file_text(data, args.output, kind="scene")
+
+    def report(stream: TextIO) -> None:
+        if args.json:
+            emit_json(
+                {
+                    "written": args.output,
+                    "ruleset": ruleset.name,
+                    "seed": args.seed,
+                    "obstacles": [o.id for o in table.obstacles],
+                    "ships": [s["id"] for s in data["ships"]],
+                },
+                stream,
+            )
+            return
+        stream.write(
             printable(
                 f"wrote {args.output}: a legal {ruleset.name} table with {len(squad.pilots)} "
                 f"ships of {args.from_list} and {len(table.obstacles)} obstacles "
@@ -174,4 +176,7 @@ def setup_from_list(args: argparse.Namespace, out: TextIO) -> int:
             )
             + "\n"
         )
+
+    # The file takes its name only once the report is out: a failed command writes nothing.
+    publish_after_report([(args.output, text)], out, report, force=args.force)
     return EXIT_OK

@@ -14,9 +14,11 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+from collections.abc import Iterable
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, UsageError, emit_json
+from tabletop.app.csvfile import spreadsheet_cell
 from tabletop.app.eventfile import load_event
 from tabletop.app.locking import FileUpdate, report_then_publish
 from tabletop.app.paths import output_target
@@ -213,7 +215,7 @@ def _export_text(event: Event, fmt: str) -> str:
         )
         return buffer.getvalue()
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = _SafeWriter(buffer)  # names and ids are the players' own text
     ranking = tiebreakers(event.regulation.tiebreakers)
     writer.writerow(
         [
@@ -246,6 +248,20 @@ def _export_text(event: Event, fmt: str) -> str:
     writer.writerow([])
     writer.writerows(export_rows(event))
     return buffer.getvalue()
+
+
+class _SafeWriter:
+    """A CSV writer whose every cell is :func:`spreadsheet_cell`: never a formula."""
+
+    def __init__(self, buffer: io.StringIO) -> None:
+        self._writer = csv.writer(buffer, lineterminator="\n")
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([spreadsheet_cell(cell) for cell in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def export_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:

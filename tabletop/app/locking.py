@@ -64,6 +64,7 @@ __all__ = [
     "lock_path",
     "lock_wait_s",
     "locked_update",
+    "publish_after_report",
     "report_then_publish",
 ]
 
@@ -265,24 +266,13 @@ def exclusive_lock(
         os.close(handle)  # closing the last descriptor releases the lock
 
 
-def _refuse_read_only(target: OutputTarget) -> None:
-    """Refuse to replace a file its owner made read-only (a rename would not ask)."""
-    existing = target.replaces
-    if existing is None:
-        return
-    no_write_bits = stat.S_IMODE(existing.st_mode) & 0o222 == 0
-    if no_write_bits or not os.access(target.path, os.W_OK):
-        raise InvalidInputError(
-            "is read-only; refusing to replace it (make it writable to change it)",
-            where=os.fspath(target.path),
-        )
-
-
 class FileUpdate:
     """The one new version of a locked file: staged, then published after the report."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        # As given: Path() drops a trailing "/", which names a folder and is refused.
+        self._given = os.fspath(path)
         self._target: OutputTarget | None = None
         self._temporary: Path | None = None
 
@@ -319,9 +309,9 @@ class FileUpdate:
         """
         if self._temporary is not None:
             raise RuntimeError("one update stages one file")
-        target = output_target(self.path if path is None else path, inputs=inputs, force=force)
+        target = output_target(self._given if path is None else path, inputs=inputs, force=force)
         if refuse_read_only:
-            _refuse_read_only(target)
+            refuse_read_only(target)
         temporary = stage_file(target, data)
         self._target, self._temporary = target, temporary
 
@@ -336,6 +326,10 @@ class FileUpdate:
         """
         out.write(report)
         out.flush()
+        self.publish()
+
+    def publish(self) -> None:
+        """Give the staged file its name (after the report is out: :meth:`finish`)."""
         if self._temporary is not None and self._target is not None:
             publish(self._temporary, self._target)
             self._temporary = None
@@ -408,4 +402,44 @@ def report_then_publish(
         return code
     finally:
         if update is not None:
+            update.discard()
+
+
+def publish_after_report(
+    files: Iterable[tuple[str | Path, str | bytes]],
+    out: TextIO,
+    report: Callable[[TextIO], None],
+    *,
+    inputs: Iterable[str | Path] = (),
+    force: bool = False,
+) -> None:
+    """Stage `files`, write the command's report to `out`, and only then publish them.
+
+    For a command that writes files besides its report (``import -o``, ``setup -o``):
+    every file is written whole to a temporary name first, `report` writes to a buffer,
+    the buffer reaches `out` and is flushed, and only then does each file take its name.
+    A report that cannot be written (standard output closed, full or gone) raises before
+    any file is published, and every staged file is removed: a failed command leaves no
+    output file.
+
+    Raises
+    ------
+    InvalidInputError
+        As :meth:`FileUpdate.stage` does, before anything is written to `out`.
+    """
+    sources = list(inputs)
+    updates: list[FileUpdate] = []
+    try:
+        for path, data in files:
+            update = FileUpdate(path)
+            updates.append(update)
+            update.stage(data, inputs=sources, force=force, refuse_read_only=False)
+        buffer = io.StringIO()
+        report(buffer)
+        out.write(buffer.getvalue())
+        out.flush()
+        for update in updates:
+            update.publish()
+    finally:
+        for update in updates:
             update.discard()
