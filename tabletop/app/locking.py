@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from tabletop.app.files import refuse_read_only as _refuse_read_only
 from tabletop.app.files import stage_file
 from tabletop.app.paths import (
     OutputTarget,
@@ -311,7 +312,7 @@ class FileUpdate:
             raise RuntimeError("one update stages one file")
         target = output_target(self._given if path is None else path, inputs=inputs, force=force)
         if refuse_read_only:
-            refuse_read_only(target)
+            _refuse_read_only(target)
         temporary = stage_file(target, data)
         self._target, self._temporary = target, temporary
 
