@@ -69,7 +69,7 @@ def test_the_top_down_check_builds_its_set_once_per_round(
     class CountingSet(set[str]):
         def __init__(self, *args: object) -> None:
             built.append(1)
-            super().__init__(*args)  # type: ignore[arg-type]
+            super().__init__(*args)
 
     monkeypatch.setattr(audit_module, "set", CountingSet, raising=False)
     report = audit(event)
