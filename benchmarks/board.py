@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.scaling import crammed_tokens
-from tabletop.app.cmd_query import answer
+from tabletop.app.query.answers import answer
 
 ROOT = Path(__file__).resolve().parent.parent
 TOURNAMENT = ROOT / "examples" / "xwing-tournament.toml"

@@ -1,6 +1,6 @@
 """The query oracle's throughput (``python -m benchmarks.query``).
 
-Measure requests through :func:`tabletop.app.cmd_query.serve_stream` (the command's path:
+Measure requests through :func:`tabletop.app.query.answers.serve_stream` (the command's path:
 request lines as bytes on a stream) in one process, one thread
 (shapely and numpy here run no threads of their own): each request with a new 10-object
 inline scene (3 obstacles, 7 ships; no scene is seen twice, so each is parsed and built),
@@ -29,8 +29,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.app.cmd_query import serve_stream
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.query.answers import serve_stream
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.measuring import measure
 
 #: The targets: measure requests per second of CPU with a new scene on each (without an
@@ -208,7 +208,7 @@ def report(n: int) -> str:
 
 def _decoder() -> str:
     """Return which decoder reads the oracle's plain request lines (orjson: the fast extra)."""
-    from tabletop.app import query_decode
+    from tabletop.app.query import decode as query_decode
 
     loads = query_decode._LOADS
     return "orjson" if loads.__module__ == "orjson" else "the standard decoder (no orjson)"

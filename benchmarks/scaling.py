@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import shapely
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.measure import json_mm
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog

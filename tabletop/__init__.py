@@ -22,11 +22,11 @@ that is where a user reaches for them first; each loads on first use, so that
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.app.cli import main
-    from tabletop.app.scenefile import SceneError, load_scene, parse_scene, read_scene_data
+    from tabletop.app.scene.scenefile import SceneError, load_scene, parse_scene, read_scene_data
 
 __all__ = ["SceneError", "load_scene", "main", "parse_scene", "read_scene_data"]
 
@@ -36,11 +36,11 @@ __version__ = "0.1.0"
 
 # Names load on first use (PEP 562): importing a layer never imports the application.
 _SOURCES: dict[str, str] = {
-    "SceneError": "tabletop.app.scenefile",
-    "load_scene": "tabletop.app.scenefile",
+    "SceneError": "tabletop.app.scene.scenefile",
+    "load_scene": "tabletop.app.scene.scenefile",
     "main": "tabletop.app.cli",
-    "parse_scene": "tabletop.app.scenefile",
-    "read_scene_data": "tabletop.app.scenefile",
+    "parse_scene": "tabletop.app.scene.scenefile",
+    "read_scene_data": "tabletop.app.scene.scenefile",
 }
 
 

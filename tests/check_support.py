@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.legality import CheckReport, Violation, check
 
 DATA = Path(__file__).resolve().parent.parent / "tabletop" / "obstacles" / "data"

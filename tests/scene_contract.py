@@ -11,10 +11,10 @@ import io
 import json
 
 from tabletop.app import cli
-from tabletop.app.scenefile import (
+from tabletop.app.common.text import clip
+from tabletop.app.scene.scenefile import (
     SceneError,
 )
-from tabletop.app.text import clip
 
 
 @dataclasses.dataclass

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from common import write_scene
 
-from tabletop.app.scenefile import (
+from tabletop.app.scene.scenefile import (
     SceneError,
     load_scene,
 )

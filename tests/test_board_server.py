@@ -30,8 +30,8 @@ from board_server_support import (
 
 from tabletop.app.board import api
 from tabletop.app.board.document import BoardDocument, SaveTarget
-from tabletop.app.cmd_query import answer
-from tabletop.app.scenefile import parse_scene, read_scene_data
+from tabletop.app.query.answers import answer
+from tabletop.app.scene.scenefile import parse_scene, read_scene_data
 
 
 @pytest.fixture
@@ -373,6 +373,24 @@ def test_preview_move_is_the_query_answer_with_its_outlines(client: TestClient) 
     assert client.post("/api/preview-move", json=bad).status_code == 400
 
 
+def test_nudge_all_is_what_tabletop_fix_does(client: TestClient) -> None:
+    # An asteroid whose lowest point is 16.03 mm below its centroid, 190 mm up: the
+    # shortest fix lifts it 26.03 mm (and 0.00001 mm more), past the 200 mm edge line.
+    scene = {"obstacles": [{"id": "rock", "token": "coreasteroid0", "at": [300.0, 190.0]}]}
+    body = client.post("/api/nudge-all", json={"scene": scene, "shortest": True}).json()
+    assert body["legal"] is True
+    assert body["remaining"] == []
+    moves = [(m["object"], m["move"], m["to"]) for m in body["moves"]]
+    assert moves == [("rock", [0.0, 26.03001], [300.0, 216.03001])]
+    placeable = client.post("/api/nudge-all", json={"scene": scene}).json()
+    assert placeable["moves"][0]["to"][1] > 216.03001 + 1.0
+    assert (
+        error_of(client.post("/api/nudge-all", json={"scene": scene, "shortest": 1}), 400)["where"]
+        == "key 'shortest'"
+    )
+    assert error_of(client.post("/api/nudge-all", json={}), 400)["where"] == "key 'scene'"
+
+
 # --- pictures and files -----------------------------------------------------------------------
 
 
@@ -445,7 +463,7 @@ def test_the_page_and_its_files_come_from_the_static_folder(
     secret.write_text("TOP-SECRET-CONTENT", "utf-8")
     os.symlink(secret, static / "out.js")
     os.symlink(tmp_path, static / "up")
-    monkeypatch.setattr(api, "STATIC_FOLDER", static)
+    monkeypatch.setattr(api.PAGE_FILES, "folder", static.resolve())
     page = client.get("/")
     assert page.status_code == 200
     assert page.headers["content-type"] == "text/html; charset=utf-8"

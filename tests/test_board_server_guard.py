@@ -41,7 +41,7 @@ from common import run, run_json
 
 from tabletop.app.board import api
 from tabletop.app.board.document import BoardDocument
-from tabletop.app.board.security import Guard, RateLimiter, own_addresses
+from tabletop.app.web.guard import Guard, RateLimiter, own_addresses
 
 
 @pytest.fixture

@@ -217,7 +217,7 @@ def test_a_host_not_loopback_is_said_in_one_line(monkeypatch: pytest.MonkeyPatch
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     monkeypatch.setattr(server, "bind", lambda host, port: listener)
-    monkeypatch.setattr(server, "_serve", lambda app, sock: True)
+    monkeypatch.setattr(server, "serve", lambda app, sock: True)
     out = io.StringIO()
     args = argparse.Namespace(
         scene=None, port=0, host="192.0.2.10", open=False, read_only=False, json=False
@@ -285,7 +285,7 @@ def test_open_opens_the_page_in_the_browser(monkeypatch: pytest.MonkeyPatch) -> 
         time.sleep(1.0)  # the page opens half a second after the server starts
         return False
 
-    monkeypatch.setattr(server, "_serve", serve_a_second)
+    monkeypatch.setattr(server, "serve", serve_a_second)
     args = argparse.Namespace(
         scene=None, port=0, host="127.0.0.1", open=True, read_only=False, json=False
     )

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-import tabletop.app.cmd_dogfight as cmd_dogfight
-import tabletop.app.cmd_report as cmd_report
+import tabletop.app.dogfight.command as cmd_dogfight
+import tabletop.app.scene.report as cmd_report
 from tabletop.app.cli import main
-from tabletop.app.cmd_pocket import MAX_GAMES
-from tabletop.app.dogfightfile import load_game_file
+from tabletop.app.dogfight.gamefile import load_game_file
+from tabletop.app.pocket.command import MAX_GAMES
 from tabletop.boards.dogfight import Dogfight
 from tabletop.boards.errors import WorkLimitError
 from tabletop.plots.style import MOST_DRAWN_CHARS, drawn_text, plain_text

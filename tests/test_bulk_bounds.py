@@ -17,9 +17,9 @@ from collections.abc import Iterator
 import pytest
 from common import run
 
-from tabletop.app import jobs
-from tabletop.app.jobs import JobsError, add_job_options, most_jobs, open_runner, processors
-from tabletop.app.scheduler_probe import scheduler_timeout_s
+from tabletop.app.common import jobs
+from tabletop.app.common.jobs import JobsError, add_job_options, most_jobs, open_runner, processors
+from tabletop.app.common.scheduler_probe import scheduler_timeout_s
 from tabletop.geom.errors import InvalidInputError
 
 TABLETOP = [sys.executable, "-m", "tabletop"]

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 from common import ROOT, run
 
-from tabletop.app import cmd_dogfight, cmd_pocket
-from tabletop.app.cmd_setup import table_names, table_seed
-from tabletop.app.jobs import in_order, open_runner, slices
-from tabletop.app.pocketfile import load_battle, replay_battle
+from tabletop.app.common.jobs import in_order, open_runner, slices
+from tabletop.app.dogfight import command as cmd_dogfight
+from tabletop.app.pocket import command as cmd_pocket
+from tabletop.app.pocket.battlefile import load_battle, replay_battle
+from tabletop.app.scene.setup import table_names, table_seed
 from tabletop.boards import summarise
 
 BATTLE = str(ROOT / "examples" / "pocket" / "battle-60.toml")

@@ -21,7 +21,7 @@ from check_support import (
 from common import json_scene_file
 from common import run as run_cli
 
-from tabletop.app.datatext import toml_text
+from tabletop.app.common.datatext import toml_text
 
 # -- tabletop check: exit codes and JSON ------------------------------------------------
 

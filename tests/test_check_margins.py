@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from common import json_scene_file, run
 
-from tabletop.app.cmd_query import answer
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.query.answers import answer
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.legality import check
 from tabletop.obstacles.verdicts import Margin
 

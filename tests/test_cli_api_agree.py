@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.app.cli import main
-from tabletop.app.datatext import json_text
+from tabletop.app.common.datatext import json_text
 from tabletop.geom.arcs import XWING_ARCS
 from tabletop.geom.hulls import HULL_ZONES
 from tabletop.geom.rulesets import XWingRuleset

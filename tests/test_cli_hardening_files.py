@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.paths import (
+from tabletop.app.common.paths import (
     STALE_TEMPORARY_SECONDS,
     output_target,
     publish,
@@ -265,7 +265,7 @@ def test_a_file_that_appears_while_writing_is_not_replaced(tmp_path: Path) -> No
 def test_concurrent_writers_leave_one_complete_file(tmp_path: Path) -> None:
     import threading
 
-    from tabletop.app.files import atomic_write
+    from tabletop.app.common.files import atomic_write
 
     target = tmp_path / "table.toml"
     payloads = [f"writer {i}\n".encode() * 20_000 for i in range(12)]

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.datafile import MAX_FILE_BYTES, FileError, read_data, show
-from tabletop.app.text import MESSAGE_LIMIT
+from tabletop.app.common.datafile import MAX_FILE_BYTES, FileError, read_data, show
+from tabletop.app.common.text import MESSAGE_LIMIT
 
 ROOT = Path(__file__).resolve().parents[1]
 DOGFIGHT = ROOT / "examples" / "xwing-dogfight.toml"

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.cmd_query import MAX_REQUEST_BYTES, answer, request_lines, serve_stream
-from tabletop.app.datafile import MAX_FILE_BYTES
+from tabletop.app.common.datafile import MAX_FILE_BYTES
+from tabletop.app.query.answers import MAX_REQUEST_BYTES, answer, request_lines, serve_stream
 
 SCENE = {
     "ships": [

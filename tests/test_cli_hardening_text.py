@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.text import clip, printable, printable_lines, printable_report
+from tabletop.app.common.text import clip, printable, printable_lines, printable_report
 
 EVIL = "red\x1b[31m\nFAKE LINE"
 SPLIT = "two\u2028parts"

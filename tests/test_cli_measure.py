@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from common import run, run_json, scene_file, ships
 
-from tabletop.app.scenefile import load_scene
+from tabletop.app.scene.scenefile import load_scene
 from tabletop.obstacles.measuring import measure
 
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples").glob("*.toml"))

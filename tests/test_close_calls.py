@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from common import json_scene_file, run
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.legality import check
 
 SQUARE40 = [[-20.0, -20.0], [20.0, -20.0], [20.0, 20.0], [-20.0, 20.0]]

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.dogfightfile import load_game_file
+from tabletop.app.dogfight.gamefile import load_game_file
 from tabletop.boards import replay
 from tabletop.boards.dogfight import STANDARD, Dogfight
 

@@ -187,7 +187,7 @@ def test_a_seeded_game_has_no_draw_play(tmp_path: Path) -> None:
 def test_a_real_game_replays_through_many_reshuffles(tmp_path: Path) -> None:
     import random
 
-    from tabletop.app.dogfightfile import load_game_file
+    from tabletop.app.dogfight.gamefile import load_game_file
     from tabletop.boards.dogfight import Dogfight
 
     # A quiet real game from the standard setup (no shot, so no one wins first), every

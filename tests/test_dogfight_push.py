@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.locking import LOCK_WAIT_ENV, exclusive_lock
+from tabletop.app.common.locking import LOCK_WAIT_ENV, exclusive_lock
 
 # Rebels hold Pursuit (move 4) and Blasters (attack 1); the deck's top is Loop.
 TABLE = """game = "dogfight"

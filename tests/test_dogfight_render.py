@@ -6,7 +6,7 @@ import io
 from pathlib import Path
 
 from tabletop.app.cli import main
-from tabletop.app.dogfightfile import load_game_file
+from tabletop.app.dogfight.gamefile import load_game_file
 from tabletop.boards.dogfight import Dogfight, parse_square
 from tabletop.boards.dogfight.diagram import fighter_reach
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from common import run
 
-from tabletop.app.csvfile import spreadsheet_cell
-from tabletop.app.eventfile import write_event
+from tabletop.app.common.csvfile import spreadsheet_cell
+from tabletop.app.event.eventfile import write_event
 from tabletop.tournament.audit import audit
 from tabletop.tournament.simulate import simulate_event
 

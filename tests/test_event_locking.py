@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.app.eventfile import load_event
-from tabletop.app.locking import exclusive_lock, lock_path, lock_wait_s
+from tabletop.app.common.locking import exclusive_lock, lock_path, lock_wait_s
+from tabletop.app.event.eventfile import load_event
 from tabletop.geom.errors import InvalidInputError
 
 TABLETOP = [sys.executable, "-m", "tabletop"]
@@ -201,8 +201,8 @@ def _wait_for(path: Path, timeout_s: float = 60.0) -> None:
 _STOPPING_CHILD = """
 import os, sys, time
 from pathlib import Path
-import tabletop.app.files as files
-import tabletop.app.locking as locking
+import tabletop.app.common.files as files
+import tabletop.app.common.locking as locking
 marker, point, argv = Path(sys.argv[1]), sys.argv[2], sys.argv[3:]
 real_fsync, real_publish = os.fsync, locking.publish
 

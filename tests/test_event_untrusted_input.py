@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.csvfile import MAX_FIELD_CHARS
+from tabletop.app.common.csvfile import MAX_FIELD_CHARS
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = ROOT / "examples" / "pocket" / "battle-60.toml"
@@ -124,7 +124,7 @@ def test_names_with_escapes_are_escaped_in_standings_check_and_messages(tmp_path
     assert HOSTILE in [p["name"] for p in json.loads(out)["players"]]  # JSON keeps it exact
     code, out, err = run("event", "drop", str(path), "b\x1b[1m")
     assert code == 0, err
-    assert out == "b\\x1b[1m dropped after round 1\n"
+    assert out == "Bob (b\\x1b[1m) dropped after round 1\n"
     code, out, _ = run("event", "check", str(path))
     _assert_clean(out)
 

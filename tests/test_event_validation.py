@@ -17,9 +17,14 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from tabletop.app.cli import main
-from tabletop.app.dogfightfile import load_game_file
-from tabletop.app.eventfile import EventFileError, load_event, parse_event
-from tabletop.app.pocketfile import MAX_BATTLE_SIZE, BattleFileError, load_battle, parse_battle
+from tabletop.app.dogfight.gamefile import load_game_file
+from tabletop.app.event.eventfile import EventFileError, load_event, parse_event
+from tabletop.app.pocket.battlefile import (
+    MAX_BATTLE_SIZE,
+    BattleFileError,
+    load_battle,
+    parse_battle,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 BATTLE = ROOT / "examples" / "pocket" / "battle-60.toml"

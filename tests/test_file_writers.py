@@ -1,7 +1,7 @@
 """Every structured file the commands write goes through one writer and reads back equal.
 
 Scenes, event files, Pocket Battles battle files (and logs) and Dogfight game logs are
-written by :func:`tabletop.app.datatext.file_text` (TOML through ``tomli-w``, or JSON) and
+written by :func:`tabletop.app.common.datatext.file_text` (TOML through ``tomli-w``, or JSON) and
 read back with the loaders the commands use. Names hold any Unicode text: quotes,
 backslashes, newlines, U+0000 and U+007F included. A lone surrogate cannot be written in
 either format and is refused, naming the file and the key, with nothing written.
@@ -21,12 +21,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.app.cli import main
-from tabletop.app.datafile import FileError
-from tabletop.app.datatext import INT64_MAX, file_text, toml_text
-from tabletop.app.dogfightfile import game_log_text, load_game_file
-from tabletop.app.eventfile import event_text, load_event, parse_event
-from tabletop.app.pocketfile import battle_data, load_battle
-from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.app.common.datafile import FileError
+from tabletop.app.common.datatext import INT64_MAX, file_text, toml_text
+from tabletop.app.dogfight.gamefile import game_log_text, load_game_file
+from tabletop.app.event.eventfile import event_text, load_event, parse_event
+from tabletop.app.pocket.battlefile import battle_data, load_battle
+from tabletop.app.scene.scenefile import load_scene, parse_scene
 from tabletop.boards.pocket import example_battle
 
 SUFFIXES = (".toml", ".json")

@@ -20,7 +20,7 @@ import shapely
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.areas import play_area
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.catalog import catalog

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 from test_fixes import AREAS, EDGE_LIMIT, MARKER, RULESETS, SPACING_LIMIT, scenes, world_vertices
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.legality import check
 
 FloatArray = NDArray[np.float64]

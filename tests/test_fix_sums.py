@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 import shapely
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.shapes import place_outline
 from tabletop.obstacles import fix_regions, fixing

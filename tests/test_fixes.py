@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from numpy.typing import NDArray
 
 from tabletop.app.cli import main
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.obstacles.legality import CheckReport, check
 
 DATA = Path(__file__).resolve().parent.parent / "tabletop" / "obstacles" / "data"

@@ -4,10 +4,10 @@ Valid scenes from :func:`tabletop.obstacles.strategies.scenes` are mutated (a ke
 key added, a value of another type, NaN or infinity, a huge number, a value wrapped in a
 list, a duplicate id, a random string, a boundary number, a random subtree) and written as
 JSON or TOML; random JSON and TOML trees and random bytes are written too. Each file goes
-through :func:`tabletop.app.scenefile.load_scene` and, in process, ``tabletop check``,
+through :func:`tabletop.app.scene.scenefile.load_scene` and, in process, ``tabletop check``,
 ``tabletop check --json`` and ``tabletop measure --json``. Whatever the input:
 
-- nothing raises but :class:`~tabletop.app.scenefile.SceneError` from the loader, and
+- nothing raises but :class:`~tabletop.app.scene.scenefile.SceneError` from the loader, and
   nothing at all from :func:`tabletop.app.cli.main` (no traceback);
 - the exit code is 0, 1 or 2; ``check`` exits 2 exactly when the loader rejects the
   file, and ``measure`` on a file it reads exits 0 (or 2 for an arc that does not apply);
@@ -35,7 +35,7 @@ from hypothesis import strategies as st
 from scene_contract import assert_rejected, run
 
 from tabletop.app import cli
-from tabletop.app.scenefile import (
+from tabletop.app.scene.scenefile import (
     MAX_COORDINATE_MM,
     SceneError,
     load_scene,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from common import run, scene_file
 
-from tabletop.app.scenefile import SceneError, parse_scene
+from tabletop.app.scene.scenefile import SceneError, parse_scene
 from tabletop.geom.hulls import hull_base, hull_names
 
 SHIP_BASES = ("small", "medium", "large", "huge")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.locking import exclusive_lock, lock_path
+from tabletop.app.common.locking import exclusive_lock, lock_path
 from tabletop.geom.errors import InvalidInputError
 
 TABLETOP = [sys.executable, "-m", "tabletop"]

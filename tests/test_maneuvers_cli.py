@@ -11,7 +11,7 @@ from common import run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.app.scenefile import load_scene
+from tabletop.app.scene.scenefile import load_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.maneuvers import (
@@ -221,7 +221,7 @@ DOGFIGHT = ROOT / "examples" / "xwing-dogfight.toml"
 def _query_where(scene: Path, ship: str, maneuver: str) -> object:
     import tomllib
 
-    from tabletop.app.cmd_query import answer
+    from tabletop.app.query.answers import answer
 
     data = tomllib.loads(scene.read_text(encoding="utf-8"))
     request = {"op": "move", "scene": data, "ship": ship, "maneuver": maneuver}

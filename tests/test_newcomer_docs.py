@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from common import ROOT, run, run_json
 
-from tabletop.app.scenefile import load_scene
+from tabletop.app.scene.scenefile import load_scene
 from tabletop.obstacles.measuring import measure
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -27,7 +27,7 @@ import pytest
 import shapely
 from common import run as run_cli
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.measuring import measure
 from tabletop.obstacles.obstruction import (

@@ -19,9 +19,9 @@ import pytest
 pytest.importorskip("matplotlib")
 
 from tabletop.app.cli import main
-from tabletop.app.dogfightfile import load_game_file
-from tabletop.app.eventfile import load_event
-from tabletop.app.pocketfile import load_battle, replay_battle
+from tabletop.app.dogfight.gamefile import load_game_file
+from tabletop.app.event.eventfile import load_event
+from tabletop.app.pocket.battlefile import load_battle, replay_battle
 from tabletop.boards.dogfight import Dogfight
 from tabletop.plots import PICTURE_FORMATS
 from tabletop.plots.bracket import event_picture
@@ -66,8 +66,8 @@ def test_importing_the_table_does_not_import_matplotlib() -> None:
     code = (
         "import sys\n"
         "from tabletop.plots.formats import PICTURE_FORMATS, PICTURE_SUFFIXES\n"
-        "import tabletop.app.cmd_render, tabletop.app.cmd_event\n"
-        "import tabletop.app.cmd_pocket, tabletop.app.cmd_dogfight\n"
+        "import tabletop.app.scene.render, tabletop.app.event.command\n"
+        "import tabletop.app.pocket.command, tabletop.app.dogfight.command\n"
         "print(PICTURE_SUFFIXES, 'matplotlib' in sys.modules)\n"
     )
     done = subprocess.run(

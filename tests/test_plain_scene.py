@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from test_query_fast import same_scene
 
-from tabletop.app.scenefile import SceneError, load_scene, parse_scene
+from tabletop.app.scene.scenefile import SceneError, load_scene, parse_scene
 from tabletop.geom.rulesets import RULESETS
 from tabletop.obstacles.catalog import KINDS, catalog
 from tabletop.obstacles.plainscene import plain_scene

@@ -24,7 +24,7 @@ from matplotlib.image import imread
 from matplotlib.testing.compare import compare_images
 
 from tabletop import plots
-from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.app.scene.scenefile import load_scene, parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import check
 from tabletop.obstacles.measuring import measure

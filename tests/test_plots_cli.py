@@ -101,7 +101,7 @@ def test_render_bad_input_exits_2(tmp_path: Path) -> None:
 
 
 def test_render_a_measurement_shows_the_distance(tmp_path: Path) -> None:
-    from tabletop.app.scenefile import load_scene
+    from tabletop.app.scene.scenefile import load_scene
     from tabletop.obstacles.measuring import measure
 
     out = tmp_path / "shot.svg"

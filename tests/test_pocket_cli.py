@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.datatext import file_text
-from tabletop.app.pocketfile import (
+from tabletop.app.common.datatext import file_text
+from tabletop.app.pocket.battlefile import (
     BattleFile,
     battle_data,
     load_battle,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 
-from tabletop.app.pocketfile import load_battle, replay_battle
+from tabletop.app.pocket.battlefile import load_battle, replay_battle
 from tabletop.boards.pocket import (
     Army,
     Battle,

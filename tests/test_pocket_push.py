@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.pocketfile import load_battle, replay_battle
+from tabletop.app.pocket.battlefile import load_battle, replay_battle
 
 BATTLE = Path(__file__).resolve().parents[1] / "examples" / "pocket" / "battle-60.toml"
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from common import run, run_json, scene_file
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
 from tabletop.obstacles.catalog import catalog, get_token, printed_name

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.cmd_query import answer, serve
-from tabletop.app.scenefile import load_scene
+from tabletop.app.query.answers import answer, serve
+from tabletop.app.scene.scenefile import load_scene
 from tabletop.obstacles.legality import check
 from tabletop.obstacles.measuring import measure
 
@@ -117,7 +117,7 @@ def test_the_stream_goes_on_after_bad_lines_one_answer_a_line() -> None:
 def test_an_internal_error_is_answered_and_the_stream_goes_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import tabletop.app.cmd_query as query
+    import tabletop.app.query.answers as query
 
     def broken(*args: Any) -> dict[str, Any]:
         raise ZeroDivisionError("boom")

@@ -19,9 +19,11 @@ import pytest
 import shapely
 from test_query_fast import NOT_PLAIN, random_scene
 
-from tabletop.app import cmd_query, query_batch, query_fast
 from tabletop.app.cli import emit_json
-from tabletop.app.cmd_query import (
+from tabletop.app.query import answers as cmd_query
+from tabletop.app.query import batch as query_batch
+from tabletop.app.query import fast as query_fast
+from tabletop.app.query.answers import (
     TooLong,
     answer_batch,
     answer_bytes,
@@ -29,8 +31,8 @@ from tabletop.app.cmd_query import (
     request_lines,
     serve_stream,
 )
-from tabletop.app.query_batch import measure_jobs
-from tabletop.app.query_fast import _line_report
+from tabletop.app.query.batch import measure_jobs
+from tabletop.app.query.fast import _line_report
 from tabletop.geom.arcs import XWING_ARCS
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import RULESETS

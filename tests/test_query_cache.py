@@ -20,8 +20,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from shapely import affinity
 
-from tabletop.app import cli, cmd_query
-from tabletop.app.scenefile import parse_scene
+from tabletop.app import cli
+from tabletop.app.query import answers as cmd_query
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.arcs import arc_region_outline, attack_range
 from tabletop.geom.measure import closest_points, line_band, line_bands
 from tabletop.geom.rulesets import get_ruleset

@@ -1,7 +1,7 @@
 """The oracle's fast decode gives what the strict decoder gives, or leaves the line to it.
 
 :func:`plain_request` must never give an object the strict decoder
-(:func:`tabletop.app.datafile.loads_json`) would not give for the same line, key for key,
+(:func:`tabletop.app.common.datafile.loads_json`) would not give for the same line, key for key,
 value for value and type for type: random lines of every JSON token (numbers of every
 form and size, escapes, surrogates, repeated keys, colons in strings, deep nesting,
 NaN, byte order marks, bytes that are not UTF-8) are decoded both ways.
@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from tabletop.app import query_decode
-from tabletop.app.datafile import loads_json
-from tabletop.app.query_decode import plain_request
+from tabletop.app.common.datafile import loads_json
+from tabletop.app.query import decode as query_decode
+from tabletop.app.query.decode import plain_request
 
 
 @pytest.fixture(params=["orjson", "standard"])

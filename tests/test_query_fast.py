@@ -18,10 +18,11 @@ from typing import Any
 
 import pytest
 
-from tabletop.app import cmd_query, query_fast
 from tabletop.app.cli import emit_json
-from tabletop.app.query_fast import plain_measure, plain_scene
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.query import answers as cmd_query
+from tabletop.app.query import fast as query_fast
+from tabletop.app.query.fast import plain_measure, plain_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.rulesets import RULESETS
 from tabletop.obstacles.catalog import catalog
 from tabletop.obstacles.measuring import measure

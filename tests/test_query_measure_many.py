@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from test_query import DOGFIGHT, SCENE, ask, request
 
-from tabletop.app import cmd_query
-from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.app.query import answers as cmd_query
+from tabletop.app.scene.scenefile import load_scene, parse_scene
 from tabletop.obstacles.measuring import measure
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -147,7 +147,7 @@ def test_too_many_objects_are_refused_before_drawing(tmp_path: Path) -> None:
         data = {"ruleset": "xwing2", "area": {"width": 900.0, "height": 1200.0}, "ships": ships}
         return json_scene_file(tmp_path, data, name=f"s{n}.json")
 
-    from tabletop.app.scenefile import load_scene
+    from tabletop.app.scene.scenefile import load_scene
 
     check_drawable(load_scene(scene_of(MOST_DRAWN_OBJECTS)))
     code, out, _ = run(

@@ -1,8 +1,8 @@
 """Round trips: parse → dump → parse gives the same scene, for every serialiser.
 
 Random scenes from :mod:`tabletop.geom.strategies` are written with
-:func:`tabletop.app.datatext.toml_text` and :func:`tabletop.app.datatext.json_text` (the writers
-the commands use) and read back with :func:`tabletop.app.scenefile.load_scene`: the scene read
+:func:`tabletop.app.common.datatext.toml_text` and :func:`tabletop.app.common.datatext.json_text` (the writers
+the commands use) and read back with :func:`tabletop.app.scene.scenefile.load_scene`: the scene read
 back has the same structure, the same objects, and writes the same text again. Files
 written by ``tabletop setup`` read back to a legal scene that writes the same bytes.
 """
@@ -22,8 +22,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.app import cli
-from tabletop.app.datatext import file_text, json_text, toml_text
-from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.app.common.datatext import file_text, json_text, toml_text
+from tabletop.app.scene.scenefile import load_scene, parse_scene
 from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
 from tabletop.obstacles import strategies as obstacle_strategies
 from tabletop.obstacles.legality import check

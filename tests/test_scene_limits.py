@@ -16,7 +16,7 @@ import pytest
 from scene_contract import assert_rejected, run
 
 from tabletop.app import cli
-from tabletop.app.scenefile import (
+from tabletop.app.scene.scenefile import (
     MAX_COORDINATE_MM,
     MAX_FILE_BYTES,
     MAX_OBJECTS,

@@ -12,7 +12,7 @@ import pytest
 from common import write_scene
 from scenefile_support import EXAMPLES, ROCK, SHIP_A, check_where, load_toml
 
-from tabletop.app.scenefile import (
+from tabletop.app.scene.scenefile import (
     MAX_FILE_BYTES,
     SceneError,
     load_scene,

@@ -11,7 +11,7 @@ import pytest
 from common import write_scene
 from scenefile_support import ROCK, SHIP_A, check_where, json_error, load_toml, toml_error
 
-from tabletop.app.scenefile import (
+from tabletop.app.scene.scenefile import (
     MAX_OBJECTS,
     SceneError,
     load_scene,

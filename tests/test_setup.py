@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from common import run as run_cli
 
-from tabletop.app.scenefile import load_scene, parse_scene
+from tabletop.app.scene.scenefile import load_scene, parse_scene
 from tabletop.geom.areas import play_area
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.obstacles.legality import check

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tabletop.app.cli import main
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.hulls import hull_names, speed_chart
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.maneuvers import execute, parse_maneuver

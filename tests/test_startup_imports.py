@@ -70,7 +70,7 @@ NOT_FOR_XWING_MEASURE = (
     "tabletop.obstacles.sightline",
     "tabletop.geom.rulelines",
     "tabletop.geom.hulls",
-    "tabletop.app.paths",
+    "tabletop.app.common.paths",
     "tabletop.app.clients.model",
     "tabletop.app.clients.tts",
     "tabletop.app.clients.vassal",
@@ -94,7 +94,7 @@ NOT_FOR_CHECK = (
     "tabletop.obstacles.obstruction",
     "tabletop.obstacles.rulings",
     "tabletop.geom.hulls",
-    "tabletop.app.paths",
+    "tabletop.app.common.paths",
     "numpy.typing",
     "shutil",
 )
@@ -322,7 +322,7 @@ def test_a_command_runs_with_what_it_imported_frozen(monkeypatch: pytest.MonkeyP
     import gc
     import io
 
-    import tabletop.app.cmd_measure as command
+    import tabletop.app.scene.measure as command
     from tabletop.app.cli import main
 
     argv = ["measure", "examples/xwing-dogfight.toml", "wedge", "howl"]

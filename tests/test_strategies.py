@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 from hypothesis.strategies import SearchStrategy
 
-from tabletop.app import scenefile
+from tabletop.app.scene import scenefile
 from tabletop.geom import strategies
 from tabletop.geom.areas import AREA_PRESETS, PlayArea, play_area
 from tabletop.geom.hulls import hull_names

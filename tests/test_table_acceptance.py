@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.app.cli import main
-from tabletop.app.dogfightfile import load_game_file
+from tabletop.app.dogfight.gamefile import load_game_file
 from tabletop.boards.dogfight import Dogfight
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.tolerance import beyond, within
 from tabletop.obstacles.measuring import measure
 

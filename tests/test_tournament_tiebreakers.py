@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.app.cmd_event import standings_json
-from tabletop.app.eventfile import load_event
+from tabletop.app.event.command import standings_json
+from tabletop.app.event.eventfile import load_event
 from tabletop.tournament import (
     ARMADA_2015,
     DESTINY,
@@ -102,7 +102,7 @@ def test_headings_follow_the_regulations_order() -> None:
         ("tiebreakers", ("mov", "coin"), "unknown tiebreaker 'coin'; expected one of: mov, sos, sos-average, esos"),
         ("tiebreakers", ("mov", "mov"), "tiebreaker 'mov' is given twice"),
         ("tiebreakers", ("sos", "sos-average"), "tiebreaker 'sos-average' is the same figure as 'sos'"),
-        ("bye_order", ("tp", "sos"), "unknown bye_order key 'sos'; expected some of: tp, mov"),
+        ("bye_order", ("tp", "sos"), "unknown bye_order key 'sos'; expected some of: tp, mov, rank"),
     ],
 )  # fmt: skip
 def test_a_regulation_is_checked_when_it_is_made(field: str, value: object, said: str) -> None:

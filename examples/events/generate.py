@@ -23,7 +23,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from tabletop.app.cli import main
-from tabletop.app.eventfile import event_text, load_event
+from tabletop.app.event.eventfile import event_text, load_event
 from tabletop.tournament import Bye, Round, score_match
 
 HERE = Path(__file__).resolve().parent

@@ -2,21 +2,21 @@
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.app.cli import main
-    from tabletop.app.scenefile import SceneError, load_scene, parse_scene, read_scene_data
+    from tabletop.app.scene.scenefile import SceneError, load_scene, parse_scene, read_scene_data
 
 __all__ = ["SceneError", "load_scene", "main", "parse_scene", "read_scene_data"]
 
 # Names load on first use (PEP 562), so that a command pays only for what it uses.
 _SOURCES: dict[str, str] = {
-    "SceneError": "tabletop.app.scenefile",
-    "load_scene": "tabletop.app.scenefile",
+    "SceneError": "tabletop.app.scene.scenefile",
+    "load_scene": "tabletop.app.scene.scenefile",
     "main": "tabletop.app.cli",
-    "parse_scene": "tabletop.app.scenefile",
-    "read_scene_data": "tabletop.app.scenefile",
+    "parse_scene": "tabletop.app.scene.scenefile",
+    "read_scene_data": "tabletop.app.scene.scenefile",
 }
 
 

@@ -6,6 +6,8 @@ Commands:
   measure SCENE A B [--arc ARC]      distance, band and attack range from A to B
   report SCENE                       every ship pair measured, as a table
   check SCENE                        setup legality (exit 1 when anything is illegal)
+  fix SCENE -o OUT [--shortest]      apply check's fixes; write the scene (exit 1 if
+                                     anything remains illegal)
   import SAVE [-o SCENE]             a TTS or VASSAL save as a scene, with a report
   move SCENE SHIP MANEUVER           one maneuver against the scene
   render SCENE -o OUT [--force]      draw the scene (a picture)
@@ -45,7 +47,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn, Protocol, TextIO, cast
 
-from tabletop.app.text import clip, printable_lines
+from tabletop.app.common.text import clip, printable_lines
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
@@ -70,19 +72,20 @@ EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 130, 141
 #: Command name -> the module that implements it (imported only when that command runs,
 #: so that `check` never pays for matplotlib).
 COMMANDS: dict[str, str] = {
-    "measure": "tabletop.app.cmd_measure",
-    "report": "tabletop.app.cmd_report",
-    "check": "tabletop.app.cmd_check",
-    "import": "tabletop.app.cmd_import",
-    "move": "tabletop.app.cmd_move",
-    "render": "tabletop.app.cmd_render",
-    "setup": "tabletop.app.cmd_setup",
-    "query": "tabletop.app.cmd_query",
+    "measure": "tabletop.app.scene.measure",
+    "report": "tabletop.app.scene.report",
+    "check": "tabletop.app.scene.check",
+    "fix": "tabletop.app.scene.fix",
+    "import": "tabletop.app.scene.import_save",
+    "move": "tabletop.app.scene.move",
+    "render": "tabletop.app.scene.render",
+    "setup": "tabletop.app.scene.setup",
+    "query": "tabletop.app.query.command",
     "serve": "tabletop.app.board.server",
-    "list": "tabletop.app.cmd_list",
-    "pocket": "tabletop.app.cmd_pocket",
-    "dogfight": "tabletop.app.cmd_dogfight",
-    "event": "tabletop.app.cmd_event",
+    "list": "tabletop.app.scene.listing",
+    "pocket": "tabletop.app.pocket.command",
+    "dogfight": "tabletop.app.dogfight.command",
+    "event": "tabletop.app.event.command",
 }
 
 

@@ -8,7 +8,7 @@ it with :func:`tabletop.obstacles.sceneformat.scene_from_dict`, whose checks nam
 fault. Each check here is one that the general reader makes, so a scene accepted here is
 the scene the general reader builds, object for object; what it skips is the work only
 a fault needs (the entry names of messages) and the general reader's calls. Every scene
-file is read this way first (:func:`tabletop.app.scenefile.load_scene`), and so is every
+file is read this way first (:func:`tabletop.app.scene.scenefile.load_scene`), and so is every
 scene of the query oracle.
 """
 

@@ -3,7 +3,7 @@
 A :class:`Scene` is one tabletop state: its ruleset, play area, phase, format,
 obstacles and ships. Construction is permissive (a scene that breaks a game rule is a
 valid scene; :func:`tabletop.obstacles.legality.check` reports what it breaks); reading files
-with every input check is :func:`tabletop.app.scenefile.load_scene`'s job.
+with every input check is :func:`tabletop.app.scene.scenefile.load_scene`'s job.
 
 Examples
 --------

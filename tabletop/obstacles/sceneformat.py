@@ -3,7 +3,7 @@
 :func:`scene_from_dict` checks everything the format says (types, ranges, ids, tokens,
 bases, hulls) and raises :class:`SceneFormatError` naming the entry and key;
 :meth:`tabletop.obstacles.scene.Scene.to_dict` is its inverse. Reading files is not done here
-(:mod:`tabletop.app.scenefile` reads them and adds the file name to the error).
+(:mod:`tabletop.app.scene.scenefile` reads them and adds the file name to the error).
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class SceneFormatError(InvalidInputError):
     """A scene structure that does not fit ``scene-format.md``, with the entry and key.
 
     ``where`` is ``"ENTRY: key 'KEY'"`` (either part may be missing); whoever read the
-    structure from a file adds the file (:class:`tabletop.app.scenefile.SceneError`).
+    structure from a file adds the file (:class:`tabletop.app.scene.scenefile.SceneError`).
 
     Attributes
     ----------

@@ -4,7 +4,8 @@ Every body is JSON (but ``/api/load``'s, the raw bytes of a file, and ``/api/ren
 answer, a picture). Every refusal is ``{"error": {"message", "where"}}`` with a status:
 400 a bad request, 403 a read-only board, 404 no such route or file, 405 a method the
 route does not take, 409 a stale version. A fault of the server itself is logged and
-answered 500 with the same error object, never a traceback.
+answered 500 with the same error object, never a traceback. The answers, the guard and
+the page's files are the web layer's (:mod:`tabletop.app.web`).
 
 The work of a request (parsing a scene, checking, drawing) runs in a worker thread, one
 request at a time, so the server goes on taking requests while one is computed.
@@ -12,8 +13,6 @@ request at a time, so the server goes on taking requests while one is computed.
 
 from __future__ import annotations
 
-import json
-import logging
 import os
 import tempfile
 import threading
@@ -22,7 +21,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -32,53 +30,26 @@ from tabletop.app.board.document import BoardDocument, BoardRequestError, client
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
+    nudge_all_answer,
     preview_move_answer,
     query_answer,
     scene_of,
 )
-from tabletop.app.datafile import loads_json, show
-from tabletop.app.scenefile import SceneError, parse_scene, read_scene_data
-from tabletop.geom.errors import InvalidInputError
+from tabletop.app.common.datafile import show
+from tabletop.app.scene.scenefile import SceneError, parse_scene, read_scene_data
+from tabletop.app.web.responses import API_HEADERS, json_response, object_body
+from tabletop.app.web.static import StaticFolder
 
-__all__ = ["STATIC_FOLDER", "routes"]
+__all__ = ["PAGE_FILES", "STATIC_FOLDER", "routes"]
 
 #: The page's files, served as they are; nothing outside this folder is ever served.
 STATIC_FOLDER = Path(__file__).resolve().parent / "static"
-#: What the page's files may be, and their types; any other file is not served.
-_CONTENT_TYPES = {
-    ".html": "text/html; charset=utf-8",
-    ".js": "text/javascript; charset=utf-8",
-    ".mjs": "text/javascript; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".png": "image/png",
-    ".ico": "image/x-icon",
-    ".json": "application/json",
-    ".txt": "text/plain; charset=utf-8",
-    ".woff2": "font/woff2",
-}
-#: The page loads only its own files and talks only to its own server.
-_PAGE_POLICY = (
-    "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-    "frame-ancestors 'none'"
-)
-_API_HEADERS = {"cache-control": "no-store", "x-content-type-options": "nosniff"}
+#: The page and its files, served from :data:`STATIC_FOLDER`.
+PAGE_FILES = StaticFolder(STATIC_FOLDER)
 
-_log = logging.getLogger("tabletop.board")
 #: One computation at a time: the query cache and matplotlib are not shared across threads.
 _WORK = threading.Lock()
 _T = TypeVar("_T")
-
-
-def _json_response(data: Any, status: int = 200) -> Response:
-    text = json.dumps(data, ensure_ascii=False, allow_nan=False)
-    return Response(text, status, headers=_API_HEADERS, media_type="application/json")
-
-
-def error_response(message: str, where: str | None, status: int = 400) -> Response:
-    """Return the error object ``{"error": {"message", "where"}}`` with `status`."""
-    return _json_response({"error": {"message": message, "where": where}}, status)
 
 
 def _board(request: Request) -> BoardDocument:
@@ -94,60 +65,31 @@ async def _work(function: Callable[..., _T], *args: Any) -> _T:
     return await run_in_threadpool(locked)
 
 
-async def _json_body(request: Request) -> Any:
-    raw = await request.body()
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise BoardRequestError(
-            f"not UTF-8 text (byte {error.start})", where="request body"
-        ) from None
-    try:
-        return loads_json(text)
-    except (ValueError, RecursionError) as error:
-        raise BoardRequestError(f"not valid JSON: {error}", where="request body") from None
-
-
-async def _object_body(request: Request, keys: tuple[str, ...], required: tuple[str, ...]) -> Any:
-    data = await _json_body(request)
-    if not isinstance(data, dict):
-        raise BoardRequestError(f"expected a JSON object, got {show(data)}", where="request body")
-    for key in data:
-        if key not in keys:
-            raise BoardRequestError(
-                "unknown key; this request takes: " + ", ".join(keys), where=f"key {show(key)}"
-            )
-    for key in required:
-        if key not in data:
-            raise BoardRequestError("missing required key", where=f"key {key!r}")
-    return data
-
-
 # -- the document --------------------------------------------------------------------------
 
 
 async def get_scene(request: Request) -> Response:
     """``GET /api/scene``: ``{"version", "scene"}``."""
     version, scene = _board(request).snapshot()
-    return _json_response({"version": version, "scene": scene})
+    return json_response({"version": version, "scene": scene})
 
 
 async def put_scene(request: Request) -> Response:
     """``PUT /api/scene``: replace the scene at the version given; answer the new version."""
     board = _board(request)
     board.check_writable("PUT /api/scene")  # before the body is read
-    data = await _object_body(request, ("version", "scene"), ("version", "scene"))
+    data = await object_body(request, ("version", "scene"), ("version", "scene"))
     version = data["version"]
     if not isinstance(version, int) or isinstance(version, bool):
         raise BoardRequestError(f"expected a whole number, got {show(version)}", where="version")
     new = await _work(board.replace, version, data["scene"])
-    return _json_response({"version": new})
+    return json_response({"version": new})
 
 
 async def save(request: Request) -> Response:
     """``POST /api/save``: write the scene to its file atomically; answer the file."""
     path = await _work(_board(request).save)
-    return _json_response({"saved": os.fspath(path)})
+    return json_response({"saved": os.fspath(path)})
 
 
 # -- the command line's answers ------------------------------------------------------------
@@ -158,7 +100,7 @@ async def query(request: Request) -> Response:
     raw = await request.body()
     line, failed = await _work(query_answer, raw)
     return Response(
-        line, 400 if failed else 200, headers=_API_HEADERS, media_type="application/json"
+        line, 400 if failed else 200, headers=API_HEADERS, media_type="application/json"
     )
 
 
@@ -167,25 +109,31 @@ async def catalog(request: Request) -> Response:
     for key in request.query_params:
         if key != "ruleset":
             raise BoardRequestError("unknown parameter; this request takes: ruleset", where=key)
-    return _json_response(await _work(catalog_answer, request.query_params.get("ruleset")))
+    return json_response(await _work(catalog_answer, request.query_params.get("ruleset")))
 
 
 async def layout(request: Request) -> Response:
     """``POST /api/layout``: the mat of a scene, every outline from the command line's code."""
-    data = await _object_body(request, ("scene",), ("scene",))
-    return _json_response(await _work(lambda: layout_answer(scene_of(data["scene"]))))
+    data = await object_body(request, ("scene",), ("scene",))
+    return json_response(await _work(lambda: layout_answer(scene_of(data["scene"]))))
 
 
 async def preview_move(request: Request) -> Response:
     """``POST /api/preview-move``: a move's answer, template, final base and path."""
     keys = ("scene", "ship", "maneuver")
-    data = await _object_body(request, keys, keys)
+    data = await object_body(request, keys, keys)
     result, failed = await _work(preview_move_answer, data)
-    return _json_response(result, 400 if failed else 200)
+    return json_response(result, 400 if failed else 200)
+
+
+async def nudge_all(request: Request) -> Response:
+    """``POST /api/nudge-all``: every fix applied until legal, as ``tabletop fix`` does."""
+    data = await object_body(request, ("scene", "shortest"), ("scene",))
+    return json_response(await _work(nudge_all_answer, data))
 
 
 def _render_bytes(scene_data: Any, fmt: str, title: str) -> bytes:
-    from tabletop.app.extras import require_plots
+    from tabletop.app.common.extras import require_plots
 
     require_plots()
     scene = scene_of(scene_data)
@@ -200,7 +148,7 @@ def _dispute_bytes(
     scene_data: Any, fmt: str, title: str, around: tuple[str, str], zoom: float | None
 ) -> bytes:
     """Draw ``tabletop render --around A B``'s close-up of the dispute between two objects."""
-    from tabletop.app.extras import require_plots
+    from tabletop.app.common.extras import require_plots
 
     require_plots()
     scene = scene_of(scene_data)
@@ -215,7 +163,7 @@ def _dispute_bytes(
         scene,
         measurement,
         fmt,
-        report=check(scene, fixes=False),
+        report=check(scene, fixes=False, margins=True),
         zoom_mm=zoom,
         title=title,
         names=scene.token_names(),
@@ -250,7 +198,7 @@ async def render(request: Request) -> Response:
     between A and B that ``tabletop render --around A B [--zoom MM]`` draws.
     """
     keys = ("scene", "format", "around", "zoom")
-    data = await _object_body(request, keys, ("scene", "format"))
+    data = await object_body(request, keys, ("scene", "format"))
     fmt = data["format"]
     if fmt not in ("png", "svg"):
         raise BoardRequestError(f"expected 'png' or 'svg', got {show(fmt)}", where="key 'format'")
@@ -261,7 +209,7 @@ async def render(request: Request) -> Response:
     else:
         picture = await _work(_render_bytes, data["scene"], fmt, title)
     media = "image/png" if fmt == "png" else "image/svg+xml"
-    return Response(picture, headers=_API_HEADERS, media_type=media)
+    return Response(picture, headers=API_HEADERS, media_type=media)
 
 
 def _file_name(request: Request) -> str:
@@ -302,89 +250,16 @@ async def load(request: Request) -> Response:
     """``POST /api/load``: a scene file's or client save's scene (the board is not changed)."""
     name = _file_name(request)
     raw = await request.body()
-    return _json_response({"scene": await _work(_loaded_scene, raw, name)})
+    return json_response({"scene": await _work(_loaded_scene, raw, name)})
 
 
 # -- the page ------------------------------------------------------------------------------
 
 
-def _static_file(relative: str) -> Path:
-    """Return the page's file at `relative`, or raise 404: nothing outside the folder."""
-    parts = relative.split("/")
-    bad = any(p in ("", ".", "..") or p.startswith(".") or "\\" in p or "\0" in p for p in parts)
-    if bad or relative.startswith("/") or ":" in relative:
-        raise HTTPException(404, "no such file of the page")
-    root = STATIC_FOLDER.resolve()
-    try:
-        path = (root / relative).resolve(strict=True)
-    except (OSError, RuntimeError):
-        raise HTTPException(404, "no such file of the page") from None
-    if not path.is_relative_to(root) or not path.is_file():
-        raise HTTPException(404, "no such file of the page")
-    if path.suffix.lower() not in _CONTENT_TYPES:
-        raise HTTPException(404, "no such file of the page")
-    return path
-
-
-def _file_response(path: Path) -> Response:
-    headers = {"cache-control": "no-cache", "x-content-type-options": "nosniff"}
-    if path.suffix.lower() == ".html":
-        headers["content-security-policy"] = _PAGE_POLICY
-        headers["x-frame-options"] = "DENY"
-    return Response(
-        path.read_bytes(), headers=headers, media_type=_CONTENT_TYPES[path.suffix.lower()]
-    )
-
-
-async def page(request: Request) -> Response:
-    """``GET /``: the page."""
-    return _file_response(_static_file("index.html"))
-
-
-async def static(request: Request) -> Response:
-    """``GET /static/<file>``: a file of the package's static folder, nothing else."""
-    return _file_response(_static_file(str(request.path_params["path"])))
-
-
-# -- errors ----------------------------------------------------------------------------------
-
-
-async def input_error(request: Request, error: Exception) -> Response:
-    """Answer a refused request with its error object (400, or the error's own status)."""
-    assert isinstance(error, InvalidInputError)
-    status = error.status if isinstance(error, BoardRequestError) else 400
-    return error_response(error.message, error.where, status)
-
-
-async def http_error(request: Request, error: Exception) -> Response:
-    """Answer an unknown route (404) or method (405) with the error object."""
-    assert isinstance(error, HTTPException)
-    message = {404: "no such page or route", 405: "this route does not take that method"}.get(
-        error.status_code, str(error.detail)
-    )
-    if error.status_code == 404 and error.detail == "no such file of the page":
-        message = error.detail
-    response = error_response(message, request.url.path, error.status_code)
-    if error.headers:
-        response.headers.update(error.headers)
-    return response
-
-
-async def server_fault(request: Request, error: Exception) -> Response:
-    """Log a fault of the server itself and answer 500 with the error object, no traceback."""
-    _log.error("fault answering %s %s", request.method, request.url.path, exc_info=error)
-    return error_response(
-        f"internal error: {type(error).__name__}; the server logged it",
-        f"{request.method} {request.url.path}",
-        500,
-    )
-
-
 def routes() -> list[Route]:
     """Return the board's routes."""
     return [
-        Route("/", page, methods=["GET"]),
-        Route("/static/{path:path}", static, methods=["GET"]),
+        *PAGE_FILES.routes(),
         Route("/api/scene", get_scene, methods=["GET"]),
         Route("/api/scene", put_scene, methods=["PUT"]),
         Route("/api/query", query, methods=["POST"]),
@@ -392,6 +267,7 @@ def routes() -> list[Route]:
         Route("/api/catalog", catalog, methods=["GET"]),
         Route("/api/layout", layout, methods=["POST"]),
         Route("/api/preview-move", preview_move, methods=["POST"]),
+        Route("/api/nudge-all", nudge_all, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/load", load, methods=["POST"]),
     ]

@@ -37,10 +37,11 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.app import clients
-from tabletop.app.datafile import source_name
-from tabletop.app.datatext import file_text
-from tabletop.app.files import atomic_write
-from tabletop.app.scenefile import parse_scene, read_scene_data
+from tabletop.app.common.datafile import source_name
+from tabletop.app.common.datatext import file_text
+from tabletop.app.common.files import atomic_write
+from tabletop.app.scene.scenefile import parse_scene, read_scene_data
+from tabletop.app.web.errors import RequestError
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
@@ -67,10 +68,8 @@ EMPTY_SCENE: dict[str, Any] = {
 _MOST_SAVE_NAMES = 1000
 
 
-class BoardRequestError(InvalidInputError):
+class BoardRequestError(RequestError):
     """A request the board refuses, with the HTTP status that says why (400 by default)."""
-
-    status = 400
 
 
 class StaleVersionError(BoardRequestError):

@@ -28,42 +28,23 @@ pip install 'tabletop-judge[serve]'.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import signal
-import socket
 import threading
-from types import FrameType
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tabletop.app.board.document import BoardDocument
-from tabletop.app.board.security import MAX_BODY_BYTES, RATE_PER_SECOND, is_loopback, own_addresses
 from tabletop.app.cli import EXIT_INTERRUPTED, EXIT_OK
-from tabletop.app.clients.options import add_client_options
+from tabletop.app.scene.sources import add_client_options
+from tabletop.app.web.guard import MAX_BODY_BYTES, RATE_PER_SECOND, is_loopback
+from tabletop.app.web.runner import bind, port_number, require_serve, serve, url_of
 from tabletop.geom.errors import InvalidInputError
 
 if TYPE_CHECKING:
     from starlette.applications import Starlette
 
-__all__ = ["DEFAULT_PORT", "bind", "create_app", "register", "require_serve", "run", "url_of"]
+__all__ = ["DEFAULT_PORT", "create_app", "register", "run"]
 
 #: The port the board listens on unless told otherwise.
 DEFAULT_PORT = 8765
-
-
-def require_serve() -> None:
-    """Refuse to serve, naming the extra to install, where Starlette or uvicorn is missing.
-
-    Raises
-    ------
-    InvalidInputError
-        When either cannot be imported.
-    """
-    missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
-    if missing:
-        raise InvalidInputError(
-            f"the board needs {' and '.join(missing)}, not installed; "
-            "install the serve extra: pip install 'tabletop-judge[serve]'"
-        )
 
 
 def create_app(
@@ -82,81 +63,17 @@ def create_app(
         The board it holds.
     host, port : str, int
         The address the server is reached at: requests naming another ``Host`` or
-        ``Origin`` are refused (:mod:`tabletop.app.board.security`).
+        ``Origin`` are refused (:mod:`tabletop.app.web.guard`).
     rate : int or None
         Most requests per second per client (None: no limit).
     max_body : int
         Largest request body, bytes.
     """
-    from starlette.applications import Starlette
-    from starlette.exceptions import HTTPException
-    from starlette.middleware import Middleware
-
     from tabletop.app.board import api
-    from tabletop.app.board.security import Guard
+    from tabletop.app.web.runner import create_app as web_app
 
-    app = Starlette(
-        routes=api.routes(),
-        middleware=[
-            Middleware(Guard, hosts=own_addresses(host, port), rate=rate, max_body=max_body)
-        ],
-        exception_handlers={
-            InvalidInputError: api.input_error,
-            HTTPException: api.http_error,
-            Exception: api.server_fault,
-        },
-    )
-    app.state.board = board
-    return app
-
-
-def bind(host: str, port: int) -> socket.socket:
-    """Return a listening socket at `host`:`port` (port 0: a free one).
-
-    Raises
-    ------
-    InvalidInputError
-        When the address cannot be used (not this machine's, or the port is taken).
-    """
-    try:
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    except (OSError, UnicodeError) as error:
-        raise InvalidInputError(f"cannot listen on {host!r}: {error}", where="--host") from None
-    family, kind, proto, _, address = infos[0]
-    listener = socket.socket(family, kind, proto)
-    try:
-        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        listener.bind(address)
-        listener.listen(128)
-    except OSError as error:
-        listener.close()
-        raise InvalidInputError(
-            f"cannot listen on {host} port {port}: {error.strerror}", where="--port"
-        ) from None
-    listener.set_inheritable(True)
-    return listener
-
-
-def url_of(host: str, port: int) -> str:
-    """Return the page's address.
-
-    Examples
-    --------
-    >>> url_of("127.0.0.1", 8765), url_of("::1", 9000)
-    ('http://127.0.0.1:8765/', 'http://[::1]:9000/')
-    """
-    shown = f"[{host}]" if ":" in host and not host.startswith("[") else host
-    return f"http://{shown}:{port}/"
-
-
-def _port(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a port number, got {text!r}") from None
-    if not 0 <= value <= 65535:
-        raise argparse.ArgumentTypeError(f"expected a port from 0 to 65535, got {value}")
-    return value
+    state = {"board": board}
+    return web_app(api.routes(), host=host, port=port, state=state, rate=rate, max_body=max_body)
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -165,7 +82,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         "scene", nargs="?", metavar="SCENE | SAVE", help="scene file or client save to open"
     )
     parser.add_argument(
-        "--port", type=_port, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
+        "--port", type=port_number, default=DEFAULT_PORT, help=f"port (default {DEFAULT_PORT})"
     )
     parser.add_argument("--host", default="127.0.0.1", help="address (default 127.0.0.1)")
     parser.add_argument("--open", action="store_true", help="open the page in the browser")
@@ -174,27 +91,9 @@ def register(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="accepted; the API is JSON")
 
 
-def _serve(app: Any, listener: socket.socket) -> bool:
-    """Serve until a signal stops the server; return whether it was SIGINT (Ctrl-C)."""
-    import uvicorn
-
-    class Server(uvicorn.Server):
-        interrupted = False
-
-        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-            if sig == signal.SIGINT:
-                self.interrupted = True
-            super().handle_exit(sig, frame)
-
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    server = Server(config)
-    server.run(sockets=[listener])
-    return server.interrupted
-
-
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command: serve the board until Ctrl-C."""
-    require_serve()
+    require_serve("the board")
     if args.scene == "-":
         raise InvalidInputError("the board reads a file, not standard input", where="SCENE")
     # a save's options, as every scene command reads them (absent: None)
@@ -220,7 +119,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
     try:
-        interrupted = _serve(app, listener)
+        interrupted = serve(app, listener)
     except KeyboardInterrupt:  # uvicorn raises SIGINT again once it has shut down
         interrupted = True
     finally:

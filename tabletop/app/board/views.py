@@ -12,7 +12,7 @@ on the table. A ship at heading 0 faces +x.
 
 Examples
 --------
->>> from tabletop.app.scenefile import parse_scene
+>>> from tabletop.app.scene.scenefile import parse_scene
 >>> scene = parse_scene({"ships": [{"id": "a", "base": "small", "at": [100, 200], "heading": 90}]})
 >>> layout_answer(scene)["objects"][0]["outline"]
 [[80.0, 180.0], [120.0, 180.0], [120.0, 220.0], [80.0, 220.0]]
@@ -30,9 +30,9 @@ import numpy as np
 import shapely
 
 from tabletop.app.cli import emit_json
-from tabletop.app.cmd_query import answer, answer_bytes
-from tabletop.app.datafile import show
-from tabletop.app.scenefile import parse_scene
+from tabletop.app.common.datafile import show
+from tabletop.app.query.answers import answer, answer_bytes
+from tabletop.app.scene.scenefile import parse_scene
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import to_world
@@ -320,3 +320,31 @@ def preview_move_answer(request: Mapping[str, Any]) -> tuple[dict[str, Any], boo
         "final_outline": _ring(final.polygon(scene.ruleset)),
         "path": _points([(start[0], start[1]), (end[0], end[1])]),
     }, False
+
+
+def nudge_all_answer(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what ``tabletop fix`` does to a scene: every fix applied until it is legal.
+
+    ``{"legal", "moves", "remaining"}``: ``moves`` as ``tabletop fix --json`` gives them
+    (``object``, ``move``, ``from``, ``to``, ``rules``, ``way``), ``remaining`` the
+    violations left. ``shortest`` true applies the shortest fixes, else the placeable ones.
+
+    Raises
+    ------
+    SceneError
+        For a scene that does not fit ``scene-format.md``.
+    tabletop.geom.errors.InvalidInputError
+        For a ``shortest`` that is not true or false.
+    """
+    from tabletop.geom.errors import InvalidInputError
+    from tabletop.obstacles.fix_apply import apply_fixes
+
+    shortest = request.get("shortest", False)
+    if not isinstance(shortest, bool):
+        raise InvalidInputError("expected true or false", where="key 'shortest'")
+    outcome = apply_fixes(scene_of(request["scene"]), shortest=shortest)
+    return {
+        "legal": outcome.legal,
+        "moves": [m.to_json() for m in outcome.moves],
+        "remaining": [v.to_json() for v in outcome.after.violations],
+    }

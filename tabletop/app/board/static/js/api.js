@@ -153,6 +153,11 @@ export async function previewMove(rawScene, ship, maneuver) {
   return JSON.parse(await sendJson("POST", "/api/preview-move", `${head}, "scene": ${rawScene}}`));
 }
 
+/** Every fix applied until the table is legal, as `tabletop fix` does: {legal, moves, remaining}. */
+export async function nudgeAll(rawScene, shortest = false) {
+  return JSON.parse(await sendJson("POST", "/api/nudge-all", `{"shortest": ${shortest}, "scene": ${rawScene}}`));
+}
+
 export async function render(rawScene, format) {
   const body = `{"format": ${JSON.stringify(format)}, "scene": ${rawScene}}`;
   return (await send("POST", "/api/render", body)).blob();

@@ -283,6 +283,7 @@ class App {
       delete: () => this.remove(),
       nudge: () => this.nudge(control),
       "nudge-shortest": () => this.nudge(control, "shortest"),
+      "nudge-all": () => this.nudgeAll(),
       measure: () => this.tools.measureAction(),
       "close-up": () => this.tools.closeUp(),
       move: () => this.tools.previewMove(),
@@ -371,6 +372,41 @@ class App {
       entry.at = [entry.at[0] + move[0], entry.at[1] + move[1]];
     }, "nudge");
     this.say(`Nudged ${object} by ${Math.hypot(move[0], move[1]).toFixed(1)} mm (${how}).`);
+  }
+
+  /**
+   * "Nudge all": every placeable fix, one after another until the table is legal or no fix
+   * is left (the server's `tabletop fix`), made as one change that one undo takes back.
+   */
+  async nudgeAll() {
+    if (!this.verdict.report || this.verdict.report.legal) {
+      this.say("The table is legal: nothing to nudge.", true);
+      return;
+    }
+    this.track(+1);
+    try {
+      const answer = await api.nudgeAll(this.board.raw);
+      if (answer.moves.length === 0) {
+        this.say("No fix to apply: no legal position at this rotation.", true);
+        return;
+      }
+      const ends = new Map(answer.moves.map((m) => [m.object, m.to]));
+      this.board.change((scene) => {
+        for (const entry of scene.obstacles || []) if (ends.has(entry.id)) entry.at = [...ends.get(entry.id)];
+      }, "nudge-all");
+      const names = [...ends.keys()].join(", ");
+      const left = answer.remaining.length;
+      this.say(
+        answer.legal
+          ? `Nudged ${names} (${answer.moves.length} move${answer.moves.length === 1 ? "" : "s"}): legal.`
+          : `Nudged ${names}; still illegal: ${left} rule${left === 1 ? "" : "s"} no nudge can settle.`,
+        !answer.legal,
+      );
+    } catch (error) {
+      this.say(`Nudge all: ${error.message}`, true);
+    } finally {
+      this.track(-1);
+    }
   }
 }
 

@@ -71,6 +71,7 @@ export class VerdictView {
     const firstFix = report.violations.find((v) => v.fix);
     mainNudge.hidden = !firstFix;
     if (firstFix) mainNudge.dataset.object = firstFix.fix.object;
+    banner.querySelector("[data-action=nudge-all]").hidden = !firstFix;
     report.violations.forEach((violation, index) => list.appendChild(this.item(violation, index)));
     this.renderNear(report);
   }
