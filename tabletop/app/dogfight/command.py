@@ -45,6 +45,7 @@ from tabletop.app.common.datafile import parse_text
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.jobs import Runner, add_job_options, in_order, open_runner, slices
 from tabletop.app.common.locking import FileUpdate, report_then_publish
+from tabletop.app.common.paths import output_target
 from tabletop.app.dogfight.gamefile import (
     DogfightFileError,
     game_log_text,
@@ -330,6 +331,8 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
         raise InvalidInputError(
             "the log is a game file: expected a name ending .toml or .json", where=args.output
         )
+    if args.output is not None:  # a path no log can have is refused before any game
+        output_target(args.output, force=args.force)
     names = {"rebels": args.rebels or args.policy, "empire": args.empire or args.policy}
     game = Dogfight()
     show = args.progress or sys.stderr.isatty()

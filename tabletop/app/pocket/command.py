@@ -34,6 +34,7 @@ from tabletop.app.common.datatext import file_text
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.jobs import add_job_options, in_order, open_runner, slices
 from tabletop.app.common.locking import FileUpdate, report_then_publish
+from tabletop.app.common.paths import output_target
 from tabletop.app.pocket.battlefile import (
     BattleFile,
     BattleFileError,
@@ -329,6 +330,8 @@ def _play(
     # that cannot be written leaves no log.
     if not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games {args.games}: expected 1 to {MAX_GAMES}")
+    if args.output is not None:  # a path no log can have is refused before any battle
+        output_target(args.output, inputs=[file.path], force=args.force)
     game, start = replay_battle(file)
     names = {"1": args.policy, "2": args.policy2 or args.policy}
     policies = {side: POLICIES[name] for side, name in names.items()}
