@@ -22,23 +22,9 @@ NOT_RUN = {
 }
 
 
-_GC = "the armada-2018 event gc.toml is not in the repository yet"
 #: Commands whose inputs are not yet in ``tests/data/docs/``: skipped, each with why. Every
 #: one must still be on its page, so that the list shrinks as the inputs come.
-PENDING = {
-    ("event.md", 'tabletop event result gc.toml 1 1 --score "han solo=150" --score jan=98'): _GC,
-    ("event.md", 'tabletop event result gc.toml 1 1 --score "han solo=150" --score motti=98'): _GC,
-    (
-        "event.md",
-        "tabletop event new --game armada --regulation armada-2018 --players over.csv -o x.toml",
-    ): "the roster over.csv is not in the repository yet",
-    ("event.md", "tabletop event result gc.toml 1 2 --scores 120 210 --defeated ors"): _GC,
-    ("event.md", "tabletop event pair gc.toml"): _GC,
-    ("event.md", "tabletop event result gc.toml 2 1 --scores 451 50"): _GC,
-    ("event.md", "tabletop event result gc.toml 2 2 --scores 130 100 --concession motti"): _GC,
-    ("event.md", "tabletop event standings gc.toml"): _GC,
-    ("event.md", "tabletop event check gc.toml"): _GC,
-}
+PENDING: dict[tuple[str, str], str] = {}
 
 
 #: The long simulations (10,000 games each, about 40 s of CPU apiece) run in the thorough
