@@ -112,6 +112,11 @@ def check_command_cpu(players: int) -> float:
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
+def check_command_row(players: int) -> None:
+    note = "CPU of the whole command: reading the file and the audit of 5 rounds"
+    row(f"tabletop event check, {players} players", check_command_cpu(players), None, 5.0, note)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.event", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
@@ -150,9 +155,7 @@ def main(argv: list[str] | None = None) -> int:
             1.0,
             f"findings {findings}",
         )
-    field = 10_000 // scale
-    note = "CPU of the whole command: reading the file and the audit of 5 rounds"
-    row(f"tabletop event check, {field} players", check_command_cpu(field), None, 5.0, note)
+    check_command_row(10_000 // scale)
     count = 10_000 // (10 * scale if args.quick else 1)
     rng = random.Random(7)
     ours_avoidable = greedy_avoidable = rounds_seen = 0

@@ -9,7 +9,6 @@ the program prints.
 from __future__ import annotations
 
 import json
-import re
 import shutil
 import tomllib
 from pathlib import Path
@@ -121,21 +120,3 @@ def test_a_legal_scene_is_written_as_it_is(table: Path) -> None:
     assert tomllib.loads((table / "again.toml").read_text(encoding="utf-8")) == tomllib.loads(
         (table / "legal.toml").read_text(encoding="utf-8")
     )
-
-
-def _console_examples(page: str) -> list[tuple[str, str]]:
-    """Return each ``$ tabletop ...`` line of a page's code blocks and the text under it."""
-    found = []
-    for block in re.findall(r"```\n(.*?)```", page, re.S):
-        for command, output in re.findall(r"^\$ (tabletop .*)\n((?:(?!\$ ).*\n)*)", block, re.M):
-            found.append((command, output))
-    return found
-
-
-def test_every_console_example_of_the_fix_page_prints_what_it_shows(table: Path) -> None:
-    examples = _console_examples((ROOT / "docs" / "fix.md").read_text(encoding="utf-8"))
-    assert len(examples) == 4
-    for command, shown in examples:
-        code, out, err = run(*command.split()[1:])
-        assert out + err == shown, command
-        assert code == (2 if "error:" in shown else 0), command
