@@ -14,6 +14,7 @@ Examples
 """
 
 from tabletop.tournament.audit import AuditReport, Finding, audit
+from tabletop.tournament.clock import Clock, ClockError, now_utc, parse_utc, utc_text
 from tabletop.tournament.console import Placing, add_player, final_placings, pending_tables
 from tabletop.tournament.errors import (
     EventCompleteError,
@@ -88,6 +89,8 @@ __all__ = [
     "TIERS",
     "AuditReport",
     "Bye",
+    "Clock",
+    "ClockError",
     "Event",
     "EventCompleteError",
     "Finding",
@@ -125,8 +128,10 @@ __all__ = [
     "is_complete",
     "match_winner",
     "max_weight_perfect_matching",
+    "now_utc",
     "pair_next",
     "pair_swiss",
+    "parse_utc",
     "pending_tables",
     "plain_max_weight_perfect_matching",
     "playoff_seeds",
@@ -142,6 +147,7 @@ __all__ = [
     "swiss_state",
     "tally",
     "tiebreakers",
+    "utc_text",
     "window",
     "with_result",
 ]
