@@ -14,6 +14,8 @@
   export EVENT --format csv|json [-o FILE]             standings and every result
   print EVENT --what pairings|standings|slips -o FILE.pdf|html   A4 printables
   render EVENT -o PICTURE                              standings and bracket as a picture
+  serve EVENT [--host H] [--port N] [--public-url URL] [--read-only]   the event in the browser
+  codes EVENT [--player ID] [--reset ID]               the players' codes (secrets file)
 
 new, add, pair, result, drop and return write the event back atomically under its lock,
 in place unless -o names another file; on any error nothing is written.
@@ -64,6 +66,7 @@ from tabletop.app.event.reports import (
     standings_json,
     standings_text,
 )
+from tabletop.app.event.server import command as server_command
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 from tabletop.tournament import (
     TIERS,
@@ -81,7 +84,7 @@ __all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "stan
 #: The sub-commands of ``tabletop event``.
 ACTIONS = (
     "new", "pair", "result", "drop", "return", "standings", "check", "render", "add", "pending",
-    "announce", "export", "print",
+    "announce", "export", "print", "serve", "codes",
 )  # fmt: skip
 _OPERANDS = {
     "new": (),
@@ -97,6 +100,8 @@ _OPERANDS = {
     "announce": ("EVENT",),
     "export": ("EVENT",),
     "print": ("EVENT",),
+    "serve": ("EVENT",),
+    "codes": ("EVENT",),
 }
 
 
@@ -215,6 +220,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     _event_operand(render)
     _writes(render, f"the picture to write: {PICTURE_SUFFIXES}")
     _register_console(actions)
+    server_command.register(actions)
 
 
 def _operands(args: argparse.Namespace) -> list[str]:
@@ -501,4 +507,6 @@ _HANDLERS = {
     "announce": announce_action,
     "export": export_action,
     "print": print_action,
+    "serve": server_command.serve_action,
+    "codes": server_command.codes_action,
 }

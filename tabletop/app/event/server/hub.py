@@ -1,0 +1,296 @@
+"""The served event: the file as last read, its version, the players' reports, the writes.
+
+The event file stays the database. :class:`EventHub` reads it when it changes (its own
+writes, or a ``tabletop event`` command in a terminal beside the server) and gives each
+state a :class:`Snapshot` with a version: a number that changes with the file's bytes
+and with the reports awaiting confirmation (kept here until confirmed; a restart forgets
+them and the players report again). Every write runs :meth:`EventHub.write`: one at a
+time, under the event's lock (:func:`tabletop.app.common.locking.locked_update`), the
+version the request was based on checked against the file read under that lock, and the
+change staged and published whole, or nothing changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.app.common.datafile import FileError, parse_text
+from tabletop.app.common.locking import FileUpdate, locked_update
+from tabletop.app.event.eventfile import EventFileError, parse_event, tournament_error
+from tabletop.app.event.server.secretsfile import Secrets, ensure_secrets
+from tabletop.app.web.errors import RequestError
+from tabletop.geom.errors import InvalidInputError
+from tabletop.tournament import Event, TournamentError
+
+__all__ = [
+    "EventHub",
+    "PlayerReport",
+    "Snapshot",
+    "TableReports",
+    "api_error",
+    "conflict",
+]
+
+_log = logging.getLogger("tabletop.web")
+#: Seconds between two looks at the event file for a change made elsewhere.
+WATCH_SECONDS = 0.25
+#: Seconds a write waits for the event's lock (a command in a terminal holding it).
+LOCK_WAIT_SECONDS = 10.0
+
+
+@dataclass(frozen=True)
+class PlayerReport:
+    """A result as one player reported it: the result (scores in the match's order)."""
+
+    by: str
+    result: dict[str, Any]
+    text: str
+
+    def as_json(self) -> dict[str, Any]:
+        """Return it for the API: who reported what."""
+        return {"by": self.by, **self.result, "text": self.text}
+
+
+@dataclass(frozen=True)
+class TableReports:
+    """The reports of one table: the first, and the opponent's other one when they differ."""
+
+    round: int
+    table: int
+    first: PlayerReport
+    other: PlayerReport | None = None
+
+    @property
+    def state(self) -> str:
+        """``"awaiting-confirmation"`` or ``"disputed"``."""
+        return "awaiting-confirmation" if self.other is None else "disputed"
+
+    def public(self) -> dict[str, Any]:
+        """Return what a spectator sees: the state (and who reported), never the numbers."""
+        if self.other is None:
+            return {"state": self.state, "by": self.first.by}
+        return {"state": self.state}
+
+    def full(self) -> dict[str, Any]:
+        """Return what the players of the table and the TO see: every report's numbers."""
+        entry = {"state": self.state, "by": self.first.by}
+        reports = [self.first] + ([self.other] if self.other else [])
+        return entry | {"reports": [r.as_json() for r in reports]}
+
+
+@dataclass
+class Snapshot:
+    """The event as served at one version (the views of it are made once and kept)."""
+
+    version: int
+    event: Event
+    reports: dict[tuple[int, int], TableReports]
+    secrets: Secrets
+    views: dict[str, Any] = field(default_factory=dict)
+
+
+def api_error(error: Exception, path: Path) -> InvalidInputError:
+    """Return an error of the event's commands as the API's: where, without the local file."""
+    if isinstance(error, TournamentError):
+        error = tournament_error(error, str(path))
+    if isinstance(error, FileError):
+        parts = [p for p in (error.entry, f"key {error.key!r}" if error.key else None) if p]
+        return RequestError(error.message, where=": ".join(parts) or None)
+    assert isinstance(error, InvalidInputError)
+    return error
+
+
+def conflict(message: str, where: str | None = None) -> RequestError:
+    """Return a 409 refusal: the event is not in the state the request expects."""
+    error = RequestError(message, where=where)
+    error.status = 409
+    return error
+
+
+def _version_of(text: bytes, reports: dict[tuple[int, int], TableReports]) -> int:
+    digest = hashlib.sha256(text)
+    shown = sorted((k, v.full()) for k, v in reports.items())
+    digest.update(json.dumps(shown, sort_keys=True).encode())
+    return int.from_bytes(digest.digest()[:6], "big")  # 48 bits: exact in JavaScript
+
+
+class EventHub:
+    """The event file served, as snapshots; the one way the server changes it.
+
+    Parameters
+    ----------
+    path : Path
+        The event file.
+    read_only : bool
+        Whether every write is refused (403).
+    """
+
+    def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
+        self.path = Path(path)
+        self.read_only = read_only
+        self._write_lock = threading.Lock()
+        self._state_lock = threading.Lock()
+        self._reports: dict[tuple[int, int], TableReports] = {}
+        self._seen: tuple[int, int, int] | None = None
+        self._text = b""
+        self._listeners: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
+        self._stop = threading.Event()
+        self._watcher: threading.Thread | None = None
+        self._checked = 0.0
+        self.snapshot = self._read(self.path.read_bytes())
+
+    # -- reading --------------------------------------------------------------------------
+
+    def _parse(self, text: bytes) -> Event:
+        try:
+            data = parse_text(text.decode("utf-8"), self.path, "event", EventFileError)
+            return parse_event(data, str(self.path))
+        except UnicodeDecodeError as error:
+            raise EventFileError(f"not UTF-8 (byte {error.start})", file=str(self.path)) from None
+
+    def _read(self, text: bytes) -> Snapshot:
+        event = self._parse(text)
+        secret = ensure_secrets(self.path, (p.id for p in event.players))
+        self._text = text
+        self._forget_settled(event)
+        reports = dict(self._reports)
+        return Snapshot(_version_of(text, reports), event, reports, secret)
+
+    def _forget_settled(self, event: Event) -> None:
+        """Drop reports of tables that have a result or are no longer the current round."""
+        current = len(event.rounds)
+        for key in list(self._reports):
+            number, table = key
+            match = event.rounds[number - 1].match(table) if number == current else None
+            if match is None or match.has_result:
+                del self._reports[key]
+
+    def refresh(self, *, force: bool = False) -> Snapshot:
+        """Read the file again when it changed (or `force`); publish and announce a new version."""
+        with self._state_lock:
+            try:
+                info = os.stat(self.path)
+                seen = (info.st_mtime_ns, info.st_size, info.st_ino)
+                if seen != self._seen or force:
+                    text = self.path.read_bytes()
+                    fresh = self._read(text) if text != self._text or force else None
+                    self._seen = seen
+                    if fresh is not None and fresh.version != self.snapshot.version:
+                        self.snapshot = fresh
+                        self._announce()
+            except (OSError, InvalidInputError) as error:  # a file being edited by hand
+                _log.warning("the event file cannot be read now (%s); serving the last one", error)
+            self._checked = time.monotonic()
+            return self.snapshot
+
+    def refresh_if_due(self) -> Snapshot:
+        """Look at the file if it was not looked at in the last :data:`WATCH_SECONDS`."""
+        if time.monotonic() - self._checked >= WATCH_SECONDS:
+            return self.refresh()
+        return self.snapshot
+
+    # -- who is told of a change ----------------------------------------------------------
+
+    def listen(self, loop: asyncio.AbstractEventLoop, flag: asyncio.Event) -> None:
+        """Set `flag` (in `loop`) at every new version."""
+        self._listeners.add((loop, flag))
+
+    def unlisten(self, loop: asyncio.AbstractEventLoop, flag: asyncio.Event) -> None:
+        """Stop setting `flag`."""
+        self._listeners.discard((loop, flag))
+
+    def _announce(self) -> None:
+        for loop, flag in list(self._listeners):
+            try:
+                loop.call_soon_threadsafe(flag.set)
+            except RuntimeError:  # its loop has closed
+                self._listeners.discard((loop, flag))
+
+    def watch(self) -> None:
+        """Look for changes made elsewhere every :data:`WATCH_SECONDS`, in a thread, until stopped."""
+        if self._watcher is not None:
+            return
+
+        def run() -> None:
+            while not self._stop.wait(WATCH_SECONDS):
+                self.refresh()
+
+        self._watcher = threading.Thread(target=run, name="event-watch", daemon=True)
+        self._watcher.start()
+
+    def stop(self) -> None:
+        """Stop watching."""
+        self._stop.set()
+        if self._watcher is not None:
+            self._watcher.join(timeout=2)
+
+    # -- writing --------------------------------------------------------------------------
+
+    def _refuse_read_only(self) -> None:
+        if self.read_only:
+            error = RequestError("the server is read-only (--read-only): nothing is changed")
+            error.status = 403
+            raise error
+
+    def write(
+        self,
+        command: str,
+        change: Callable[[FileUpdate, Event], str],
+        *,
+        version: int | None = None,
+    ) -> str:
+        """Change the event under its lock; return the change's report.
+
+        `change` gets the locked update and the event read under the lock; it stages the
+        new file and returns its report. With `version`, the write is refused (409) when
+        the event is no longer at that version. Any error leaves the file as it was.
+        """
+        self._refuse_read_only()
+        with self._write_lock:
+            try:
+                with locked_update(self.path, command=command, wait_s=LOCK_WAIT_SECONDS) as update:
+                    text = self.path.read_bytes()
+                    if version is not None and version != _version_of(text, self._reports):
+                        raise conflict(
+                            "the event has changed since the version this request was based "
+                            f"on ({version}); reload and try again",
+                            "version",
+                        )
+                    report = change(update, self._parse(text))
+                    update.finish("", io.StringIO())
+            except (TournamentError, InvalidInputError) as error:
+                raise api_error(error, self.path) from None
+            self.refresh(force=True)
+            return report
+
+    def change_reports(self, change: Callable[[dict[tuple[int, int], TableReports]], Any]) -> Any:
+        """Change the reports awaiting confirmation (one writer at a time) and publish them."""
+        self._refuse_read_only()
+        with self._write_lock:
+            answer = change(self._reports)
+            self.refresh(force=True)
+            return answer
+
+    def reports_locked(self) -> dict[tuple[int, int], TableReports]:
+        """Return the reports themselves (for a write that already holds the write lock)."""
+        return self._reports
+
+    @property
+    def write_lock(self) -> threading.Lock:
+        """The lock every write of this server holds (one writer at a time)."""
+        return self._write_lock
+
+    def ensure_codes(self, players: Iterable[str]) -> Secrets:
+        """Give every player in `players` a code (a player added here gets one at once)."""
+        return ensure_secrets(self.path, players)
