@@ -14,7 +14,15 @@ from typing import Any
 from tabletop.app.event.console import result_sentence
 from tabletop.app.event.reports import results_json, settled_round, standings_json
 from tabletop.app.event.server.hub import Snapshot, TableReports
-from tabletop.tournament import Clock, Event, Match, standings, utc_text
+from tabletop.tournament import (
+    Clock,
+    Event,
+    Match,
+    TournamentError,
+    standings,
+    structure_of,
+    utc_text,
+)
 
 __all__ = ["clock_json", "current_match", "event_view", "me_view", "outcome_text", "stage_name"]
 
@@ -174,6 +182,16 @@ def outcome_text(event: Event, match: Match, outcome: Any, pid: str) -> str:
     return f"{said}: {outcome.tp[me]} / {outcome.tp[them]} ({result_sentence(match, outcome)})"
 
 
+def _games(event: Event) -> int:
+    """Return the games a match of the current round is played in (1, or 3 in a playoff)."""
+    if not event.rounds or event.rounds[-1].kind != "playoff":
+        return 1
+    try:
+        return structure_of(event).playoff_games
+    except TournamentError:
+        return 1
+
+
 def _record(snapshot: Snapshot, pid: str) -> dict[str, Any]:
     _, players = _standings(snapshot)
     for row in players:
@@ -201,6 +219,7 @@ def me_view(snapshot: Snapshot, pid: str) -> dict[str, Any]:
         "record": _record(snapshot, pid),
         "result": None,
         "bye": any(b.player == pid for b in event.rounds[-1].byes) if event.rounds else False,
+        "games_per_match": _games(event),
     }
     if match is None:
         return view
