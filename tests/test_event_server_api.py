@@ -116,7 +116,8 @@ def test_confirm_records_exactly_what_event_result_records(served: Roles, tmp_pa
     assert code == 0
     assert answer.status_code == 200
     assert answer.json() == by_cli  # the command's own JSON
-    assert by_cli["tp"] == [6, 4] and by_cli["mov"] == 33  # the seed's example
+    assert by_cli["tp"] == [6, 4]
+    assert by_cli["mov"] == 33
     assert served.path.read_text() == twin.read_text()
     assert served.table_of("silvia")["result"]["winner"] == "silvia"
     assert served.table_of("silvia")["report"] is None
@@ -157,10 +158,8 @@ def test_other_numbers_dispute_and_the_to_resolves(served: Roles) -> None:
     answer = served.client.post("/api/report", json=theirs, headers=served.player("michele"))
     assert answer.status_code == 409
     assert {r["by"] for r in answer.json()["reports"]} == {"silvia", "michele"}
-    assert (
-        "silvia" in answer.json()["error"]["message"]
-        and "michele" in answer.json()["error"]["message"]
-    )
+    assert "silvia" in answer.json()["error"]["message"]
+    assert "michele" in answer.json()["error"]["message"]
     assert served.table_of("silvia")["report"] == {"state": "disputed"}
     confirm = served.client.post(
         "/api/confirm", json={"round": 1, "table": 1}, headers=served.player("michele")
@@ -181,7 +180,8 @@ def test_the_same_numbers_from_the_opponent_record_the_result(served: Roles) -> 
     served.client.post("/api/report", json=body, headers=served.player("silvia"))
     again = served.client.post("/api/report", json=body, headers=served.player("michele"))
     assert again.status_code == 200
-    assert again.json()["winner"] == "michele" and again.json()["tp"] == [5, 5]
+    assert again.json()["winner"] == "michele"
+    assert again.json()["tp"] == [5, 5]
     late = served.client.post("/api/report", json=body, headers=served.player("silvia"))
     assert late.status_code == 409  # recorded: the TO changes it now
 
@@ -213,7 +213,8 @@ def test_a_second_result_needs_replace(served: Roles) -> None:
     cleared = served.client.post(
         "/api/to/result", json={"round": 1, "table": 1, "clear": True}, headers=served.to()
     )
-    assert cleared.status_code == 200 and cleared.json()["cleared"] is True
+    assert cleared.status_code == 200
+    assert cleared.json()["cleared"] is True
 
 
 def test_a_stale_version_is_409_and_changes_nothing(served: Roles) -> None:
@@ -237,7 +238,8 @@ def test_pair_preview_then_commit_and_a_stale_preview(served: Roles) -> None:
     before = served.path.read_bytes()
     preview = served.client.post("/api/to/pair", json={"commit": False}, headers=served.to()).json()
     assert served.path.read_bytes() == before  # a preview writes nothing
-    assert preview["round"] == 2 and all(p["explanation"] for p in preview["pairs"])
+    assert preview["round"] == 2
+    assert all(p["explanation"] for p in preview["pairs"])
     version = preview["preview_version"]
     served.client.post("/api/to/clock", json={"action": "start"}, headers=served.to())
     stale = served.client.post(
@@ -262,12 +264,14 @@ def test_the_clock_is_kept_in_the_event_file(served: Roles) -> None:
     started = served.client.post(
         "/api/to/clock", json={"action": "start", "minutes": 90}, headers=served.to()
     )
-    assert started.status_code == 200 and started.json()["minutes"] == 90
+    assert started.status_code == 200
+    assert started.json()["minutes"] == 90
     assert "[clock]" in served.path.read_text() or "clock = {" in served.path.read_text()
     paused = served.client.post(
         "/api/to/clock", json={"action": "pause"}, headers=served.to()
     ).json()
-    assert paused["paused"] is True and paused["remaining"] <= 90 * 60
+    assert paused["paused"] is True
+    assert paused["remaining"] <= 90 * 60
     again = served.client.post("/api/to/clock", json={"action": "pause"}, headers=served.to())
     assert again.status_code == 409
     added = served.client.post(
@@ -276,7 +280,8 @@ def test_the_clock_is_kept_in_the_event_file(served: Roles) -> None:
     assert added.json()["minutes"] == 95
     restarted = EventHub(served.path)  # a restart resumes it from the file
     assert restarted.snapshot.event.clock is not None
-    assert restarted.snapshot.event.clock.minutes == 95 and restarted.snapshot.event.clock.paused
+    assert restarted.snapshot.event.clock.minutes == 95
+    assert restarted.snapshot.event.clock.paused
     assert cli("event", "check", str(served.path))[0] == 0
 
 
@@ -284,12 +289,15 @@ def test_add_drop_return_by_name_and_a_new_code(served: Roles) -> None:
     added = served.client.post(
         "/api/to/add", json={"id": "late", "name": "Late Comer"}, headers=served.to()
     )
-    assert added.status_code == 200 and added.json()["player"] == "late"
+    assert added.status_code == 200
+    assert added.json()["player"] == "late"
     code = served.hub.snapshot.secrets.codes["late"]
     me = served.client.get("/api/me", headers={"Authorization": f"Bearer {code}"})
-    assert me.status_code == 200 and me.json()["name"] == "Late Comer"
+    assert me.status_code == 200
+    assert me.json()["name"] == "Late Comer"
     dropped = served.client.post("/api/to/drop", json={"player": "carlo v"}, headers=served.to())
-    assert dropped.status_code == 200 and dropped.json()["player"] == "carlo"
+    assert dropped.status_code == 200
+    assert dropped.json()["player"] == "carlo"
     back = served.client.post("/api/to/return", json={"player": "Carlo Verdi"}, headers=served.to())
     assert back.status_code == 200
     unknown = served.client.post("/api/to/drop", json={"player": "nobody"}, headers=served.to())
@@ -319,7 +327,8 @@ def test_etag_gives_304(served: Roles) -> None:
     assert cli("event", "result", str(served.path), "1", "1", "--scores", "140", "100")[0] == 0
     served.hub.refresh()  # the CLI beside the server: seen at the next look
     changed = served.client.get("/api/event", headers={"If-None-Match": first.headers["etag"]})
-    assert changed.status_code == 200 and changed.json()["version"] != first.json()["version"]
+    assert changed.status_code == 200
+    assert changed.json()["version"] != first.json()["version"]
 
 
 def test_destiny_winner_and_the_game_s_own_terms(tmp_path: Path) -> None:
@@ -333,7 +342,8 @@ def test_destiny_winner_and_the_game_s_own_terms(tmp_path: Path) -> None:
     done = roles.client.post(
         "/api/confirm", json={"round": 1, "table": pair["table"]}, headers=roles.player(b)
     )
-    assert done.status_code == 200 and done.json()["winner"] == b
+    assert done.status_code == 200
+    assert done.json()["winner"] == b
     scores = {"round": 1, "table": pair["table"], "scores": {a: 1, b: 2}}
     assert (
         roles.client.post(
