@@ -159,7 +159,7 @@ def _client(base: str, number: int, **headers: str) -> Any:
     # one loopback address per client: 127.0.<1..>.<1..250>
     address = f"127.0.{1 + number // 250}.{1 + number % 250}"
     transport = httpx.AsyncHTTPTransport(local_address=address)
-    return httpx.AsyncClient(base_url=base, transport=transport, headers=headers, timeout=30.0)
+    return httpx.AsyncClient(base_url=base, transport=transport, headers=headers, timeout=60.0)
 
 
 async def _spectator(base: str, number: int, result: LoadResult, stop: asyncio.Event) -> None:

@@ -161,7 +161,11 @@ class EventHub:
 
     def _read(self, text: bytes) -> Snapshot:
         event = self._parse(text)
-        secret = ensure_secrets(self.path, (p.id for p in event.players))
+        known = getattr(self, "snapshot", None)
+        if known is not None and all(p.id in known.secrets.codes for p in event.players):
+            secret = known.secrets
+        else:
+            secret = ensure_secrets(self.path, (p.id for p in event.players))
         self._text = text
         self._forget_settled(event)
         reports = dict(self._reports)
