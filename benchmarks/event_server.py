@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import io
 import json
+import math
 import os
 import random
 import re
@@ -103,6 +104,16 @@ class EventServer:
     ) -> None:
         self.stop()
 
+    def cpu_seconds(self) -> float:
+        """Return the processor time the server has used so far, seconds (Linux)."""
+        if self.process is None:
+            return float("nan")
+        try:
+            fields = Path(f"/proc/{self.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return float("nan")
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def stop(self) -> str:
         """Stop it as Ctrl-C does (kill it only if it does not stop); return its errors."""
         process = self.process
@@ -133,6 +144,10 @@ class LoadResult:
     expected: dict[int, list[int]] = field(default_factory=dict)
     legal: bool = False
     seconds: float = 0.0
+    late: int = 0
+    server_cpu: float = 0.0
+    load_average: tuple[float, float] = (0.0, 0.0)
+    failed: list[str] = field(default_factory=list)
 
     def count(self, status: int) -> None:
         """Count an answer's status."""
@@ -149,16 +164,18 @@ def percentile(values: list[float], share: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    rank = max(0, min(len(ordered) - 1, int(round(share * len(ordered) + 0.5)) - 1))
+    rank = max(0, min(len(ordered) - 1, math.ceil(share * len(ordered)) - 1))
     return ordered[rank]
 
 
-def _client(base: str, number: int, **headers: str) -> Any:
+def _client(base: str, number: int, keep_alive: bool = True, **headers: str) -> Any:
     import httpx
 
     # one loopback address per client: 127.0.<1..>.<1..250>
     address = f"127.0.{1 + number // 250}.{1 + number % 250}"
-    transport = httpx.AsyncHTTPTransport(local_address=address)
+    # a player's phone opens a connection per action (the server closes idle ones)
+    limits = httpx.Limits(max_keepalive_connections=None if keep_alive else 0)
+    transport = httpx.AsyncHTTPTransport(local_address=address, limits=limits)
     return httpx.AsyncClient(base_url=base, transport=transport, headers=headers, timeout=60.0)
 
 
@@ -204,8 +221,8 @@ async def _table(base: str, number: int, pair: dict[str, Any], codes: dict[str, 
     result.expected[pair["table"]] = [scores[a], scores[b]]
     body = {"round": 1, "table": pair["table"], "scores": scores}
     async with (
-        _client(base, 1000 + 2 * number, Authorization=f"Bearer {codes[a]}") as reporter,
-        _client(base, 1001 + 2 * number, Authorization=f"Bearer {codes[b]}") as opponent,
+        _client(base, 1000 + 2 * number, False, Authorization=f"Bearer {codes[a]}") as reporter,
+        _client(base, 1001 + 2 * number, False, Authorization=f"Bearer {codes[b]}") as opponent,
     ):
         started = time.perf_counter()
         answer = await reporter.post("/api/report", json=body)
@@ -242,11 +259,17 @@ async def _load(
         _table(server.url, i, pair, codes, result, random.uniform(0, spread))
         for i, pair in enumerate(pairs)
     ]
-    await asyncio.wait_for(asyncio.gather(*tables), seconds)
+    running = [asyncio.create_task(t) for t in tables]
+    done, late = await asyncio.wait(running, timeout=seconds)
+    for task in late:
+        task.cancel()
+    result.late = len(late)
+    result.failed = [repr(t.exception()) for t in done if t.exception() is not None]
     result.seconds = time.perf_counter() - started
     await asyncio.sleep(2.5)  # a last poll of every spectator after the last result
     stop.set()
-    await asyncio.wait(spectators, timeout=20)
+    if spectators:
+        await asyncio.wait(spectators, timeout=20)
     async with httpx.AsyncClient(base_url=server.url) as plain:
         final = (await plain.get("/api/event")).json()
     for pair in final["pairs"]:
@@ -260,10 +283,13 @@ def run_load(clients: int, tables: int, seconds: float, seed: int = 5) -> LoadRe
     with tempfile.TemporaryDirectory() as folder:
         event = make_event(Path(folder), 2 * tables)
         codes = {row["id"]: row["code"] for row in _cli("event", "codes", str(event))["codes"]}
+        before = os.getloadavg()[0]
         with EventServer(event) as server:
             result = asyncio.run(
                 asyncio.wait_for(_load(server, codes, clients, seconds), seconds + 60)
             )
+            result.server_cpu = server.cpu_seconds()
+        result.load_average = (before, os.getloadavg()[0])
         check = _cli("event", "check", str(event))
         result.legal = bool(check["legal"])
         text = event.read_text()
@@ -283,7 +309,8 @@ def summary(result: LoadResult, clients: int, tables: int) -> str:
     lines = [
         f"{clients} spectators (stream + poll every 2 s), {tables} tables reported and confirmed "
         f"in {result.seconds:.1f} s",
-        f"answers by status: {answered}; 5xx: {result.server_errors}",
+        f"answers by status: {answered}; 5xx: {result.server_errors}; tables not done in "
+        f"time: {result.late}; clients that failed: {len(result.failed)} {result.failed[:3]}",
         f"results: {len(result.recorded) - len(lost)} recorded of {tables}, lost {len(lost)}, "
         f"differing from the report {len(wrong)}, in the file {in_file} (doubled: "
         f"{max(0, in_file - tables)}); event check legal: {result.legal}",
@@ -291,6 +318,9 @@ def summary(result: LoadResult, clients: int, tables: int) -> str:
         f"p99 {percentile(result.report_ms, 0.99):.1f}, max {max(result.report_ms, default=0):.1f}",
         f"confirm latency ms: p50 {percentile(result.confirm_ms, 0.5):.1f}, "
         f"p99 {percentile(result.confirm_ms, 0.99):.1f}, max {max(result.confirm_ms, default=0):.1f}",
+        f"server processor time {result.server_cpu:.1f} s; load average (1 min) before "
+        f"{result.load_average[0]:.1f}, after {result.load_average[1]:.1f} on "
+        f"{os.cpu_count()} cores",
         f"poll latency ms: p50 {percentile(result.poll_ms, 0.5):.1f}, "
         f"p99 {percentile(result.poll_ms, 0.99):.1f}; stream events received {result.stream_events}",
     ]
@@ -307,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     result = run_load(args.clients, args.tables, args.seconds)
     print(summary(result, args.clients, args.tables))
     ok = result.server_errors == 0 and result.legal and all(result.recorded.values())
+    ok = ok and not result.late and not result.failed
     return 0 if ok else 1
 
 

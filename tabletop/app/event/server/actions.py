@@ -74,11 +74,13 @@ def resolve_player(event: Event, given: Any, where: str) -> str:
     if given in ids:
         return given
     wanted = given.strip().casefold()
-    for test in (
-        lambda t: t == wanted,
-        lambda t: t.startswith(wanted),
-    ):
-        found = [p for p in event.players if test(p.id.casefold()) or test(p.name.casefold())]
+
+    def fits(text: str, prefix: bool) -> bool:
+        folded = text.casefold()
+        return folded.startswith(wanted) if prefix else folded == wanted
+
+    for prefix in (False, True):
+        found = [p for p in event.players if fits(p.id, prefix) or fits(p.name, prefix)]
         if len(found) == 1:
             return found[0].id
         if len(found) > 1:

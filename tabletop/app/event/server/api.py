@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import collections
 import hmac
+import json
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +46,7 @@ _log = logging.getLogger("tabletop.web")
 class Failures:
     """Wrong secrets per client address in the last minute (the lockout)."""
 
-    def __init__(self, clock: Any = time.monotonic) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         self._seen: dict[str, collections.deque[float]] = {}
 
@@ -131,27 +133,35 @@ def _page(name: str) -> Any:
 # -- reading -----------------------------------------------------------------------------
 
 
-def get_event(request: Request) -> Response:
-    """``GET /api/event``: the current round, clock and standings (ETag, 304)."""
+async def get_event(request: Request) -> Response:
+    """``GET /api/event``: the current round, clock and standings (ETag, 304).
+
+    The snapshot is the one last read (the server's own writes, and a look at the file
+    every quarter second for a command's beside it): a poll reads no file.
+    """
     role, _ = _role(request)
     hub: EventHub = request.app.state.hub
-    snapshot = hub.refresh_if_due()
+    snapshot = hub.snapshot
     full = role == "to"
     tag = f'"{snapshot.version}-{"to" if full else "all"}"'
     headers = {**API_HEADERS, "etag": tag}
     if tag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
         return Response(status_code=304, headers=headers)
-    response = json_response(event_view(snapshot, full))
-    response.headers.update(headers)
-    return response
+    key = f"bytes-{full}"
+    body = snapshot.views.get(key)
+    if body is None:  # made once per version: hundreds of phones poll the same answer
+        body = snapshot.views[key] = json.dumps(
+            event_view(snapshot, full), ensure_ascii=False, allow_nan=False
+        ).encode("utf-8")
+    return Response(body, headers=headers, media_type="application/json")
 
 
-def get_me(request: Request) -> Response:
+async def get_me(request: Request) -> Response:
     """``GET /api/me``: the player's table, opponent and reports."""
     pid = _need(request, "player")
     assert pid is not None
     hub: EventHub = request.app.state.hub
-    return json_response(me_view(hub.refresh_if_due(), pid))
+    return json_response(me_view(hub.snapshot, pid))
 
 
 async def stream(request: Request) -> Response:

@@ -154,7 +154,7 @@ def _record(hub: EventHub, number: int, table: int, reported: PlayerReport) -> A
     key = (number, table)
 
     def still_agreed(event: Event) -> None:
-        known = hub.reports_locked().get(key)
+        known = hub.report_of(key)
         if known is None or known.first != reported or known.other is not None:
             raise conflict(
                 "the report changed meanwhile; look again", f"round {number} table {table}"
@@ -169,26 +169,27 @@ def report(hub: EventHub, pid: str, body: dict[str, Any]) -> tuple[int, Any]:
     202 awaiting confirmation; 200 with ``event result``'s report when it matches the
     opponent's report; a :class:`DisputeError` (409) when it differs from it.
     """
-    with hub.write_lock:
-        event = hub.refresh().event
-        number, match = _own_match(event, pid, body)
-        mine = _checked(hub, event, (number, match), body, pid)
-        key = (number, match.table)
-        where = f"round {number} table {match.table}"
-        reports = hub.reports_locked()
+    event = hub.snapshot.event
+    number, match = _own_match(event, pid, body)
+    mine = _checked(hub, event, (number, match), body, pid)
+    key = (number, match.table)
+    where = f"round {number} table {match.table}"
+
+    def keep(
+        reports: dict[tuple[int, int], TableReports],
+    ) -> tuple[PlayerReport | None, TableReports]:
         known = reports.get(key)
         if known is not None and known.first.by != pid and known.first.result == mine.result:
-            agreed = known.first
+            return known.first, known  # the opponent reported the same: record it
+        if known is None or known.first.by == pid:
+            reports[key] = TableReports(number, match.table, mine, None)
         else:
-            agreed = None
-            if known is None or known.first.by == pid:
-                reports[key] = TableReports(number, match.table, mine, None)
-            else:
-                reports[key] = TableReports(number, match.table, known.first, mine)
+            reports[key] = TableReports(number, match.table, known.first, mine)
+        return None, reports[key]
+
+    agreed, table = hub.change_reports(keep)
     if agreed is not None:
         return 200, _record(hub, number, match.table, agreed)
-    snapshot = hub.refresh(force=True)
-    table = snapshot.reports[key]
     if table.other is not None:
         both = [table.first.as_json(), table.other.as_json()]
         raise DisputeError(
@@ -202,20 +203,17 @@ def report(hub: EventHub, pid: str, body: dict[str, Any]) -> tuple[int, Any]:
 
 def confirm(hub: EventHub, pid: str, body: dict[str, Any]) -> Any:
     """Record the opponent's report as ``event result`` would; return that command's JSON."""
-    with hub.write_lock:
-        event = hub.refresh().event
-        number, match = _own_match(event, pid, body)
-        where = f"round {number} table {match.table}"
-        known = hub.reports_locked().get((number, match.table))
-        if known is None:
-            raise conflict("no report to confirm: report the result", where)
-        if known.other is not None:
-            raise conflict(
-                "the reports differ (disputed): report again to agree, or ask the TO", where
-            )
-        if known.first.by == pid:
-            error = RequestError("only the opponent confirms a report", where)
-            error.status = 403
-            raise error
-        agreed = known.first
+    event = hub.snapshot.event
+    number, match = _own_match(event, pid, body)
+    where = f"round {number} table {match.table}"
+    known = hub.report_of((number, match.table))
+    if known is None:
+        raise conflict("no report to confirm: report the result", where)
+    if known.other is not None:
+        raise conflict("the reports differ (disputed): report again to agree, or ask the TO", where)
+    if known.first.by == pid:
+        error = RequestError("only the opponent confirms a report", where)
+        error.status = 403
+        raise error
+    agreed = known.first
     return _record(hub, number, match.table, agreed)

@@ -139,11 +139,13 @@ class EventHub:
     def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = Path(path)
         self.read_only = read_only
-        self._write_lock = threading.Lock()
-        self._state_lock = threading.Lock()
+        self._write_lock = threading.Lock()  # one file write at a time
+        self._state_lock = threading.Lock()  # the snapshot; taken before the reports' lock
+        self._reports_lock = threading.Lock()  # the reports awaiting confirmation
         self._reports: dict[tuple[int, int], TableReports] = {}
         self._seen: tuple[int, int, int] | None = None
         self._text = b""
+        self._parsed: tuple[bytes, Event] | None = None
         self._listeners: set[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = set()
         self._stop = threading.Event()
         self._watcher: threading.Thread | None = None
@@ -153,11 +155,16 @@ class EventHub:
     # -- reading --------------------------------------------------------------------------
 
     def _parse(self, text: bytes) -> Event:
+        """Return the event of the file's bytes (the last bytes read are not read again)."""
+        if self._parsed is not None and self._parsed[0] == text:
+            return self._parsed[1]
         try:
             data = parse_text(text.decode("utf-8"), self.path, "event", EventFileError)
-            return parse_event(data, str(self.path))
+            event = parse_event(data, str(self.path))
         except UnicodeDecodeError as error:
             raise EventFileError(f"not UTF-8 (byte {error.start})", file=str(self.path)) from None
+        self._parsed = (text, event)
+        return event
 
     def _read(self, text: bytes) -> Snapshot:
         event = self._parse(text)
@@ -167,8 +174,9 @@ class EventHub:
         else:
             secret = ensure_secrets(self.path, (p.id for p in event.players))
         self._text = text
-        self._forget_settled(event)
-        reports = dict(self._reports)
+        with self._reports_lock:
+            self._forget_settled(event)
+            reports = dict(self._reports)
         return Snapshot(_version_of(text, reports), event, reports, secret)
 
     def _forget_settled(self, event: Event) -> None:
@@ -265,7 +273,9 @@ class EventHub:
             try:
                 with locked_update(self.path, command=command, wait_s=LOCK_WAIT_SECONDS) as update:
                     text = self.path.read_bytes()
-                    if version is not None and version != _version_of(text, self._reports):
+                    with self._reports_lock:
+                        now = _version_of(text, self._reports)
+                    if version is not None and version != now:
                         raise conflict(
                             "the event has changed since the version this request was based "
                             f"on ({version}); reload and try again",
@@ -279,21 +289,31 @@ class EventHub:
             return report
 
     def change_reports(self, change: Callable[[dict[tuple[int, int], TableReports]], Any]) -> Any:
-        """Change the reports awaiting confirmation (one writer at a time) and publish them."""
+        """Change the reports awaiting confirmation (not waiting for a file write); publish them.
+
+        `change` gets the reports themselves, under their lock; its answer is returned.
+        """
         self._refuse_read_only()
-        with self._write_lock:
+        with self._reports_lock:
             answer = change(self._reports)
-            self.refresh(force=True)
-            return answer
+        self._republish()
+        return answer
 
-    def reports_locked(self) -> dict[tuple[int, int], TableReports]:
-        """Return the reports themselves (for a write that already holds the write lock)."""
-        return self._reports
+    def report_of(self, key: tuple[int, int]) -> TableReports | None:
+        """Return the reports of a table (round, table) as they are now."""
+        with self._reports_lock:
+            return self._reports.get(key)
 
-    @property
-    def write_lock(self) -> threading.Lock:
-        """The lock every write of this server holds (one writer at a time)."""
-        return self._write_lock
+    def _republish(self) -> None:
+        """Publish the reports as they are now, with the event last read."""
+        with self._state_lock, self._reports_lock:
+            known = self.snapshot
+            self._forget_settled(known.event)  # a report that lost a race with a result
+            reports = dict(self._reports)
+            version = _version_of(self._text, reports)
+            if version != known.version:
+                self.snapshot = Snapshot(version, known.event, reports, known.secrets)
+                self._announce()
 
     def ensure_codes(self, players: Iterable[str]) -> Secrets:
         """Give every player in `players` a code (a player added here gets one at once)."""

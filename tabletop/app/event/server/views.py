@@ -117,7 +117,7 @@ def _standings(snapshot: Snapshot) -> tuple[int, list[dict[str, Any]]]:
         through = settled_round(event)
         table = standings_json(event, standings(event, through), through)
         found = snapshot.views["standings"] = (through, table["players"])
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def event_view(snapshot: Snapshot, full: bool = False) -> dict[str, Any]:
