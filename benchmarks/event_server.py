@@ -145,6 +145,7 @@ class LoadResult:
     legal: bool = False
     seconds: float = 0.0
     late: int = 0
+    transport_errors: int = 0
     server_cpu: float = 0.0
     load_average: tuple[float, float] = (0.0, 0.0)
     failed: list[str] = field(default_factory=list)
@@ -179,10 +180,28 @@ def _client(base: str, number: int, keep_alive: bool = True, **headers: str) -> 
     return httpx.AsyncClient(base_url=base, transport=transport, headers=headers, timeout=60.0)
 
 
-async def _spectator(base: str, number: int, result: LoadResult, stop: asyncio.Event) -> None:
-    async with _client(base, number) as client:
+async def _send(client: Any, result: LoadResult, method: str, path: str, **options: Any) -> Any:
+    """Send a request as a page does, sending it again after a dropped connection."""
+    import httpx
 
-        async def hold_stream() -> None:
+    for _ in range(5):
+        try:
+            answer = await client.request(method, path, **options)
+        except httpx.TransportError:
+            result.transport_errors += 1
+            await asyncio.sleep(0.5)
+            continue
+        result.count(answer.status_code)
+        return answer
+    raise RuntimeError(f"{method} {path}: five dropped connections in a row")
+
+
+async def _hold_stream(client: Any, result: LoadResult, stop: asyncio.Event) -> None:
+    """Hold /api/stream open, opening it again when it drops (as EventSource does)."""
+    import httpx
+
+    while not stop.is_set():
+        try:
             async with client.stream("GET", "/api/stream") as answer:
                 result.count(answer.status_code)
                 async for line in answer.aiter_lines():
@@ -190,15 +209,21 @@ async def _spectator(base: str, number: int, result: LoadResult, stop: asyncio.E
                         result.stream_events += 1
                     if stop.is_set():
                         return
+        except httpx.TransportError:
+            result.transport_errors += 1
+            await asyncio.sleep(1.0)
 
-        streaming = asyncio.create_task(hold_stream())
+
+async def _spectator(base: str, number: int, result: LoadResult, stop: asyncio.Event) -> None:
+    async with _client(base, number) as client:
+        streaming = asyncio.create_task(_hold_stream(client, result, stop))
         etag = None
         await asyncio.sleep(random.uniform(0, 2))
         while not stop.is_set():
             started = time.perf_counter()
-            answer = await client.get("/api/event", headers={"If-None-Match": etag or ""})
+            headers = {"If-None-Match": etag or ""}
+            answer = await _send(client, result, "GET", "/api/event", headers=headers)
             result.poll_ms.append((time.perf_counter() - started) * 1000)
-            result.count(answer.status_code)
             etag = answer.headers.get("etag", etag)
             try:
                 await asyncio.wait_for(stop.wait(), 2.0)
@@ -225,19 +250,17 @@ async def _table(base: str, number: int, pair: dict[str, Any], codes: dict[str, 
         _client(base, 1001 + 2 * number, False, Authorization=f"Bearer {codes[b]}") as opponent,
     ):
         started = time.perf_counter()
-        answer = await reporter.post("/api/report", json=body)
+        await _send(reporter, result, "POST", "/api/report", json=body)
         result.report_ms.append((time.perf_counter() - started) * 1000)
-        result.count(answer.status_code)
         while True:  # the opponent's page sees the report
-            me = await opponent.get("/api/me")
-            result.count(me.status_code)
+            me = await _send(opponent, result, "GET", "/api/me")
             if me.status_code == 200 and me.json()["report"] is not None:
                 break
             await asyncio.sleep(0.5)
         started = time.perf_counter()
-        answer = await opponent.post("/api/confirm", json={"round": 1, "table": pair["table"]})
+        confirm = {"round": 1, "table": pair["table"]}
+        await _send(opponent, result, "POST", "/api/confirm", json=confirm)
         result.confirm_ms.append((time.perf_counter() - started) * 1000)
-        result.count(answer.status_code)
 
 
 async def _load(
@@ -310,7 +333,8 @@ def summary(result: LoadResult, clients: int, tables: int) -> str:
         f"{clients} spectators (stream + poll every 2 s), {tables} tables reported and confirmed "
         f"in {result.seconds:.1f} s",
         f"answers by status: {answered}; 5xx: {result.server_errors}; tables not done in "
-        f"time: {result.late}; clients that failed: {len(result.failed)} {result.failed[:3]}",
+        f"time: {result.late}; clients that failed: {len(result.failed)} {result.failed[:3]}; "
+        f"connections dropped and tried again: {result.transport_errors}",
         f"results: {len(result.recorded) - len(lost)} recorded of {tables}, lost {len(lost)}, "
         f"differing from the report {len(wrong)}, in the file {in_file} (doubled: "
         f"{max(0, in_file - tables)}); event check legal: {result.legal}",
