@@ -13,11 +13,11 @@ LOCK := requirements.lock
 EXTRAS := test,plots,fast,docs,serve,cluster
 UV_VERSION := 0.13.9
 
-# The batch kernels compiled ahead of time (tabletop.geom._aot): built after the install, and again
+# The batch kernels compiled ahead of time (tabletop.geom.compiled): built after the install, and again
 # when a kernel source changes. A failed build warns in one line; the numba JIT path serves.
 AOT := $(VENV)/.aot-built
-AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/_numba.py \
-	geom/tolerance.py geom/_aot.py geom/_aot_build.py \
+AOT_SOURCES := $(addprefix tabletop/,geom/_kernels.py geom/_arc_kernel.py geom/numba_support.py \
+	geom/tolerance.py geom/compiled.py geom/aot_build.py \
 	obstacles/_kernels.py obstacles/_compiled.py obstacles/_aot_build.py)
 
 $(STAMP): pyproject.toml $(LOCK)
@@ -29,13 +29,13 @@ $(STAMP): pyproject.toml $(LOCK)
 	$(BIN)/python -m pip install -q -r $(LOCK)
 	$(BIN)/python -m pip install -q --no-deps --no-build-isolation -e .
 	@$(MAKE) --no-print-directory browser
-	$(BIN)/python -m tabletop.geom._aot_build
+	$(BIN)/python -m tabletop.geom.aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(STAMP)
 	touch $(AOT)
 
 $(AOT): $(STAMP) $(AOT_SOURCES)
-	$(BIN)/python -m tabletop.geom._aot_build
+	$(BIN)/python -m tabletop.geom.aot_build
 	$(BIN)/python -m tabletop.obstacles._aot_build
 	touch $(AOT)
 
@@ -68,7 +68,7 @@ test-latest:
 	$(LATEST)/bin/python -m pip install -q --upgrade pip
 	$(LATEST)/bin/python -m pip install -q --upgrade -e '.[$(EXTRAS)]'
 	$(LATEST)/bin/python -m pip list --format=freeze > $(LATEST)/versions.txt
-	$(LATEST)/bin/python -m tabletop.geom._aot_build
+	$(LATEST)/bin/python -m tabletop.geom.aot_build
 	$(LATEST)/bin/python -m tabletop.obstacles._aot_build
 	$(LATEST)/bin/ruff check --no-cache .
 	$(LATEST)/bin/mypy

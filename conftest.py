@@ -16,7 +16,7 @@ import importlib.util
 collect_ignore: list[str] = ["benchmarks/strtree_check.py"]
 if importlib.util.find_spec("numba") is None:
     collect_ignore += [
-        "tabletop/geom/_numba.py",
+        "tabletop/geom/numba_support.py",
         "tabletop/geom/_kernels.py",
         "tabletop/geom/_arc_kernel.py",
         "tabletop/obstacles/_kernels.py",

@@ -90,7 +90,7 @@ def numba_threads(count: int | None) -> int:
 
     # The project's threading layer (workqueue) must be chosen before numba starts its
     # threads; the default path no longer imports the numba kernels that choose it.
-    from tabletop.geom import _numba  # noqa: F401
+    from tabletop.geom import numba_support  # noqa: F401
 
     target = numba.config.NUMBA_NUM_THREADS if count is None else count
     numba.set_num_threads(target)

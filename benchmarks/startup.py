@@ -12,7 +12,7 @@
   next processes on that cache, which load the machine code (warm); ``import numba`` and
   the first ``distance_band`` call are timed apart.
 * The packages are byte-compiled first, as a regular install does.
-* The build: ``tabletop.geom._aot_build`` and ``tabletop.obstacles._aot_build`` into a temporary directory,
+* The build: ``tabletop.geom.aot_build`` and ``tabletop.obstacles._aot_build`` into a temporary directory,
   in one process with an empty numba cache (what ``make`` pays on a fresh clone).
 
 Other figures over several processes are medians.
@@ -86,7 +86,7 @@ t0, c0 = time.perf_counter(), time.thread_time()
 t1 = time.perf_counter()
 {call}
 t2, c2 = time.perf_counter(), time.thread_time()
-from tabletop.geom._aot import GEOM_KERNELS, choose
+from tabletop.geom.compiled import GEOM_KERNELS, choose
 from tabletop.obstacles._compiled import OBSTACLE_KERNELS
 paths = sorted({{choose(GEOM_KERNELS), choose(OBSTACLE_KERNELS)}})
 print(json.dumps({{"imports": t1 - t0, "call": t2 - t1, "cpu": c2 - c0,
@@ -95,15 +95,15 @@ print(json.dumps({{"imports": t1 - t0, "call": t2 - t1, "cpu": c2 - c0,
 
 BUILD_CHILD = """
 import json, pathlib, sys, time
-from tabletop.geom import _aot_build
+from tabletop.geom import aot_build
 from tabletop.obstacles._compiled import OBSTACLE_KERNELS
-from tabletop.geom._aot import GEOM_KERNELS
+from tabletop.geom.compiled import GEOM_KERNELS
 import importlib
 out = pathlib.Path(sys.argv[1])
 times = {}
 for kernels in (GEOM_KERNELS, OBSTACLE_KERNELS):
     t0 = time.perf_counter()
-    _aot_build.build(kernels, importlib.import_module(kernels.jit_module), output_dir=out)
+    aot_build.build(kernels, importlib.import_module(kernels.jit_module), output_dir=out)
     times[kernels.aot_module] = time.perf_counter() - t0
 print(json.dumps(times))
 """

@@ -29,9 +29,9 @@ from benchmarks.paired import (
     unequal,
 )
 from tabletop.geom import batch
-from tabletop.geom._aot import choose
 from tabletop.geom.arcs import arc_region_outline
 from tabletop.geom.areas import play_area
+from tabletop.geom.compiled import choose
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.maneuvers.batch import final_poses

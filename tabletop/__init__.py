@@ -22,7 +22,7 @@ that is where a user reaches for them first; each loads on first use, so that
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.app.cli import main

@@ -23,7 +23,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.geom import _aot, batch
+from tabletop.geom import batch
+from tabletop.geom import compiled as _aot
 from tabletop.geom.errors import InvalidInputError
 from tabletop.maneuvers.batch import final_poses
 from tabletop.obstacles import batch as obstacle_batch
@@ -316,7 +317,7 @@ def test_without_numba_pycc_the_build_warns_in_one_line_and_carries_on() -> None
                     raise ModuleNotFoundError(f"No module named {name!r}")
                 return None
         sys.meta_path.insert(0, _NoPycc())
-        from tabletop.geom._aot_build import main
+        from tabletop.geom.aot_build import main
         sys.exit(main())
         """
     )

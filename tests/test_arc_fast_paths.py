@@ -28,7 +28,7 @@ from tabletop.geom.arcs import XWING_ARCS, AttackRange, Shot, attack_range, atta
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import get_ruleset
 from tabletop.geom.shapes import base_footprint, world_polygon
-from tabletop.obstacles.measuring import _disk_off_segment, _edges_may_be_parallel, measure
+from tabletop.obstacles.measuring import _disk_off_segment, edges_may_be_parallel, measure
 from tabletop.obstacles.obstruction import _edge_list, _edges, tied_bands
 from tabletop.obstacles.sceneformat import scene_from_dict
 
@@ -161,7 +161,7 @@ def test_parallel_filter_at_twice_the_tie_angle(difference: float, may: bool) ->
     # Exactly on the line only from heading 0 (elsewhere the sum rounds either way).
     on_line = abs(abs(difference) % 90.0 - 0.02) < 1e-9 or abs(difference % 90.0 - 89.98) < 1e-9
     for heading in (0.0,) if on_line else (0.0, 37.5, 359.99):
-        assert _edges_may_be_parallel(heading + difference, heading) == may
+        assert edges_may_be_parallel(heading + difference, heading) == may
 
 
 @given(
@@ -177,7 +177,7 @@ def test_far_from_parallel_bases_have_no_tied_segments(
     attacker = world_polygon(base_footprint(XW, base).outline, [0.0, -200.0, a])
     defender = world_polygon(base_footprint(XW, "small").outline, [x, y + 100.0, b])
     distance = shapely.distance(attacker, defender)
-    if not _edges_may_be_parallel(a, b):
+    if not edges_may_be_parallel(a, b):
         assert tied_bands(attacker, defender, distance) == []
 
 
@@ -185,7 +185,7 @@ def test_near_parallel_bases_keep_their_tied_segments() -> None:
     # Two small bases face to face, headings 0.005 degrees apart: a tie the filter keeps.
     attacker = world_polygon(base_footprint(XW, "small").outline, [0.0, 0.0, 90.0])
     defender = world_polygon(base_footprint(XW, "small").outline, [0.0, 140.0, 90.005])
-    assert _edges_may_be_parallel(90.0, 90.005)
+    assert edges_may_be_parallel(90.0, 90.005)
     assert tied_bands(attacker, defender, shapely.distance(attacker, defender))
 
 
@@ -258,7 +258,7 @@ def test_shots_with_and_without_the_filters_answer_alike() -> None:
         fast = measure(scene, "s0", "s1", arc=arc).to_json()
         with pytest.MonkeyPatch.context() as m:
             m.setattr(tabletop.geom.arcs, "_clearly_outside", lambda *a: False)
-            m.setattr(tabletop.obstacles.measuring, "_edges_may_be_parallel", lambda *a: True)
+            m.setattr(tabletop.obstacles.measuring, "edges_may_be_parallel", lambda *a: True)
             m.setattr(tabletop.obstacles.measuring, "_disk_off_segment", lambda *a: False)
             slow = measure(scene, "s0", "s1", arc=arc).to_json()
         assert json.dumps(fast) == json.dumps(slow)

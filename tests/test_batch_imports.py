@@ -113,7 +113,7 @@ def test_backend_follows_the_environment(value: str, expected: str) -> None:
         ("tabletop.geom._kernels", "compose_moves"),
         ("tabletop.obstacles._kernels", "setups"),
         ("tabletop.obstacles._kernels", "segments_blocked"),
-        ("tabletop.geom._numba", "orient"),
+        ("tabletop.geom.numba_support", "orient"),
     ],
 )
 def test_kernels_keep_their_machine_code_on_disk(module: str, kernel: str) -> None:

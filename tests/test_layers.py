@@ -6,6 +6,10 @@ itself and the layers below it; ``boards`` and ``tournament`` are leaves beside 
 that import nothing of ours; nothing imports ``tabletop.app`` but the application itself
 and the package root (``tabletop/__init__.py`` re-exports the scene-file names lazily,
 ``tabletop/__main__.py`` runs the command).
+
+Inside the application: a few modules at the top of ``app/``, one sub-package per command
+family (each saying what it holds), no circle between them, one Host/Origin guard. Across
+the whole package: no private name (nor private module) imported from another package.
 """
 
 from __future__ import annotations
@@ -170,3 +174,151 @@ def test_the_wheel_holds_exactly_one_top_level_package(built_wheel: Path) -> Non
     assert "tabletop/geom/data/armada-hulls.json" in names
     assert "tabletop/obstacles/data/xwing-obstacles.json" in names
     assert "tabletop/py.typed" in names
+
+
+# -- the application, by feature ----------------------------------------------------------
+
+APP = PACKAGE / "app"
+#: Most modules at the top of ``app/``: the entry, the package, and little else.
+MOST_APP_TOP_MODULES = 6
+
+
+def _app_subpackages() -> list[str]:
+    return sorted(p.name for p in APP.iterdir() if (p / "__init__.py").is_file())
+
+
+def _imported_modules(tree: ast.AST) -> list[str]:
+    modules: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            modules += [node.module, *(f"{node.module}.{a.name}" for a in node.names)]
+        elif isinstance(node, ast.Import):
+            modules += [a.name for a in node.names]
+    return modules
+
+
+def _app_graph() -> dict[str, set[str]]:
+    """Return each sub-package of ``app`` and the other sub-packages it imports."""
+    graph: dict[str, set[str]] = {name: set() for name in _app_subpackages()}
+    for name, uses in graph.items():
+        for path in (APP / name).rglob("*.py"):
+            for module in _imported_modules(ast.parse(path.read_text(encoding="utf-8"))):
+                parts = module.split(".")
+                if parts[:2] == ["tabletop", "app"] and len(parts) > 2:
+                    if parts[2] in graph and parts[2] != name:
+                        uses.add(parts[2])
+    return graph
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """Return a circle of `graph` (its names, the first again at the end), or None."""
+    done: set[str] = set()
+
+    def visit(name: str, path: list[str]) -> list[str] | None:
+        if name in path:
+            return [*path[path.index(name) :], name]
+        if name in done:
+            return None
+        for used in sorted(graph[name]):
+            if found := visit(used, [*path, name]):
+                return found
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        if found := visit(name, []):
+            return found
+    return None
+
+
+def test_the_top_of_app_holds_few_modules() -> None:
+    top = sorted(p.name for p in APP.glob("*.py"))
+    assert "cli.py" in top
+    assert len(top) <= MOST_APP_TOP_MODULES, top
+
+
+@pytest.mark.parametrize("name", _app_subpackages())
+def test_every_sub_package_of_app_says_what_it_holds(name: str) -> None:
+    tree = ast.parse((APP / name / "__init__.py").read_text(encoding="utf-8"))
+    docstring = ast.get_docstring(tree)
+    assert docstring is not None, f"app/{name}/__init__.py has no docstring"
+    assert len(docstring) > 40, f"app/{name}/__init__.py says too little"
+
+
+def test_no_circle_between_the_sub_packages_of_app() -> None:
+    assert _circle(_app_graph()) is None
+
+
+def test_the_circle_finder_finds_one() -> None:
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"b"}}) == ["b", "c", "b"]
+    assert _circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_one_host_and_origin_guard() -> None:
+    """Only the web layer's guard reads the Host and Origin headers of a request."""
+    readers = sorted(
+        str(p.relative_to(PACKAGE))
+        for p in PACKAGE.rglob("*.py")
+        if b'b"origin"' in p.read_bytes() or b'b"host"' in p.read_bytes()
+    )
+    assert readers == ["app/web/guard.py"]
+
+
+def _package_of(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).parent.parts)
+
+
+def _is_private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _owner(dotted: str) -> str:
+    """Return the package that holds `dotted` (a package, a module, or a name in a module)."""
+    parts = dotted.split(".")
+    for end in range(len(parts), 0, -1):
+        if (ROOT.joinpath(*parts[:end]) / "__init__.py").is_file():
+            return ".".join(parts[:end])
+    return parts[0]
+
+
+def _private_imports(text: str, here: str) -> list[str]:
+    """Return each private name (or private module) `text` imports from outside package `here`."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            dotted_names = [(f"{node.module}.{a.name}", a.name) for a in node.names]
+            for dotted, name in dotted_names:
+                crosses = dotted.startswith("tabletop.") and _owner(dotted) != here
+                if crosses and any(map(_is_private, dotted.split("."))):
+                    found.append(f"from {node.module} import {name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                crosses = alias.name.startswith("tabletop.") and _owner(alias.name) != here
+                if crosses and any(map(_is_private, alias.name.split("."))):
+                    found.append(f"import {alias.name}")
+    return found
+
+
+@pytest.mark.parametrize(
+    "path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_no_private_name_is_imported_across_packages(path: Path) -> None:
+    assert _private_imports(path.read_text(encoding="utf-8"), _package_of(path)) == []
+
+
+def test_the_private_import_finder_finds_one() -> None:
+    text = (
+        "from tabletop.geom.strategies import _area\n"
+        "from tabletop.obstacles._kernels import jit\n"
+        "from tabletop.geom import _kernels, batch\n"
+        "import tabletop.geom._kernels\n"
+        "from tabletop.geom.strategies import poses\n"
+    )
+    assert _private_imports(text, "tabletop.obstacles") == [
+        "from tabletop.geom.strategies import _area",
+        "from tabletop.geom import _kernels",
+        "import tabletop.geom._kernels",
+    ]
+    assert _private_imports(text, "tabletop.geom") == [
+        "from tabletop.obstacles._kernels import jit"
+    ]

@@ -245,7 +245,7 @@ def vassal_file(text: str) -> bytes:
     buffer = io.BytesIO()
     entries = (
         ("savedGame", lzma.compress(text.encode("utf-8"), format=lzma.FORMAT_XZ)),
-        ("moduledata", b"<data><name>Star Wars: X-Wing Miniatures Game</name></data>"),
+        ("moduledata", b"<data><name>Star Wars X-Wing Miniatures Game</name></data>"),
     )
     with zipfile.ZipFile(buffer, "w") as archive:
         for name, data in entries:

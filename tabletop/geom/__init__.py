@@ -10,7 +10,7 @@ geometries and band lines.
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.geom.arcs import (

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.geom._numba import jit
+from tabletop.geom.numba_support import jit
 from tabletop.geom.tolerance import EPSILON_MM
 
 __all__ = ["arc_hit"]

@@ -14,10 +14,10 @@ numpy path of each batch module, written out per item:
   calls the C library's sine and cosine, so its final poses agree with the scalar path
   (:func:`tabletop.geom.poses.compose`, a table of whole degrees and short series) within 1e-12 mm
   and exactly at multiples of 90°;
-* orientation signs are exact (:func:`tabletop.geom._numba.orient`).
+* orientation signs are exact (:func:`tabletop.geom.numba_support.orient`).
 
 The obstacle kernels are :mod:`tabletop.obstacles._kernels`; the compile helper, the launch lock
-and the exact predicates are :mod:`tabletop.geom._numba`.
+and the exact predicates are :mod:`tabletop.geom.numba_support`.
 
 Examples
 --------
@@ -36,7 +36,7 @@ import math
 import numpy as np
 
 from tabletop.geom._arc_kernel import arc_hit
-from tabletop.geom._numba import LAUNCH_LOCK, BoolArray, IntArray, jit, orient, prange
+from tabletop.geom.numba_support import LAUNCH_LOCK, BoolArray, IntArray, jit, orient, prange
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.tolerance import EPSILON_MM
 

@@ -13,7 +13,7 @@ in closed form. Two paths compute the same thing:
 * ``numpy``: the same formulas on whole arrays. Set the environment variable
   ``TABLETOP_NO_NUMBA=1`` to select it (it is also used when neither is available).
 
-``TABLETOP_BACKEND=aot|numba|numpy`` forces a path (:func:`backend`, :mod:`tabletop.geom._aot`).
+``TABLETOP_BACKEND=aot|numba|numpy`` forces a path (:func:`backend`, :mod:`tabletop.geom.compiled`).
 
 Poses are float arrays ``(N, 3)`` of ``x, y, heading`` (mm, degrees counter-clockwise
 from +x); a single row ``(3,)`` or ``(1, 3)`` is broadcast against the other side. Bases
@@ -50,7 +50,7 @@ from typing import TypeAlias
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from tabletop.geom import _aot
+from tabletop.geom import compiled as _aot
 from tabletop.geom.arcs import XWING_ARCS, parse_xwing_arc
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.measure import line_bands
@@ -99,7 +99,7 @@ def backend(cost_s: float = 0.0) -> _aot.Backend:
     ``TABLETOP_NO_NUMBA`` set to anything but ``""`` or ``"0"`` selects numpy. Otherwise
     the kernels compiled ahead of time when they are fresh, and numba's parallel kernels
     for a batch whose saving on the other cores repays numba's start-up
-    (:func:`tabletop.geom._aot.choose`). Read at every call, so a test can switch.
+    (:func:`tabletop.geom.compiled.choose`). Read at every call, so a test can switch.
 
     Examples
     --------

@@ -49,19 +49,28 @@ hypothesis.errors.InvalidArgument: margin=-1 must be at least 0
 
 from __future__ import annotations
 
-import math as _math
 from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
-from tabletop.geom.areas import AREA_PRESETS, PlayArea, play_area
-from tabletop.geom.errors import InvalidInputError
+from tabletop.geom.areas import PlayArea
 from tabletop.geom.hulls import hull_base
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import MAX_COORDINATE_MM, normalize_heading
-from tabletop.geom.rulesets import CONSTANT_NAMES, RULESET_NAMES, RULESETS, Ruleset, get_ruleset
+from tabletop.geom.rulesets import Ruleset
+from tabletop.geom.strategy_arguments import (
+    area_argument,
+    bounded_floats,
+    check_number,
+    check_order,
+    check_strategy,
+    default_ids,
+    drawn_id,
+    drawn_player,
+    ruleset_argument,
+)
 
 __all__ = [
     "MAX_COORDINATE_MM",
@@ -78,151 +87,6 @@ Pose: TypeAlias = tuple[float, float, float]
 
 #: What an ``area`` option accepts: a play area, a preset name or ``{width, height}``.
 AreaSpec: TypeAlias = PlayArea | str | Mapping[str, Any]
-
-
-# -- argument validation -----------------------------------------------------------------
-
-
-def _check_number(name: str, value: Any, *, min_value: float | None = None) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise InvalidArgument(f"{name}={value!r} must be a number")
-    if not _math.isfinite(value):
-        raise InvalidArgument(f"{name}={value!r} must be finite")
-    if abs(value) > MAX_COORDINATE_MM:
-        raise InvalidArgument(f"{name}={value!r} must be within ±{MAX_COORDINATE_MM:g}")
-    if min_value is not None and value < min_value:
-        raise InvalidArgument(f"{name}={value!r} must be at least {min_value:g}")
-    return float(value)
-
-
-def _check_count(name: str, value: Any, *, min_value: int = 0) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidArgument(f"{name}={value!r} must be an integer")
-    if value < min_value:
-        raise InvalidArgument(f"{name}={value!r} must be at least {min_value}")
-    return value
-
-
-def _check_order(low_name: str, low: float, high_name: str, high: float) -> None:
-    if low > high:
-        raise InvalidArgument(f"{low_name}={low!r} must be at most {high_name}={high!r}")
-
-
-def _check_strategy(name: str, value: Any) -> st.SearchStrategy[Any]:
-    if not isinstance(value, st.SearchStrategy):
-        raise InvalidArgument(
-            f"{name}={value!r} must be a strategy (for a fixed value, pass st.just(value))"
-        )
-    return value
-
-
-def _ruleset(value: Any) -> Ruleset:
-    if isinstance(value, Ruleset):
-        return value
-    if not isinstance(value, str):
-        raise InvalidArgument(f"ruleset={value!r} must be a ruleset name or a Ruleset")
-    if value not in RULESET_NAMES:
-        raise InvalidArgument(
-            f"unknown ruleset={value!r}; expected one of: {', '.join(RULESET_NAMES)}"
-        )
-    return get_ruleset(value)
-
-
-def _area(value: Any, ruleset: Ruleset | None = None) -> PlayArea:
-    if value is None:
-        return play_area(ruleset.default_area if ruleset is not None else "3x3ft")
-    if isinstance(value, PlayArea):
-        for key in ("width", "height"):
-            _check_number(f"area.{key}", getattr(value, key))
-        if value.width <= 0 or value.height <= 0:
-            raise InvalidArgument(f"area={value!r} must have a positive width and height")
-        if value.name is not None and AREA_PRESETS.get(value.name) != (value.width, value.height):
-            raise InvalidArgument(
-                f"area={value!r} is named {value.name!r}, which is not the preset of that size"
-            )
-        return value
-    if not isinstance(value, str | Mapping):
-        raise InvalidArgument(
-            f"area={value!r} must be a PlayArea, a preset name or a {{width, height}} mapping"
-        )
-    try:
-        return play_area(value)
-    except InvalidInputError as error:
-        raise InvalidArgument(f"area={value!r}: {error}") from None
-
-
-def _scene_constants(ruleset: Ruleset) -> dict[str, Any]:
-    """Return the ``[constants]`` that turn the stock ruleset into `ruleset`."""
-    if ruleset.name not in RULESETS:
-        raise InvalidArgument(
-            f"ruleset named {ruleset.name!r} cannot be written in a scene; expected one of: "
-            + ", ".join(RULESET_NAMES)
-        )
-    stock = RULESETS[ruleset.name]
-    constants: dict[str, Any] = {}
-    for name in CONSTANT_NAMES:
-        value = getattr(ruleset, name)
-        if value != getattr(stock, name):
-            if isinstance(value, tuple):
-                constants[name] = list(value)
-            elif isinstance(value, Mapping):
-                constants[name] = dict(value)
-            else:
-                constants[name] = value
-    if get_ruleset(ruleset.name, constants) != ruleset:
-        raise InvalidArgument(
-            f"ruleset {ruleset.name!r} differs from the stock one in more than its "
-            "[constants], so scenes of it cannot be written as scene files"
-        )
-    return constants
-
-
-def _drawn_id(value: Any) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidArgument(f"ids must generate non-blank strings, got {value!r}")
-    return value
-
-
-def _drawn_player(value: Any, *, optional: bool) -> int | None:
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or value not in (1, 2):
-        allowed = "1, 2 or None" if optional else "1 or 2"
-        raise InvalidArgument(f"players must generate {allowed}, got {value!r}")
-    return value
-
-
-def _unique(names: list[str]) -> list[str]:
-    """Make repeated ids unique by a suffix: ``a``, ``a`` → ``a``, ``a~2``."""
-    seen: set[str] = set()
-    unique = []
-    for name in names:
-        candidate, number = name, 1
-        while candidate in seen:
-            number += 1
-            candidate = f"{name}~{number}"
-        seen.add(candidate)
-        unique.append(candidate)
-    return unique
-
-
-def _default_ids() -> st.SearchStrategy[str]:
-    """Non-blank text by construction: a first character that is not whitespace."""
-    first = st.characters(exclude_categories=("Cs", "Zs", "Zl", "Zp", "Cc")).filter(
-        lambda c: not c.isspace()
-    )
-    tail = st.text(st.characters(codec="utf-8"), max_size=15)
-    return st.builds(lambda head, tail: head + tail, first, tail)
-
-
-def _bounded(low: float, high: float) -> st.SearchStrategy[float]:
-    """Floats in ``[low, high]``, each bound drawn a tenth of the time; shrinks to `low`."""
-
-    def pick(choice: tuple[int, float]) -> float:
-        which, value = choice
-        return low if which == 0 else high if which == 1 else value
-
-    return st.tuples(st.integers(0, 9), st.floats(low, high)).map(pick)
 
 
 # -- strategies --------------------------------------------------------------------------
@@ -278,20 +142,20 @@ def poses(
     ...
     hypothesis.errors.InvalidArgument: min_heading=90.0 must be at most max_heading=0.0
     """
-    play = _area(area)
-    low = _check_number("min_heading", min_heading)
-    high = _check_number("max_heading", max_heading)
-    _check_order("min_heading", low, "max_heading", high)
-    edge = _check_number("margin", margin, min_value=0.0)
+    play = area_argument(area)
+    low = check_number("min_heading", min_heading)
+    high = check_number("max_heading", max_heading)
+    check_order("min_heading", low, "max_heading", high)
+    edge = check_number("margin", margin, min_value=0.0)
     if 2.0 * edge > min(play.width, play.height):
         raise InvalidArgument(
             f"margin={margin!r} leaves no room in a {play.width:g} x {play.height:g} mm area; "
             f"it must be at most {min(play.width, play.height) / 2.0:g}"
         )
     return st.tuples(
-        _bounded(edge, play.width - edge),
-        _bounded(edge, play.height - edge),
-        _bounded(low, high),
+        bounded_floats(edge, play.width - edge),
+        bounded_floats(edge, play.height - edge),
+        bounded_floats(low, high),
     )
 
 
@@ -330,7 +194,7 @@ def bases(*, ruleset: str | Ruleset = "xwing2") -> st.SearchStrategy[str]:
     ...
     hypothesis.errors.InvalidArgument: unknown ruleset='chess'; expected one of: xwing2, xwing1, armada
     """
-    return st.sampled_from(tuple(_ruleset(ruleset).base_sizes))
+    return st.sampled_from(tuple(ruleset_argument(ruleset).base_sizes))
 
 
 def ships(
@@ -393,17 +257,17 @@ def ships(
     ...
     hypothesis.errors.InvalidArgument: players=2 must be a strategy (for a fixed value, pass st.just(value))
     """
-    rules = _ruleset(ruleset)
-    play = _area(area, rules)
+    rules = ruleset_argument(ruleset)
+    play = area_argument(area, rules)
     where = poses(area=play, min_heading=min_heading, max_heading=max_heading, margin=margin)
-    id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
+    id_strategy = default_ids() if ids is None else check_strategy("ids", ids)
     player_strategy = (
-        st.sampled_from((1, 2)) if players is None else _check_strategy("players", players)
+        st.sampled_from((1, 2)) if players is None else check_strategy("players", players)
     )
     base_strategy = (
         st.sampled_from(tuple(rules.base_sizes))
         if bases is None
-        else _check_strategy("bases", bases)
+        else check_strategy("bases", bases)
     )
     # A hull is drawn as an index into the hulls of the drawn base (a hull is printed
     # for one size of ship), so that bases and hulls shrink independently.
@@ -427,14 +291,14 @@ def _drawn_ships(
     # A closure, so that the strategy's repr stays short (not every argument's).
     @st.composite
     def draw_ship(draw: st.DrawFn) -> Ship:
-        ident = _drawn_id(draw(id_strategy))
+        ident = drawn_id(draw(id_strategy))
         base = draw(base_strategy)
         if base not in rules.base_sizes:
             raise InvalidArgument(
                 f"bases must generate bases of {rules.name} ({', '.join(rules.base_sizes)}), "
                 f"got {base!r}"
             )
-        player = _drawn_player(draw(player_strategy), optional=False)
+        player = drawn_player(draw(player_strategy), optional=False)
         assert player is not None
         x, y, heading = draw(where)
         index = draw(hulls)  # drawn for every base, so that bases shrink independently

@@ -2,7 +2,7 @@
 
 Every rule line (band lines, edge and spacing limits, deployment, arcs) is decided with
 these predicates, in the shapely, numpy and numba paths alike: the numba kernels compile
-these very functions (``tabletop.geom._numba.jit``), so the three paths cannot drift apart.
+these very functions (``tabletop.geom.numba_support.jit``), so the three paths cannot drift apart.
 They take floats or numpy arrays.
 
 Examples

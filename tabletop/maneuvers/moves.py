@@ -28,8 +28,8 @@ import numpy as np
 import shapely
 from numpy.typing import ArrayLike
 
-from tabletop.geom._aot import GEOM_KERNELS
 from tabletop.geom.batch import RulesetLike, as_ruleset, backend, pose_rows
+from tabletop.geom.compiled import GEOM_KERNELS
 from tabletop.geom.measure import overlaps
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray, compose

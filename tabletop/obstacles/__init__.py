@@ -2,7 +2,7 @@
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.geom.measure import (

@@ -1,4 +1,4 @@
-"""The obstacle kernels compiled ahead of time: their sources and signatures (:mod:`tabletop.geom._aot`).
+"""The obstacle kernels compiled ahead of time: their sources and signatures (:mod:`tabletop.geom.compiled`).
 
 :mod:`tabletop.obstacles.batch` runs them through :data:`OBSTACLE_KERNELS`; ``python -m
 tabletop.obstacles._aot_build`` compiles them into ``obstacles/_kernels_aot``. The signatures are
@@ -12,7 +12,7 @@ Examples
 
 from __future__ import annotations
 
-from tabletop.geom._aot import CompiledKernels
+from tabletop.geom.compiled import CompiledKernels
 
 __all__ = ["OBSTACLE_KERNELS"]
 
@@ -24,10 +24,10 @@ OBSTACLE_KERNELS = CompiledKernels(
         "obstacles/_kernels.py",
         "obstacles/_compiled.py",
         "obstacles/_aot_build.py",
-        "geom/_numba.py",
+        "geom/numba_support.py",
         "geom/tolerance.py",
-        "geom/_aot.py",
-        "geom/_aot_build.py",
+        "geom/compiled.py",
+        "geom/aot_build.py",
     ),
     (
         # setups(local, mirrored, offsets, inv, inv_mirrored, half, half_mirrored, radii,

@@ -6,7 +6,7 @@ atomically, and in these loops that counting cost more than the geometry.
 
 Imported only when the numba path is selected (``tabletop.geom.batch.backend``), inside the batch
 functions. The geometry is the numpy path's, written out per item; orientation signs are
-exact (:func:`tabletop.geom._numba.orient`) and lengths within :data:`tabletop.geom.tolerance.EPSILON_MM`
+exact (:func:`tabletop.geom.numba_support.orient`) and lengths within :data:`tabletop.geom.tolerance.EPSILON_MM`
 are equal, as everywhere.
 """
 
@@ -16,7 +16,7 @@ import math
 
 import numpy as np
 
-from tabletop.geom._numba import (
+from tabletop.geom.numba_support import (
     LAUNCH_LOCK,
     BoolArray,
     IntArray,

@@ -37,9 +37,9 @@ from collections.abc import Sequence
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from tabletop.geom._aot import choose
 from tabletop.geom.areas import play_area
 from tabletop.geom.batch import RulesetLike, as_ruleset
+from tabletop.geom.compiled import choose
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
@@ -53,7 +53,7 @@ __all__ = ["obstructed", "setups_legal"]
 
 BoolArray = NDArray[np.bool_]
 #: Single-thread seconds per setup and token pair, and per segment and token, of the
-#: kernels (``python -m benchmarks.kernels``): what :func:`tabletop.geom._aot.choose` weighs.
+#: kernels (``python -m benchmarks.kernels``): what :func:`tabletop.geom.compiled.choose` weighs.
 _SECONDS_PER_TOKEN_PAIR = 55e-9
 _SECONDS_PER_SEGMENT_TOKEN = 8e-9
 

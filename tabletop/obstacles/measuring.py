@@ -71,8 +71,10 @@ __all__ = [
     "RANGE_BAND_NAMES",
     "Measurement",
     "edge_line",
+    "edges_may_be_parallel",
     "json_mm",
     "measure",
+    "measurement_detail",
     "xwing_shot_fields",
 ]
 
@@ -207,7 +209,7 @@ def _measurement(
     )
     attack = fields.get("in_arc") is True
     found = line_report(ruleset, distance, attack=attack)
-    detail = _detail(ruleset, distance, report.band, shot)
+    detail = measurement_detail(ruleset, distance, report.band, shot)
     if fields.get("in_arc") is False:
         # Out of arc there is no attack: the answer says nothing about obstruction.
         detail = detail.out_of_arc()
@@ -271,7 +273,7 @@ class _XWingArc(NamedTuple):
 
 
 @functools.singledispatch
-def _detail(
+def measurement_detail(
     ruleset: Ruleset, distance: float, main_band: int | None, shot: _XWingArc | _ArmadaArc | None
 ) -> MeasurementDetail:
     """Build the game's detail: X-Wing's one range band, and what an arc shot found."""
@@ -280,7 +282,7 @@ def _detail(
     return XWingDetail(main_band)
 
 
-@_detail.register(ArmadaRuleset)
+@measurement_detail.register(ArmadaRuleset)
 def _armada_detail(
     ruleset: ArmadaRuleset,
     distance: float,
@@ -408,7 +410,7 @@ def _obstruction(
     attacker_polygon, defender_polygon = outlines
     measured = shot.target_part if shot.in_arc else defender_polygon
     bands: list[FloatArray] = []
-    if shot.in_arc or _edges_may_be_parallel(attacker.heading, defender.heading):
+    if shot.in_arc or edges_may_be_parallel(attacker.heading, defender.heading):
         bands = tied_bands(attacker_polygon, measured, shot.distance)
     tied: tuple[Segment, ...] | None = None
     near = _near(scene, blockers, np.concatenate(bands) if bands else shot.points)
@@ -471,7 +473,7 @@ def _clearances(
 _PARALLEL_WITHIN_DEGREES = 2.0 * TIE_ANGLE_DEGREES
 
 
-def _edges_may_be_parallel(heading_a: float, heading_b: float) -> bool:
+def edges_may_be_parallel(heading_a: float, heading_b: float) -> bool:
     """Return whether two rectangular bases at these headings may have tied segments.
 
     Tied segments run between parallel edges (within :data:`TIE_ANGLE_DEGREES`); a

@@ -30,20 +30,19 @@ from hypothesis.errors import InvalidArgument
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.rulesets import Ruleset
-from tabletop.geom.strategies import (
-    AreaSpec,
-    _area,
-    _bounded,
-    _check_count,
-    _check_order,
-    _check_strategy,
-    _default_ids,
-    _drawn_id,
-    _drawn_player,
-    _ruleset,
-    _scene_constants,
-    _unique,
-    ships,
+from tabletop.geom.strategies import AreaSpec, ships
+from tabletop.geom.strategy_arguments import (
+    area_argument,
+    bounded_floats,
+    check_count,
+    check_order,
+    check_strategy,
+    default_ids,
+    drawn_id,
+    drawn_player,
+    ruleset_argument,
+    scene_constants,
+    unique_ids,
 )
 from tabletop.obstacles.catalog import KINDS, Token
 from tabletop.obstacles.catalog import catalog as token_catalog
@@ -85,9 +84,9 @@ def _custom_outlines(min_vertices: int, max_vertices: int) -> st.SearchStrategy[
 
 def _vertex_bounds(min_vertices: int, max_vertices: int) -> tuple[int, int]:
     """Check the vertex counts of custom outlines: ``3 <= min <= max <= MAX_OUTLINE_VERTICES``."""
-    low = _check_count("min_vertices", min_vertices, min_value=3)
-    high = _check_count("max_vertices", max_vertices, min_value=3)
-    _check_order("min_vertices", low, "max_vertices", high)
+    low = check_count("min_vertices", min_vertices, min_value=3)
+    high = check_count("max_vertices", max_vertices, min_value=3)
+    check_order("min_vertices", low, "max_vertices", high)
     if high > MAX_OUTLINE_VERTICES:
         raise InvalidArgument(
             f"max_vertices={max_vertices!r} must be at most {MAX_OUTLINE_VERTICES} "
@@ -179,13 +178,13 @@ def obstacles(
     ...
     hypothesis.errors.InvalidArgument: at least one of catalog and custom must be true
     """
-    rules = _ruleset(ruleset)
-    play = _area(area, rules)
+    rules = ruleset_argument(ruleset)
+    play = area_argument(area, rules)
     _check_sources(catalog, custom)
     low, high = _vertex_bounds(min_vertices, max_vertices)
     id_strategy, player_strategy = _ids_and_players(ids, players)
     tokens = token_catalog(rules)
-    points = st.tuples(_bounded(0.0, play.width), _bounded(0.0, play.height))
+    points = st.tuples(bounded_floats(0.0, play.width), bounded_floats(0.0, play.height))
     angles = st.floats(0.0, 360.0, exclude_max=True)
     shapes = _shapes(tokens, catalog=catalog, custom=custom, vertices=(low, high))
     return _drawn_obstacles(id_strategy, shapes, points, angles, player_strategy, tokens)
@@ -203,11 +202,11 @@ def _ids_and_players(
     ids: st.SearchStrategy[str] | None, players: st.SearchStrategy[int | None] | None
 ) -> tuple[st.SearchStrategy[str], st.SearchStrategy[int | None]]:
     """Return the id and player strategies: the given ones, checked, or the defaults."""
-    id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
+    id_strategy = default_ids() if ids is None else check_strategy("ids", ids)
     player_strategy: st.SearchStrategy[int | None] = (
         st.none() | st.sampled_from((1, 2))
         if players is None
-        else _check_strategy("players", players)
+        else check_strategy("players", players)
     )
     return id_strategy, player_strategy
 
@@ -225,12 +224,12 @@ def _drawn_obstacles(
     # A closure, so that the strategy's repr stays short (not every argument's).
     @st.composite
     def draw_obstacle(draw: st.DrawFn) -> Obstacle:
-        ident = _drawn_id(draw(id_strategy))
+        ident = drawn_id(draw(id_strategy))
         token, outline, kind = draw(shapes)
         x, y = draw(points)
         angle = draw(angles)
         flipped = draw(st.booleans())
-        player = _drawn_player(draw(player_strategy), optional=True)
+        player = drawn_player(draw(player_strategy), optional=True)
         family = tokens[token].family if token is not None else None
         return Obstacle(ident, outline, kind, x, y, angle, flipped, player, token, family)
 
@@ -287,8 +286,8 @@ def legal_setups(
     ...
     hypothesis.errors.InvalidArgument: area 300 x 300 mm leaves no room for obstacles more than 200 mm from every edge
     """
-    rules = _ruleset(ruleset)
-    play = _area(area, rules)
+    rules = ruleset_argument(ruleset)
+    play = area_argument(area, rules)
     if format not in ("standard", "tournament"):
         raise InvalidArgument(f"format={format!r} must be 'standard' or 'tournament'")
     edge = rules.obstacle_placement.edge
@@ -378,14 +377,14 @@ def scenes(
     ...
     hypothesis.errors.InvalidArgument: min_ships=3 must be at most max_ships=2
     """
-    rules = _ruleset(ruleset)
-    play = _area(area, rules)
+    rules = ruleset_argument(ruleset)
+    play = area_argument(area, rules)
     counts = _object_counts(min_ships, max_ships, min_obstacles, max_obstacles)
     phases, formats = _phase_and_format(phase, format)
-    id_strategy = _default_ids() if ids is None else _check_strategy("ids", ids)
+    id_strategy = default_ids() if ids is None else check_strategy("ids", ids)
     ship_strategy, obstacle_strategy = _placeholder_objects(rules, play)
     parts = (ship_strategy, obstacle_strategy, id_strategy, phases, formats)
-    return _drawn_scenes((rules, play, _scene_constants(rules)), parts, counts)
+    return _drawn_scenes((rules, play, scene_constants(rules)), parts, counts)
 
 
 def _placeholder_objects(rules: Ruleset, play: PlayArea) -> tuple[Any, Any]:
@@ -399,12 +398,12 @@ def _object_counts(
     min_ships: int, max_ships: int, min_obstacles: int, max_obstacles: int
 ) -> tuple[int, int, int, int]:
     """Check the bounds on ships and obstacles; return them (ships, then obstacles)."""
-    low_ships = _check_count("min_ships", min_ships)
-    high_ships = _check_count("max_ships", max_ships)
-    _check_order("min_ships", low_ships, "max_ships", high_ships)
-    low_obstacles = _check_count("min_obstacles", min_obstacles)
-    high_obstacles = _check_count("max_obstacles", max_obstacles)
-    _check_order("min_obstacles", low_obstacles, "max_obstacles", high_obstacles)
+    low_ships = check_count("min_ships", min_ships)
+    high_ships = check_count("max_ships", max_ships)
+    check_order("min_ships", low_ships, "max_ships", high_ships)
+    low_obstacles = check_count("min_obstacles", min_obstacles)
+    high_obstacles = check_count("max_obstacles", max_obstacles)
+    check_order("min_obstacles", low_obstacles, "max_obstacles", high_obstacles)
     if high_ships + high_obstacles > 10_000:
         raise InvalidArgument(
             f"max_ships + max_obstacles = {high_ships + high_obstacles} must be at most "
@@ -455,11 +454,8 @@ def _drawn_scenes(
         )
         drawn_ships = draw(st.lists(ship_strategy, min_size=low_ships, max_size=high_ships))
         count = len(drawn_obstacles) + len(drawn_ships)
-        names = _unique(
-            [
-                _drawn_id(name)
-                for name in draw(st.lists(id_strategy, min_size=count, max_size=count))
-            ]
+        names = unique_ids(
+            [drawn_id(name) for name in draw(st.lists(id_strategy, min_size=count, max_size=count))]
         )
         return Scene(
             rules,

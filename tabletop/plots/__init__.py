@@ -24,7 +24,7 @@ Examples
 
 import typing as _typing
 
-from tabletop.geom._lazy import lazy_attributes as _lazy_attributes
+from tabletop.geom.lazy import lazy_attributes as _lazy_attributes
 
 if _typing.TYPE_CHECKING:
     from tabletop.plots._common import geometry_path, scene_limits

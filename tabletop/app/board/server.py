@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from tabletop.app.board.document import BoardDocument
 from tabletop.app.cli import EXIT_INTERRUPTED, EXIT_OK
-from tabletop.app.clients.options import add_client_options
+from tabletop.app.scene.sources import add_client_options
 from tabletop.app.web.guard import MAX_BODY_BYTES, RATE_PER_SECOND, is_loopback
 from tabletop.app.web.runner import bind, port_number, require_serve, serve, url_of
 from tabletop.geom.errors import InvalidInputError

@@ -4,9 +4,9 @@ A reader is a module of this package with ``recognises(data: bytes) -> bool`` an
 ``read(data: bytes, name: str, *, table: str | None, step: int | None) -> ClientImport``;
 a reader of logs also has ``read_steps(data: bytes, name: str, *, table: str | None) ->
 tuple[Step, ...]``. :data:`READERS` lists them; :func:`sniff` picks one by content,
-never by the suffix alone. :func:`load_scene_or_save` is what every command that reads a
-scene calls: a scene file, or a client file imported on the fly with the ids ``import``
-assigns.
+never by the suffix alone. Every command that reads a scene reads a client file through
+:func:`tabletop.app.scene.sources.load_scene_or_save`, imported on the fly with the ids
+``import`` assigns.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ import os
 import stat
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from tabletop.app.clients.recognise import RECOGNISERS
-from tabletop.app.common.datafile import STDIN_NAME, source_name
-from tabletop.geom._lazy import lazy_attributes
+from tabletop.app.common.datafile import STDIN_NAME
+from tabletop.geom.lazy import lazy_attributes
 
 if TYPE_CHECKING:
     from tabletop.app.clients.model import (
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
         SourceInfo,
         Step,
     )
-    from tabletop.obstacles.scene import Scene
 
 __all__ = [
     "MAX_CLIENT_FILE_BYTES",
@@ -48,7 +47,6 @@ __all__ = [
     "SourceInfo",
     "Step",
     "is_client_file",
-    "load_scene_or_save",
     "read_bytes",
     "read_client",
     "read_steps",
@@ -252,50 +250,3 @@ def is_client_file(path: str | Path) -> bool:
     except OSError:
         return False
     return sniff(head, str(path)) is not None
-
-
-def load_scene_or_save(
-    path: str | Path,
-    *,
-    table: str | None = None,
-    step: int | None = None,
-    phase: str | None = None,
-) -> Scene:
-    """Load a scene file, or import a client file as ``tabletop import`` would.
-
-    Parameters
-    ----------
-    path : str or Path
-        A scene (``.toml``, ``.json``, ``-``) or a client file (recognised by content).
-    table : str, optional
-        Client files: the mat's GUID or nickname (see ``import.md``).
-    step : int, optional
-        Logs: the position after this many entries (default: the last).
-    phase : str, optional
-        Client files: ``play`` (the default) or ``setup``.
-
-    Raises
-    ------
-    ClientFileError
-        For a client file that cannot be read, or client options on a scene file.
-    tabletop.app.scene.scenefile.SceneError
-        For a scene file that cannot be used.
-    """
-    from tabletop.app.scene.scenefile import load_scene, parse_scene
-
-    if not is_client_file(path):
-        options = (("--table", table), ("--step", step), ("--phase", phase))
-        # `is not None`: --step 0 is an option given (step 0 is a log's first position).
-        given = [name for name, value in options if value is not None]
-        if given:
-            from tabletop.app.clients.model import ClientFileError
-
-            raise ClientFileError(
-                f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "
-                "this is a scene file",
-                file=source_name(path),
-            )
-        return load_scene(path)
-    position = read_client(path, table=table, step=step)
-    data: dict[str, Any] = position.scene_data(phase or "play")
-    return parse_scene(data, str(path))

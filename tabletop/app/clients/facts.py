@@ -16,37 +16,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+
+from tabletop.app.clients.fact import Fact
+from tabletop.app.clients.facts_vassal import REAL_FILE_FACTS, VASSAL_XWS_FACTS
 
 __all__ = ["FACTS", "Fact", "fact_value", "unconfirmed_texts"]
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One conversion fact.
-
-    Attributes
-    ----------
-    name : str
-        The key used in code and in the docs.
-    value : float or str
-        The value (a number in `unit`, or a word).
-    unit : str
-        The unit of `value` (``-`` for a word).
-    text : str
-        What the fact says, in words (printed in a report's ``unconfirmed``).
-    source : str
-        The client file it was read in, or the real file it was seen in.
-    confirmed : bool
-        Whether it was read in the client's code or seen in a real file.
-    """
-
-    name: str
-    value: float | str
-    unit: str
-    text: str
-    source: str
-    confirmed: bool
 
 
 _X2 = "JohnnyCheese/TTS_X-Wing2.0"
@@ -216,13 +190,61 @@ _TABLE: tuple[Fact, ...] = (
         False,
     ),
     Fact(
-        "tts_xwing_ship_size",
-        "Data.Size|LGS|MGS",
+        "tts_xwing_ship_tag",
+        "Ship",
         "-",
-        "X-Wing mods: a ship's base size is its script state's Data.Size, else 'LGS' / "
-        "'MGS' in its name means large / medium, else small",
-        f"{_X2}: ArcCheck.lua (ship.getTable('Data').Size or 'small'); the 'LGS' tag: the "
-        f"Movement notebook of {_EXTRACT}; how Data.Size is saved was not seen in a real file",
+        "X-Wing 2.0 mod: an object whose Tags hold 'Ship' is a ship, with or without a script",
+        f"{_X2}: the global script's object-type registry (ObjType.AddType('ship'): "
+        "(obj.tag == 'Figurine' and obj.getVar('__XW_Ship') == true) or obj.hasTag('Ship'))",
+        True,
+    ),
+    Fact(
+        "tts_xwing_ship_base_model",
+        "bases/<size>/",
+        "-",
+        "X-Wing mods: a ship's base size is the one its base mesh or collider names "
+        "(…/assets/models/bases/<small|medium|large|huge>/…), on the ship or an object "
+        "attached to it; a Data.Size that disagrees is refused",
+        "contract: shared/spec/import.md ('Real files'); the mod's spawning code was not "
+        "read, and no real save with a ship was seen",
+        False,
+    ),
+    Fact(
+        "tts_xwing_ship_size",
+        "Data.Size",
+        "-",
+        "X-Wing mods: a ship without a base model of the mod has the size of its script "
+        "state's Data.Size",
+        f"{_X2}: ArcCheck.lua (ship.getTable('Data').Size); how Data.Size is saved in "
+        "LuaScriptState was not seen in a real file",
+        False,
+    ),
+    Fact(
+        "tts_xwing_ship_name_tag",
+        "LGS|MGS",
+        "-",
+        "X-Wing mods: a ship with neither a base model nor a Data.Size is large with 'LGS' "
+        "in its name, medium with 'MGS'; with neither it is skipped (no size is assumed)",
+        f"the Movement notebook of {_EXTRACT} ('add LGS anywhere in its name')",
+        True,
+    ),
+    Fact(
+        "tts_xwing_obstacle_collider",
+        "<Name>-col.obj",
+        "-",
+        "X-Wing 2.0 mod: an object whose collider is one of the mod's obstacle colliders is "
+        "that obstacle, whatever its nickname, tags or script",
+        f"{_X2}: assets/models/obstacles/<Name>-col.obj (the colliders of the outline table)",
+        True,
+    ),
+    Fact(
+        "tts_xwing_obstacle_model_mesh",
+        "<Name>-model.obj",
+        "-",
+        "X-Wing 2.0 mod: an obstacle known only by its model mesh (<Name>-model.obj) is "
+        "matched as its collider <Name>-col.obj is, the two sharing one frame",
+        f"{_EXTRACT}: each gas cloud pairs <Name>-model.obj with <Name>-col.obj on one object "
+        "(the naming confirmed); the model meshes were not compared with the colliders",
         False,
     ),
     Fact(
@@ -375,168 +397,12 @@ _TABLE: tuple[Fact, ...] = (
         "2.539*3+3.68}}) and TTS_armada/assets/misc/bases/huge.obj (z from -2.49 to 11.26)",
         True,
     ),
-    # --- VASSAL X-Wing module and XWS lists (vassal.py, xws.py) ---------------------
-    Fact(
-        "vassal_px_per_mm",
-        2.825,
-        "px per mm",
-        "VASSAL X-Wing module: 2.825 map pixels per mm",
-        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (a 1-straight is "
-        "40 * 2.825 px) and the obstacle masks of its buildFile.xml",
-        True,
-    ),
-    Fact(
-        "vassal_board_px",
-        2583.0,
-        "px",
-        "VASSAL X-Wing module: a 3'x3' board is 2583 x 2583 px (914.34 mm; the scene's "
-        "914.4 mm area differs by 0.06 mm, below the 0.354 mm resolution)",
-        "Mu0n/XWVassal: mic/swxwmg.vmod-unpacked/buildFile.xml (Board height=2583 width=2583; the "
-        "board images Frog, TMC, Starfield and Mustafar are 2583 x 2583 px)",
-        True,
-    ),
-    Fact(
-        "vassal_table_map",
-        "Contested Sector",
-        "-",
-        "VASSAL X-Wing module: the table is the map named Contested Sector (a save names a "
-        "piece's map by its name); the Player 1..8 maps are the players' own areas",
-        "Mu0n/XWVassal: buildFile.xml (Map mapName); vassalengine/vassal: "
-        "UniqueIdManager.getIdentifier (a map's id is its name)",
-        True,
-    ),
-    Fact(
-        "vassal_single_board",
-        "3x3ft",
-        "-",
-        "VASSAL: a save that names no board for its table map is taken to hold one 3'x3' "
-        "board at the map's origin",
-        "Mu0n/XWVassal: buildFile.xml (the Map's edgeWidth and edgeHeight are 0); a save "
-        "without a BoardPicker command for its map was not seen",
-        False,
-    ),
-    Fact(
-        "vassal_board_choice",
-        "BoardPicker",
-        "-",
-        "VASSAL X-Wing module: a save names its table map's board in the command '<map "
-        "id>BoardPicker', tab-separated board name, column, row; the 18 boards named "
-        "3'x3' are 2583 x 2583 px, the others (6'x3', 3'x6', 4'x4', 5'x5') are refused",
-        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/build/module/map/"
-        "BoardPicker.java (encode, decode, getRestoreCommand); Mu0n/XWVassal: "
-        "mic/swxwmg.vmod-unpacked/buildFile.xml (the Contested Sector map's 24 boards) and "
-        "its 3'x3' board images (each 2583 x 2583 px)",
-        True,
-    ),
-    Fact(
-        "vassal_y_down",
-        "y down",
-        "-",
-        "VASSAL: map y grows downward (Java 2D); scene y = (2583 - y px) / 2.825",
-        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (AWT transforms)",
-        True,
-    ),
-    Fact(
-        "vassal_player1_edge",
-        "bottom",
-        "-",
-        "VASSAL X-Wing module: player 1's edge is the bottom of the map (largest y px)",
-        "Mu0n/XWVassal: no file of the module names the players' edges",
-        False,
-    ),
-    Fact(
-        "vassal_rotation_ccw",
-        "counter-clockwise",
-        "-",
-        "VASSAL: a FreeRotator angle turns a piece counter-clockwise on screen (it draws "
-        "with a rotation of -angle in y-down pixels)",
-        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java "
-        "(getAngleInRadians = -PI/180 * angle)",
-        True,
-    ),
-    Fact(
-        "vassal_ship_front",
-        "up",
-        "-",
-        "VASSAL X-Wing module: a ship at rotation 0 faces up the screen (-y px): heading "
-        "= 90 + angle",
-        "Mu0n/XWVassal: mic/src/main/java/mic/manuvers/StraightPaths.java (forward moves are -y "
-        "before the -angle rotation of ManeuverPaths.java)",
-        True,
-    ),
-    Fact(
-        "vassal_ship_facings",
-        360.0,
-        "facings",
-        "VASSAL X-Wing module: a ship turns in 360 facings, whole degrees",
-        "Mu0n/XWVassal: buildFile.xml (prototype Rotation Basis: rotate;360)",
-        True,
-    ),
-    Fact(
-        "vassal_ship_base",
-        "ship -- Stem2e Small|Medium|Large",
-        "-",
-        "VASSAL X-Wing module: a ship's base is named in its piece: ship -- Stem2e Small, "
-        "Medium or Large ... Ship",
-        "Mu0n/XWVassal: mic/src/main/java/mic/GamePieceGenerator2e.java (the stem ship slots)",
-        True,
-    ),
-    Fact(
-        "vassal_rotation_centre",
-        0.177,
-        "mm",
-        "VASSAL: a piece turns about its position (half a pixel off for an odd-sized "
-        "image, 0.177 mm, below the resolution and ignored)",
-        "vassalengine/vassal: vassal-app/src/main/java/VASSAL/counters/FreeRotator.java (centerX, centerY)",
-        True,
-    ),
-    Fact(
-        "vassal_obstacle_offset",
-        "vassal-obstacles.json",
-        "-",
-        "VASSAL X-Wing module: an obstacle's catalog reference point lies at the piece's "
-        "position plus its mask centroid (tabletop/app/clients/data/vassal-obstacles.json)",
-        "Mu0n/XWVassal: buildFile.xml (nonRect masks, relative to the piece's position); "
-        "mic/src/main/java/mic/Obstacles.java for the names",
-        True,
-    ),
-    Fact(
-        "vassal_obstacle_flipped",
-        "rock layer at image 2",
-        "-",
-        "VASSAL X-Wing module: an obstacle shows its back when its rock layer (the "
-        "Embellishment of its two face images) is at image 2; the back image is the front "
-        "mirrored in x (the catalog's flipped side), moved sideways for some tokens by up "
-        "to 3.5 mm, as vassal-obstacles.json records",
-        "Mu0n/XWVassal: buildFile.xml (the layers Asteroid_5b.png,Asteroid_5fb.png ...) and "
-        "the face images of mic/swxwmg.vmod-unpacked/images (mirrored front against back: "
-        "0.94 to 1.00 of their pixels shared)",
-        True,
-    ),
-    Fact(
-        "xws_ship_bases",
-        "xws-ships.json",
-        "-",
-        "XWS: a pilot's base is its ship's size in xwing-data2 "
-        "(tabletop/app/clients/data/xws-ships.json)",
-        "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (xws, size)",
-        True,
-    ),
-    Fact(
-        "xws_pilot_ships",
-        "xws-pilots.json",
-        "-",
-        "XWS: a pilot given by its id alone flies the ship xwing-data2 lists it under "
-        "(tabletop/app/clients/data/xws-pilots.json)",
-        "xwingtmg/xwing-data2: data/pilots/<faction>/<ship>.json (the ship's xws and each "
-        "pilot's xws; no pilot id is listed under two ships)",
-        True,
-    ),
-    # --- end of the VASSAL and XWS facts ---------------------------------------------
 )
 
 #: Fact name -> fact.
-FACTS: Mapping[str, Fact] = {fact.name: fact for fact in _TABLE}
+FACTS: Mapping[str, Fact] = {
+    fact.name: fact for fact in (*_TABLE, *VASSAL_XWS_FACTS, *REAL_FILE_FACTS)
+}
 
 
 def fact_value(name: str) -> float:

@@ -76,15 +76,22 @@ class SourceInfo:
         ``tts-save``, ``tts-saved-object``, ``vsav``, ``vlog`` or ``xws``.
     version : str or None
         The version the file states, if it states one.
+    module : str or None
+        The module a VASSAL save names (its ``moduledata``), if it names one.
     """
 
     client: str
     format: str
     version: str | None
+    module: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """Return the report's ``source`` object."""
-        return {"client": self.client, "format": self.format, "version": self.version}
+        """Return the report's ``source`` object (``module`` for a save that names one)."""
+        out: dict[str, Any] = {"client": self.client, "format": self.format}
+        out["version"] = self.version
+        if self.module is not None:
+            out["module"] = self.module
+        return out
 
 
 @dataclass(frozen=True)

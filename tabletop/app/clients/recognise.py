@@ -44,14 +44,23 @@ _TTS_HEAD = re.compile(rb"^\s*(\xef\xbb\xbf)?\s*\{")
 
 
 def tts_save(data: bytes) -> bool:
-    """Tell whether `data` is a TTS JSON document (it has ``ObjectStates``).
+    """Tell whether `data` is a TTS JSON document.
+
+    It has ``ObjectStates``, or (a save without objects) the keys every TTS save begins
+    with, ``SaveName`` with ``GameMode`` or ``VersionNumber``.
 
     Examples
     --------
     >>> tts_save(b'{"SaveName": "", "ObjectStates": []}'), tts_save(b'{"pilots": []}')
     (True, False)
+    >>> tts_save(b'{"SaveName": "Game", "GameMode": "X-Wing 2.0"}')
+    True
     """
-    return _TTS_HEAD.match(data[:64]) is not None and b'"ObjectStates"' in data
+    if _TTS_HEAD.match(data[:64]) is None:
+        return False
+    if b'"ObjectStates"' in data:
+        return True
+    return b'"SaveName"' in data and (b'"GameMode"' in data or b'"VersionNumber"' in data)
 
 
 def vassal_save(data: bytes) -> bool:

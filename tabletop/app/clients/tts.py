@@ -37,6 +37,8 @@ __all__ = ["client_of", "read", "recognises"]
 
 _X1_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.036125")
 _X2_RATIO = re.compile(rb"mm_igu_ratio\s*=\s*0\.03637")
+#: The 2.0 mod's own models (its ships' bases, its obstacles), named by its repository.
+_X2_ASSETS = re.compile(rb"TTS_X-Wing2\.0/[^\"]{0,80}/assets/models/(?:bases|obstacles)/")
 _MAT = re.compile(r"__XW_Mat\s*=\s*true")
 _MAT_FIELD = re.compile(r"__XW_Mat(Layout|ID)\s*=\s*['\"]([^'\"]*)['\"]")
 #: The standard layout's mats, player 1's first: the 2.0 mod's and the 1st-edition mod's.
@@ -57,6 +59,8 @@ def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:
     ('tts-xwing2', [])
     >>> client_of({}, b"x = 1 -- __XW_Ship = true")
     ('tts-xwing2', ['tts_xwing_edition_default'])
+    >>> client_of({}, b'"https://x/JohnnyCheese/TTS_X-Wing2.0/master/assets/models/bases/small/b.obj"')
+    ('tts-xwing2', [])
     """
     mode = document.get("GameMode")
     mode = mode if isinstance(mode, str) else ""
@@ -66,6 +70,8 @@ def client_of(document: dict[str, Any], data: bytes) -> tuple[str, list[str]]:
         return "tts-xwing2", []
     if _X1_RATIO.search(data):
         return "tts-xwing1", []
+    if _X2_ASSETS.search(data):
+        return "tts-xwing2", []
     if "x-wing" in mode.lower() or b"__XW_Ship" in data or b"__XW_Obstacle" in data:
         return "tts-xwing2", ["tts_xwing_edition_default"]
     return "", []

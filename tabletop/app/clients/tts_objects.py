@@ -24,7 +24,10 @@ from typing import Any
 from tabletop.app.clients.model import ClientFileError
 from tabletop.geom.errors import show
 
-__all__ = ["TtsObject", "parse_tts_json"]
+__all__ = ["TTS_KEYS", "TtsObject", "parse_tts_json"]
+
+#: Top-level keys of every TTS save (``SaveState``), by which one without objects is known.
+TTS_KEYS = ("SaveName", "GameMode", "VersionNumber", "EpochTime", "TabStates", "LuaScriptState")
 
 _SHIP = re.compile(r"__XW_Ship\s*=\s*true")
 _OBSTACLE = re.compile(r"__XW_Obstacle\s*=\s*['\"]([A-Za-z_-]+)['\"]")
@@ -63,6 +66,19 @@ def parse_tts_json(data: bytes, name: str) -> dict[str, Any]:
             f"expected a JSON object at the top level, got {type(document).__name__}", file=name
         )
     states = document.get("ObjectStates")
+    if states is None and any(key in document for key in TTS_KEYS):
+        said = ", ".join(
+            f"{key} {document[key]!r}"
+            for key in ("SaveName", "GameMode")
+            if isinstance(document.get(key), str) and document[key]
+        )
+        raise ClientFileError(
+            "a Tabletop Simulator file"
+            + (f" ({said})" if said else "")
+            + " with no objects: it has no ObjectStates, the list of what lies on the table",
+            file=name,
+            key="ObjectStates",
+        )
     if not isinstance(states, list):
         raise ClientFileError(
             f"expected a list of objects, got {show(states)}", file=name, key="ObjectStates"
@@ -102,6 +118,28 @@ def _number(transform: dict[str, Any], key: str, default: float, file: str, wher
     return number
 
 
+def _tags(raw: dict[str, Any], file: str, where: str) -> tuple[str, ...]:
+    value = raw.get("Tags")
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(tag, str) for tag in value):
+        raise ClientFileError(
+            f"expected a list of texts, got {show(value)}", file=file, entry=where, key="Tags"
+        )
+    return tuple(value)
+
+
+def _child_urls(raw: dict[str, Any]) -> tuple[str, ...]:
+    """Return the mesh and collider URLs of the objects attached to an object."""
+    children = raw.get("ChildObjects")
+    urls: list[str] = []
+    for child in children if isinstance(children, list) else ():
+        mesh = child.get("CustomMesh") if isinstance(child, dict) else None
+        if isinstance(mesh, dict):
+            urls += [mesh[k] for k in ("MeshURL", "ColliderURL") if isinstance(mesh.get(k), str)]
+    return tuple(url for url in urls if url)
+
+
 def _held(raw: dict[str, Any], key: str, file: str, where: str) -> int:
     value = raw.get(key)
     if value is None:
@@ -138,6 +176,14 @@ class TtsObject:
         Its GM notes (the X-Wing 2.0 mod tags its playmat image tiles there).
     collider : str
         Its custom collider's URL, if any.
+    mesh : str
+        Its custom mesh's URL, if any.
+    tags : tuple of str
+        Its TTS tags (``Tags``; the X-Wing 2.0 mod tags its ships ``Ship``).
+    child_urls : tuple of str
+        The mesh and collider URLs of the objects attached to it (``ChildObjects``).
+    file : str
+        The file it was read from (for messages).
     contained, states, children : int
         How many objects it holds in ``ContainedObjects``, ``States``, ``ChildObjects``.
     """
@@ -161,6 +207,9 @@ class TtsObject:
     contained: int
     states: int
     children: int
+    tags: tuple[str, ...] = ()
+    child_urls: tuple[str, ...] = ()
+    file: str = ""
 
     @classmethod
     def parse(cls, raw: Any, file: str, index: int) -> TtsObject:
@@ -228,6 +277,9 @@ class TtsObject:
             contained=_held(raw, "ContainedObjects", file, where),
             states=_held(raw, "States", file, where),
             children=_held(raw, "ChildObjects", file, where),
+            tags=_tags(raw, file, where),
+            child_urls=_child_urls(raw),
+            file=file,
         )
 
     @property
@@ -237,8 +289,15 @@ class TtsObject:
 
     @property
     def is_ship(self) -> bool:
-        """Tell whether an X-Wing mod marks it as a ship (``__XW_Ship = true``)."""
-        return "__XW_Ship" in self.script and _SHIP.search(self.script) is not None
+        """Tell whether an X-Wing mod takes it for a ship.
+
+        The 2.0 mod's object-type test: ``(obj.tag == 'Figurine' and
+        obj.getVar('__XW_Ship') == true) or obj.hasTag('Ship')``: a script that sets
+        ``__XW_Ship = true``, or the ``Ship`` tag, with or without a script.
+        """
+        return "Ship" in self.tags or (
+            "__XW_Ship" in self.script and _SHIP.search(self.script) is not None
+        )
 
     @property
     def obstacle_kind(self) -> str | None:

@@ -27,7 +27,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from tabletop.app.clients.facts import fact_value
-from tabletop.app.clients.model import Imported
+from tabletop.app.clients.model import ClientFileError, Imported
 from tabletop.app.clients.tts_armada import armada_base, armada_hull, base_centre_offset
 from tabletop.app.clients.tts_frames import (
     Table,
@@ -68,7 +68,11 @@ ARMADA_UNMATCHED: dict[str, str] = {
 MATCH_LIMIT_MM = 5.0
 
 _DATA = Path(__file__).parent / "data"
-_SIZE = re.compile(r'"Size"\s*:\s*"(small|medium|large|huge)"')
+_SIZE = re.compile(r'"Size"\s*:\s*"(small|medium|large|huge)"', re.IGNORECASE)
+#: The mod's base meshes and colliders: ``…/assets/models/bases/<size>/…``.
+_BASE_URL = re.compile(r"/bases/(small|medium|large|huge)/", re.IGNORECASE)
+#: An obstacle model mesh, named as its collider is (``Debris4-model.obj``).
+_MODEL_MESH = re.compile(r"^(.*)-model\.obj$")
 _BASE_TAGS = (("LGS", "large"), ("MGS", "medium"))
 
 
@@ -167,24 +171,58 @@ def _file_name(url: str) -> str:
     return url.rstrip("/").rsplit("/", 1)[-1].split("?")[0]
 
 
+def _base_from_models(obj: TtsObject) -> tuple[str | None, str]:
+    """Return the base size the mod's base mesh or collider names, and that URL's file."""
+    for url in (obj.collider, obj.mesh, *obj.child_urls):
+        found = _BASE_URL.search(url)
+        if found is not None:
+            return found.group(1).lower(), url.rsplit("/", 2)[-2] + "/" + _file_name(url)
+    return None, ""
+
+
 def _ship(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]:
+    """Return a ship on the base its mesh, collider or ``Data.Size`` gives it.
+
+    A size is never assumed: a ship without one is skipped with that reason; a base
+    model and a ``Data.Size`` that disagree are refused, naming both.
+    """
+    used = [
+        "tts_xwing1_ship_figurine" if client == "tts-xwing1" else "tts_xwing_ship_marker",
+        "tts_xwing_ship_front",
+        "tts_rotation_clockwise",
+    ]
+    if "Ship" in obj.tags:
+        used.append("tts_xwing_ship_tag")
+    modelled, model_file = _base_from_models(obj)
     found = _SIZE.search(obj.state)
-    base = found.group(1) if found else None
+    stated = found.group(1).lower() if found else None
+    if modelled is not None and stated is not None and modelled != stated:
+        raise ClientFileError(
+            f"the ship's base model ({model_file}) is {modelled}, but its Data.Size says "
+            f"{stated}: expected the two to agree",
+            file=obj.file,
+            entry=f"object {obj.guid!r}",
+            key="LuaScriptState.Data.Size",
+        )
+    base = modelled or stated
+    if modelled is not None:
+        used.append("tts_xwing_ship_base_model")
+    elif stated is not None:
+        used.append("tts_xwing_ship_size")
+    else:
+        base = next((size for tag, size in _BASE_TAGS if tag in obj.nickname), None)
+        used.append("tts_xwing_ship_name_tag")
     if base is None:
-        base = next((size for tag, size in _BASE_TAGS if tag in obj.nickname), "small")
+        return (
+            None,
+            "a ship whose size is nowhere in the save: no base mesh or collider of the mod "
+            "(bases/<size>/...), no Data.Size and no LGS or MGS in its name",
+            [],
+        )
     ruleset = get_ruleset("xwing1" if client == "tts-xwing1" else "xwing2")
     if base not in ruleset.base_sizes:
         return None, f"a ship on a {base} base, which {ruleset.name} has not", []
-    return (
-        Piece(obj, "ship", base=base),
-        "",
-        [
-            "tts_xwing1_ship_figurine" if client == "tts-xwing1" else "tts_xwing_ship_marker",
-            "tts_xwing_ship_size",
-            "tts_xwing_ship_front",
-            "tts_rotation_clockwise",
-        ],
-    )
+    return Piece(obj, "ship", base=base), "", used
 
 
 def _residual_mm(obj: TtsObject, entry: dict[str, Any], units_per_mm: float) -> float:
@@ -200,16 +238,40 @@ def _residual_mm(obj: TtsObject, entry: dict[str, Any], units_per_mm: float) -> 
     return float(shapely.hausdorff_distance(Polygon(footprint), Polygon(in_mesh)))
 
 
+def outline_key(obj: TtsObject) -> tuple[str, str] | None:
+    """Return the outline-table mesh an object's collider or mesh is, and which it was.
+
+    The collider (``Debris4-col.obj``) is looked up first, then the model mesh, named as
+    its collider is (``Debris4-model.obj`` is ``Debris4-col.obj``).
+
+    Examples
+    --------
+    >>> rock = TtsObject.parse({"CustomMesh": {"MeshURL": "x/Debris4-model.obj"}}, "s", 0)
+    >>> outline_key(rock)
+    ('Debris4-col.obj', 'mesh')
+    """
+    if obj.collider and _file_name(obj.collider) in outline_table():
+        return _file_name(obj.collider), "collider"
+    if obj.mesh:
+        model = _MODEL_MESH.match(_file_name(obj.mesh))
+        if model is not None and f"{model.group(1)}-col.obj" in outline_table():
+            return f"{model.group(1)}-col.obj", "mesh"
+    return None
+
+
 def _xwing_obstacle(
     obj: TtsObject, kind: str, units_per_mm: float
 ) -> tuple[Piece | None, str, list[str]]:
     used = ["tts_rotation_clockwise", "tts_flip_mirrors"]
-    entry = outline_table().get(_file_name(obj.collider)) if obj.collider else None
-    if entry is not None:
+    key = outline_key(obj)
+    entry = None if key is None else outline_table()[key[0]]
+    if entry is not None and key is not None:
+        if key[1] == "mesh":
+            used.append("tts_xwing_obstacle_model_mesh")
         residual = _residual_mm(obj, entry, units_per_mm)
         if residual > MATCH_LIMIT_MM:
             reason = (
-                f"an obstacle whose collider ({_file_name(obj.collider)}) at scale "
+                f"an obstacle whose {key[1]} ({key[0]}) at scale "
                 f"{obj.scale_x:g} is {residual:.2f} mm from {entry['token']}, its best token; "
                 f"a match must be within {MATCH_LIMIT_MM:g} mm"
             )
@@ -343,14 +405,17 @@ def identify(obj: TtsObject, client: str) -> tuple[Piece | None, str, list[str]]
         return _armada(obj)
     if obj.is_ship or (client == "tts-xwing1" and obj.name.startswith("Figurine")):
         return _ship(obj, client)
-    kind = obj.obstacle_kind
-    if kind is not None:
-        units_per_mm = fact_value(
-            "tts_xwing1_units_per_mm" if client == "tts-xwing1" else "tts_xwing2_units_per_mm"
-        )
-        return _xwing_obstacle(obj, kind, units_per_mm)
-    if client == "tts-xwing1" and is_first_edition_obstacle(obj):
+    if client == "tts-xwing1" and (is_first_edition_obstacle(obj) or outline_key(obj) is not None):
         return _first_edition_obstacle(obj)
+    kind = obj.obstacle_kind
+    if kind is not None or outline_key(obj) is not None:
+        # Whatever its nickname, tags or script: the collider (or mesh) says which it is.
+        piece, reason, used = _xwing_obstacle(
+            obj, kind or "by its collider", fact_value("tts_xwing2_units_per_mm")
+        )
+        if kind is None and piece is not None:
+            used.append("tts_xwing_obstacle_collider")
+        return piece, reason, used
     if obj.name.startswith("Die_") or obj.name == "Custom_Dice":
         return None, "a die: not a ship or an obstacle", []
     if obj.name in ("Card", "CardCustom"):

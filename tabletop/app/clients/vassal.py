@@ -104,6 +104,73 @@ def _obstacle_table() -> dict[str, Any]:
     return table
 
 
+_XML_TEXT = {
+    key: re.compile(rf"<{key}>([^<]{{1,200}})</{key}>")
+    for key in ("name", "version", "VassalVersion")
+}
+
+
+@dataclass(frozen=True)
+class Module:
+    """The module a save names in its ``moduledata`` entry (and VASSAL's version)."""
+
+    name: str | None
+    version: str | None
+    vassal: str | None
+
+    @property
+    def stated(self) -> str | None:
+        """Return the report's ``version``: ``module 9.4.3, VASSAL 3.7.14``, or None."""
+        words = [
+            f"{label} {value}"
+            for label, value in (("module", self.version), ("VASSAL", self.vassal))
+            if value is not None
+        ]
+        return ", ".join(words) or None
+
+
+def _metadata(data: bytes, name: str) -> Module:
+    """Return the module and VASSAL versions the save's ``moduledata`` entry states.
+
+    VASSAL copies the module's metadata into every save (``build/module/metadata/
+    SaveMetaData.java`` copies ``moduledata``; ``ModuleMetaData``: ``<name>`` and
+    ``<version>`` the module's, ``<VassalVersion>``). An old save without it names
+    nothing (VASSAL reads it as well); ``savedata`` then gives the versions it holds.
+    """
+    raw = read_optional_zip_entry(data, name, "moduledata")
+    if raw is None:
+        raw = read_optional_zip_entry(data, name, "savedata")
+        if raw is None:
+            return Module(None, None, None)
+        text = raw.decode("utf-8", "replace")
+        vassal = _XML_TEXT["VassalVersion"].search(text)
+        return Module(None, None, vassal.group(1).strip() if vassal else None)
+    text = raw.decode("utf-8", "replace")
+    found = {key: pattern.search(text) for key, pattern in _XML_TEXT.items()}
+    values = {key: (m.group(1).strip() or None) if m else None for key, m in found.items()}
+    return Module(values["name"], values["version"], values["VassalVersion"])
+
+
+def _normalised(text: str) -> str:
+    return re.sub(r"[^0-9a-z]", "", text.lower())
+
+
+def _check_module(module: Module, name: str) -> None:
+    """Refuse a save of another module than the X-Wing module (by the name it states)."""
+    if module.name is None:
+        return
+    wanted = str(FACTS["vassal_module_name"].value)
+    if _normalised(module.name) != _normalised(wanted):
+        version = f" {module.version}" if module.version else ""
+        raise ClientFileError(
+            f"a save of {module.name!r}{version}, not the X-Wing module: its moduledata "
+            f"names that module; expected {wanted!r} (Mu0n/XWVassal)",
+            file=name,
+            entry="entry 'moduledata'",
+            key="name",
+        )
+
+
 @dataclass(frozen=True)
 class _Log:
     """A savedGame split into the commands of the position and of each logged step."""
@@ -111,31 +178,7 @@ class _Log:
     encoding: str
     restore: list[str]
     steps: list[list[str]]
-    version: str | None = None
-
-
-_XML_TEXT = {
-    key: re.compile(rf"<{key}>([^<]{{1,80}})</{key}>") for key in ("version", "VassalVersion")
-}
-
-
-def _version(data: bytes, name: str) -> str | None:
-    """Return the module and VASSAL versions the save's ``moduledata`` entry states.
-
-    VASSAL copies the module's metadata into every save (``build/module/metadata/
-    AbstractMetaData.java``: ``<data><version>`` the module's, ``<VassalVersion>``).
-    """
-    raw = read_optional_zip_entry(data, name, "moduledata")
-    if raw is None:
-        return None  # an old save without metadata: VASSAL reads it as well
-    text = raw.decode("utf-8", "replace")
-    found = {key: pattern.search(text) for key, pattern in _XML_TEXT.items()}
-    words = [
-        f"{label} {match.group(1).strip()}"
-        for label, match in (("module", found["version"]), ("VASSAL", found["VassalVersion"]))
-        if match is not None
-    ]
-    return ", ".join(words) or None
+    module: Module = Module(None, None, None)
 
 
 def _savedgame_text(data: bytes, name: str) -> tuple[str, str]:
@@ -144,6 +187,8 @@ def _savedgame_text(data: bytes, name: str) -> tuple[str, str]:
 
 
 def _split_log(data: bytes, name: str) -> _Log:
+    module = _metadata(data, name) if is_zip(data) else Module(None, None, None)
+    _check_module(module, name)
     encoding, text = _savedgame_text(data, name)
     top = split_tokens(text, COMMAND_SEPARATOR)
     if not top or top[0] != "begin_save":
@@ -167,7 +212,7 @@ def _split_log(data: bytes, name: str) -> _Log:
             elif not leaf.startswith("UNDO\t"):
                 commands.append(leaf)
         steps.append(commands)
-    return _Log(encoding, restore, steps, _version(data, name) if is_zip(data) else None)
+    return _Log(encoding, restore, steps, module)
 
 
 def _classify(piece: Piece) -> tuple[str, str] | str:
@@ -331,12 +376,18 @@ def _finish(snapshot: _Snapshot, ids: dict[str, str], replay: _Replay) -> Client
     flipped_any = any(entry[6] for entry in snapshot.objects)
     facts = [*_FACTS_USED, "vassal_obstacle_flipped"] if flipped_any else list(_FACTS_USED)
     facts.append("vassal_single_board" if snapshot.board is None else "vassal_board_choice")
+    facts.append("vassal_module_name" if replay.module.name else "vassal_unnamed_module")
     chosen = snapshot.chosen
     table_name = None if chosen is None else _table_name(chosen)
     if table_name is not None and snapshot.board is not None:
         table_name += f"; board {snapshot.board!r}"
     return ClientImport(
-        source=SourceInfo("vassal-xwing", replay.format, replay.version),
+        source=SourceInfo(
+            "vassal-xwing",
+            replay.format,
+            replay.module.stated,
+            module=replay.module.name,
+        ),
         ruleset="xwing2",
         imported=tuple(imported),
         skipped=snapshot.skipped,
@@ -373,7 +424,7 @@ def _description(said: list[str], commands: list[str]) -> str:
 @dataclass(frozen=True)
 class _Replay:
     format: str
-    version: str | None
+    module: Module
     ids: dict[str, str]
     snapshots: dict[int, _Snapshot]
     descriptions: list[str]
@@ -405,7 +456,7 @@ def _replay(data: bytes, name: str, table: str | None, wanted: int | None) -> _R
         if wanted is None or wanted == number:
             snapshots[number] = _snapshot(game, table)
     fmt = "vlog" if log.steps else "vsav"
-    return _Replay(fmt, log.version, _ids(game), snapshots, descriptions)
+    return _Replay(fmt, log.module, _ids(game), snapshots, descriptions)
 
 
 def read(data: bytes, name: str, *, table: str | None, step: int | None) -> ClientImport:

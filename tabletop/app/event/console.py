@@ -54,7 +54,7 @@ def save_event(event: Event, args: argparse.Namespace, source: str) -> str:
     """Stage the event in the command's locked update: in place, or at ``-o``."""
     # The event file is the document being kept: updating it in place is the point. Any
     # other -o is a new file, replaced only with --force, and never the source. The text
-    # is published after the report is written (see cmd_event._run_writer).
+    # is published after the report is written (see event.command._run_writer).
     update: FileUpdate = args.event_update
     if args.output is None or same_file(args.output, source):
         update.stage(checked_event_text(event, source), path=source, force=True)

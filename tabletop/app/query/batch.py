@@ -33,7 +33,7 @@ from tabletop.geom.arcs import Shot, attack_ranges
 from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import base_footprint
-from tabletop.obstacles.measuring import _edges_may_be_parallel, xwing_shot_fields
+from tabletop.obstacles.measuring import edges_may_be_parallel, xwing_shot_fields
 from tabletop.obstacles.scene import Scene
 
 __all__ = ["MeasureJob", "measure_jobs", "measure_objects", "measurement_text"]
@@ -237,7 +237,7 @@ def _measure_shots(
         assert arc is not None
         text = measurement_text(scene.ruleset, a, b, shot.points.tolist())[:-1]
         text += f', "arc": {encode_basestring(arc)}, "in_arc": '
-        if not shot.in_arc and not _edges_may_be_parallel(attacker.heading, defender.heading):
+        if not shot.in_arc and not edges_may_be_parallel(attacker.heading, defender.heading):
             # Out of arc without tied segments: no obstruction is answered, none measured.
             answers[k] = text + 'false, "obstructed": null, "obstructed_by": []}'
         else:

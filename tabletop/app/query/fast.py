@@ -26,7 +26,7 @@ from tabletop.geom.objects import Ship
 from tabletop.geom.rulesets import RULESETS, Ruleset, XWingRuleset
 from tabletop.geom.shapes import base_footprint
 from tabletop.geom.tolerance import EPSILON_MM
-from tabletop.obstacles.measuring import _detail
+from tabletop.obstacles.measuring import measurement_detail
 from tabletop.obstacles.plainscene import plain_scene
 from tabletop.obstacles.rulings import contested_ruling, line_report
 from tabletop.obstacles.scene import Scene
@@ -203,7 +203,7 @@ def measured_fields(ruleset: Ruleset, ends: list[list[float]]) -> MeasuredFields
         ruling = contested_ruling(ruleset, distance) if contested else None
     return (
         round(distance, 6) + 0.0,
-        _detail(ruleset, distance, band, None).band_json(),
+        measurement_detail(ruleset, distance, band, None).band_json(),
         contested,
         [
             [round(x0, 6) + 0.0, round(y0, 6) + 0.0],

@@ -14,13 +14,13 @@ from collections.abc import Mapping
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, EXIT_VIOLATIONS, emit_json
-from tabletop.app.clients.options import (
+from tabletop.app.common.datafile import source_name
+from tabletop.app.common.text import name_ids, printable_report
+from tabletop.app.scene.sources import (
     add_client_options,
     mark_within_resolution,
     scene_from_args,
 )
-from tabletop.app.common.datafile import source_name
-from tabletop.app.common.text import name_ids, printable_report
 from tabletop.geom.errors import InvalidInputError
 from tabletop.obstacles.legality import CheckReport, Violation, check
 from tabletop.obstacles.placeable import check_clearance
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     cyclic collector's passes, which a large scene's thousands of objects set off, until
     the command is done (:func:`tabletop.app.cli.main` sees to it).
     """
-    # --- XWS lists: `check LIST` judges the list's obstacle choice (cmd_xws_list.py) ---
+    # --- XWS lists: `check LIST` judges the list's obstacle choice (xws_list.py) ---
     from tabletop.app.clients import is_client_file
 
     # is_client_file first: it stats before it opens, so a FIFO is refused, never waited on.

@@ -18,12 +18,12 @@ from typing import Any, TextIO
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.clients import read_client, read_steps
 from tabletop.app.clients.model import ClientImport
-from tabletop.app.clients.options import add_client_options
 from tabletop.app.common.datafile import source_name
 from tabletop.app.common.datatext import file_text, toml_text
 from tabletop.app.common.files import atomic_write
 from tabletop.app.common.text import printable_report
 from tabletop.app.scene.scenefile import parse_scene
+from tabletop.app.scene.sources import add_client_options
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.mmtext import mm_text
 
@@ -47,6 +47,7 @@ def report_text(source: str, position: ClientImport, phase: str) -> str:
     where = position.table["name"] if position.table else "(no mat)"
     lines = [
         f"{source}: {position.source.client} {position.source.format}"
+        + (f" of {position.source.module!r}" if position.source.module else "")
         + (f" {position.source.version}" if position.source.version else "")
         + f", {position.ruleset}, {phase} phase, table {where}",
         f"  imported {len(position.imported)}, skipped {len(position.skipped)}; resolution "

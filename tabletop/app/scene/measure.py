@@ -15,12 +15,12 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.clients.options import (
+from tabletop.app.common.text import name_ids, printable_report
+from tabletop.app.scene.sources import (
     add_client_options,
     mark_within_resolution,
     scene_from_args,
 )
-from tabletop.app.common.text import name_ids, printable_report
 from tabletop.obstacles.measuring import Measurement, measure
 
 __all__ = ["band_words", "measurement_text", "register", "run"]

@@ -16,8 +16,8 @@ import argparse
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.common.text import printable_report
+from tabletop.app.scene.sources import add_client_options, scene_from_args
 from tabletop.maneuvers import MoveResult, execute
 
 __all__ = ["move_text", "register", "run"]

@@ -35,10 +35,10 @@ import re
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.locking import FileUpdate, report_then_publish
 from tabletop.app.common.text import printable_report
+from tabletop.app.scene.sources import add_client_options, scene_from_args
 from tabletop.geom.errors import InvalidInputError
 from tabletop.plots.formats import PICTURE_SUFFIXES
 

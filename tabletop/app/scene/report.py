@@ -7,10 +7,10 @@ import itertools
 from typing import TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
-from tabletop.app.clients.options import add_client_options, scene_from_args
 from tabletop.app.common.datafile import source_name
 from tabletop.app.common.text import printable, printable_report
 from tabletop.app.scene.measure import band_words
+from tabletop.app.scene.sources import add_client_options, scene_from_args
 from tabletop.geom.errors import InvalidInputError
 from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.obstacles.measuring import Measurement, measure

@@ -37,13 +37,21 @@ MAX_COUNT = 10_000
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add the command's arguments."""
-    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py); --ruleset is then xwing2 ---
+    # --- XWS lists: `setup --from LIST` (xws_list.py); --ruleset is then the list's edition ---
     parser.add_argument("--ruleset", choices=RULESET_NAMES, help="the game (required)")
     parser.add_argument(
         "--from",
         dest="from_list",
         metavar="LIST",
-        help="an XWS list: a legal table with its ships and its three obstacles",
+        help="an XWS list: a legal table with its ships at player 1's edge",
+    )
+    parser.add_argument(
+        "--vs", metavar="LIST2", help="with --from: a second XWS list, on player 2's edge"
+    )
+    parser.add_argument(
+        "--obstacles",
+        metavar="ID,ID,ID",
+        help="with --from: player 1's three obstacles (else the list's, else drawn by --seed)",
     )
     # --- end of XWS lists ---
     parser.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
@@ -69,7 +77,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     if args.from_list is not None and args.count is not None:
         raise InvalidInputError("--count draws random tables; --from LIST places one list's table")
-    # --- XWS lists: `setup --from LIST` (cmd_xws_list.py) ---
+    if args.from_list is None and (args.vs is not None or args.obstacles is not None):
+        raise InvalidInputError(
+            "--vs and --obstacles lay out XWS lists; give them with --from LIST"
+        )
+    # --- XWS lists: `setup --from LIST` (xws_list.py) ---
     if args.from_list is not None:
         from tabletop.app.scene.xws_list import setup_from_list
 

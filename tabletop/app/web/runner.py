@@ -38,6 +38,7 @@ __all__ = [
     "IDLE_SECONDS",
     "bind",
     "create_app",
+    "make_server",
     "port_number",
     "require_serve",
     "serve",
@@ -246,13 +247,12 @@ def _raw_answer(status: int, reason: str, message: str) -> bytes:
     return head.encode("ascii") + body
 
 
-def serve(
-    app: Any,
-    listener: socket.socket,
-    *,
-    header_seconds: float = HEADER_SECONDS,
-) -> bool:
-    """Serve `app` on `listener` until a signal stops it; return whether it was SIGINT (Ctrl-C)."""
+def make_server(app: Any, *, header_seconds: float = HEADER_SECONDS) -> Any:
+    """Return the uvicorn server of `app`: the guarded protocol, no access log, no lifespan.
+
+    Its ``interrupted`` says whether SIGINT (Ctrl-C) stopped it; setting its
+    ``should_exit`` stops it from another thread.
+    """
     import uvicorn
 
     class Server(uvicorn.Server):
@@ -272,6 +272,11 @@ def serve(
         lifespan="off",
         timeout_keep_alive=int(IDLE_SECONDS),
     )
-    server = Server(config)
+    return Server(config)
+
+
+def serve(app: Any, listener: socket.socket, *, header_seconds: float = HEADER_SECONDS) -> bool:
+    """Serve `app` on `listener` until a signal stops it; return whether it was SIGINT (Ctrl-C)."""
+    server = make_server(app, header_seconds=header_seconds)
     server.run(sockets=[listener])
-    return server.interrupted
+    return bool(server.interrupted)

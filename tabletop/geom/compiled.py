@@ -3,7 +3,7 @@
 Three paths compute the same answers (bit for bit on the kernels' paths):
 
 * ``aot``: the kernels compiled ahead of time into an extension module beside their
-  sources (``python -m tabletop.geom._aot_build``, run by ``make``). It runs on one thread and
+  sources (``python -m tabletop.geom.aot_build``, run by ``make``). It runs on one thread and
   imports nothing but itself: a new process pays about a millisecond to load it, where
   numba pays 0.5-1 s. It serves only while *fresh*: it carries a digest of the kernel
   sources it was built from, compared once per process with the digest of the files on
@@ -257,10 +257,10 @@ GEOM_KERNELS = CompiledKernels(
     (
         "geom/_kernels.py",
         "geom/_arc_kernel.py",
-        "geom/_numba.py",
+        "geom/numba_support.py",
         "geom/tolerance.py",
-        "geom/_aot.py",
-        "geom/_aot_build.py",
+        "geom/compiled.py",
+        "geom/aot_build.py",
     ),
     (
         # distances(pa, pb, da, db, out): tabletop.geom.batch.distance

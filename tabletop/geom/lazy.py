@@ -10,6 +10,8 @@ import importlib
 import sys
 from collections.abc import Callable, Iterable, Mapping
 
+__all__ = ["lazy_attributes"]
+
 
 def lazy_attributes(
     package: str, sources: Mapping[str, str], exported: Iterable[str]

@@ -1,4 +1,7 @@
-"""The client-file options every scene-reading command takes, and the resolution marks.
+"""Where a scene command's scene comes from: a scene file or a client save, and its options.
+
+:func:`load_scene_or_save` loads a scene file, or imports a client file as ``tabletop
+import`` would (:mod:`tabletop.app.clients` reads it).
 
 ``--table``, ``--step`` and ``--phase`` let ``check``, ``measure``, ``move``, ``render``
 and ``report`` read a TTS or VASSAL save as ``tabletop import`` would;
@@ -18,11 +21,18 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any
 
+from tabletop.app.common.datafile import source_name
 from tabletop.obstacles.scene import Scene
 
-__all__ = ["add_client_options", "mark_within_resolution", "scene_from_args"]
+__all__ = [
+    "add_client_options",
+    "load_scene_or_save",
+    "mark_within_resolution",
+    "scene_from_args",
+]
 
 
 def add_client_options(parser: argparse.ArgumentParser, *, phase: bool = True) -> None:
@@ -53,8 +63,6 @@ def _step(text: str) -> int:
 
 def scene_from_args(args: argparse.Namespace) -> Scene:
     """Load ``args.scene``: a scene file, or a client save with the client options."""
-    from tabletop.app.clients import load_scene_or_save
-
     return load_scene_or_save(
         args.scene,
         table=getattr(args, "table", None),
@@ -78,3 +86,51 @@ def mark_within_resolution(entries: Iterable[dict[str, Any]], resolution_mm: flo
             entry["within_resolution"] = True
             marked += 1
     return marked
+
+
+def load_scene_or_save(
+    path: str | Path,
+    *,
+    table: str | None = None,
+    step: int | None = None,
+    phase: str | None = None,
+) -> Scene:
+    """Load a scene file, or import a client file as ``tabletop import`` would.
+
+    Parameters
+    ----------
+    path : str or Path
+        A scene (``.toml``, ``.json``, ``-``) or a client file (recognised by content).
+    table : str, optional
+        Client files: the mat's GUID or nickname (see ``import.md``).
+    step : int, optional
+        Logs: the position after this many entries (default: the last).
+    phase : str, optional
+        Client files: ``play`` (the default) or ``setup``.
+
+    Raises
+    ------
+    ClientFileError
+        For a client file that cannot be read, or client options on a scene file.
+    tabletop.app.scene.scenefile.SceneError
+        For a scene file that cannot be used.
+    """
+    from tabletop.app.clients import is_client_file, read_client
+    from tabletop.app.scene.scenefile import load_scene, parse_scene
+
+    if not is_client_file(path):
+        options = (("--table", table), ("--step", step), ("--phase", phase))
+        # `is not None`: --step 0 is an option given (step 0 is a log's first position).
+        given = [name for name, value in options if value is not None]
+        if given:
+            from tabletop.app.clients.model import ClientFileError
+
+            raise ClientFileError(
+                f"{', '.join(given)} apply to a client file (a TTS or VASSAL save); "
+                "this is a scene file",
+                file=source_name(path),
+            )
+        return load_scene(path)
+    position = read_client(path, table=table, step=step)
+    data: dict[str, Any] = position.scene_data(phase or "play")
+    return parse_scene(data, str(path))

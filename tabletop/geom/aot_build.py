@@ -1,10 +1,10 @@
-"""Compile the geometry kernels ahead of time: ``python -m tabletop.geom._aot_build`` (``make`` runs it).
+"""Compile the geometry kernels ahead of time: ``python -m tabletop.geom.aot_build`` (``make`` runs it).
 
-Writes the extension module ``geom/_kernels_aot`` (:data:`tabletop.geom._aot.GEOM_KERNELS`) with
+Writes the extension module ``geom/_kernels_aot`` (:data:`tabletop.geom.compiled.GEOM_KERNELS`) with
 numba's ahead-of-time compiler, ``numba.pycc``: every kernel :mod:`tabletop.geom.batch` and
 :mod:`tabletop.maneuvers.moves` call, with the argument types of those calls, plus
 ``source_digest()``, the digest of the sources it was built from (the freshness rule of
-:mod:`tabletop.geom._aot`). Nothing imports this module at run time: it imports ``numba.pycc``.
+:mod:`tabletop.geom.compiled`). Nothing imports this module at run time: it imports ``numba.pycc``.
 
 ``numba.pycc`` is deprecated upstream. Where it is missing, or there is no C compiler,
 the build prints one warning line and exits 0: the numba JIT path serves instead.
@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from tabletop.geom._aot import GEOM_KERNELS, CompiledKernels
+from tabletop.geom.compiled import GEOM_KERNELS, CompiledKernels
 
 __all__ = ["build", "main"]
 
 
 def _numpy_error_flags() -> Any:
-    """Return numba's compile flags with numpy's error model, as :func:`tabletop.geom._numba.jit` has.
+    """Return numba's compile flags with numpy's error model, as :func:`tabletop.geom.numba_support.jit` has.
 
     ``numba.pycc`` compiles with Python's error model, where a float division by zero
     raises; the JIT kernels give inf or nan, and the compiled-ahead ones must agree.
