@@ -165,3 +165,16 @@ def test_a_late_player_gets_a_code_at_once(tmp_path: Path) -> None:
     assert cli("event", "add", str(roles.path), "walkin", "--name", "Walk In")[0] == 0
     roles.hub.refresh()  # the CLI beside the server
     assert "walkin" in read_secrets(secrets_path(roles.path)).codes  # type: ignore[union-attr]
+
+
+def test_slips_carry_the_codes_once_the_secrets_file_exists(tmp_path: Path) -> None:
+    event = armada_event(tmp_path)
+    plain = tmp_path / "plain.html"
+    assert cli("event", "print", str(event), "--what", "slips", "-o", str(plain))[0] == 0
+    assert "Codes for" not in plain.read_text()
+    codes = {r["id"]: r["code"] for r in cli("event", "codes", str(event))[1]["codes"]}
+    coded = tmp_path / "coded.html"
+    assert cli("event", "print", str(event), "--what", "slips", "-o", str(coded))[0] == 0
+    text = coded.read_text()
+    for pid, code in codes.items():
+        assert text.count(code) == 1, pid  # on the slip of the player's table only

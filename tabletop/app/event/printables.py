@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import html
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -97,8 +98,12 @@ def standings_table(event: Event) -> PrintTable:
     return PrintTable(f"Standings after round {through}", subtitle, columns, tuple(rows))
 
 
-def slips_of(event: Event) -> list[Slip]:
-    """Return one match slip per table of the current round, with the fields to fill in."""
+def slips_of(event: Event, codes: Mapping[str, str] | None = None) -> list[Slip]:
+    """Return one match slip per table of the current round, with the fields to fill in.
+
+    With `codes` (the secrets file's, player id → code), each slip's note gives both
+    players' codes for the player's page (``/me``) of ``tabletop event serve``.
+    """
     from tabletop.plots.printables import Slip
 
     if not event.rounds:
@@ -118,8 +123,22 @@ def slips_of(event: Event) -> list[Slip]:
         fields = ("winner (tick)", "conceded (tick)", "signature")
         note = "One game: tick the winner; both players sign."
     heading = event.name or regulation.title
+
+    def noted(players: tuple[str, str]) -> str:
+        if not codes:
+            return note
+        given = [f"{name[p]}: {codes[p]}" for p in players if p in codes]
+        return note + " Codes for the player's page (/me): " + ", ".join(given) + "."
+
     return [
-        Slip(heading, number, m.table, (name[m.players[0]], name[m.players[1]]), fields, note)
+        Slip(
+            heading,
+            number,
+            m.table,
+            (name[m.players[0]], name[m.players[1]]),
+            fields,
+            noted(m.players),
+        )
         for m in round_.matches
     ]
 
@@ -171,9 +190,11 @@ def _html(parts: list[str], title: str) -> str:
     )
 
 
-def _printable(event: Event, what: str, fmt: str) -> str | bytes:
+def _printable(
+    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+) -> str | bytes:
     if what == "slips":
-        slips = slips_of(event)
+        slips = slips_of(event, codes)
         if fmt == "html":
             return _html([_html_slip(s) for s in slips], "match slips")
         from tabletop.plots.printables import slips_pdf
@@ -185,6 +206,14 @@ def _printable(event: Event, what: str, fmt: str) -> str | bytes:
     from tabletop.plots.printables import table_pages_pdf
 
     return table_pages_pdf(tables)
+
+
+def _codes(source: str) -> dict[str, str] | None:
+    """Return the players' codes when the event has a secrets file (``event serve``)."""
+    from tabletop.app.event.server.secretsfile import read_secrets, secrets_path
+
+    found = read_secrets(secrets_path(source))
+    return None if found is None else found.codes
 
 
 def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -202,7 +231,7 @@ def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
     if fmt == "pdf":
         require_plots()
     output_target(args.output, inputs=[source], force=args.force, input_kind="event")
-    data = _printable(load_event(source), args.what, fmt)
+    data = _printable(load_event(source), args.what, fmt, _codes(source))
 
     def publish(update: FileUpdate | None, report: TextIO) -> int:
         assert update is not None
