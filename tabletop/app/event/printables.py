@@ -208,12 +208,12 @@ def _printable(
     return table_pages_pdf(tables)
 
 
-def _codes(source: str) -> dict[str, str] | None:
-    """Return the players' codes when the event has a secrets file (``event serve``)."""
+def _secrets(source: str) -> tuple[dict[str, str] | None, str | None]:
+    """Return the players' codes and the public page's address (``event serve``), if kept."""
     from tabletop.app.event.server.secretsfile import read_secrets, secrets_path
 
     found = read_secrets(secrets_path(source))
-    return None if found is None else found.codes
+    return (None, None) if found is None else (found.codes, found.public_url)
 
 
 def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -231,7 +231,12 @@ def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
     if fmt == "pdf":
         require_plots()
     output_target(args.output, inputs=[source], force=args.force, input_kind="event")
-    data = _printable(load_event(source), args.what, fmt, _codes(source))
+    codes, url = _secrets(source)
+    data = _printable(load_event(source), args.what, fmt, codes)
+    if isinstance(data, str):  # HTML: the QR code of the public page, when served
+        from tabletop.app.event.server.qr import with_qr
+
+        data = with_qr(data, url)
 
     def publish(update: FileUpdate | None, report: TextIO) -> int:
         assert update is not None

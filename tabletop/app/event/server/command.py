@@ -20,7 +20,7 @@ from urllib.parse import urlsplit
 from tabletop.app.cli import EXIT_INTERRUPTED, EXIT_OK, UsageError, add_action, emit_json
 from tabletop.app.common.text import printable
 from tabletop.app.event.eventfile import load_event
-from tabletop.app.event.server.secretsfile import ensure_secrets, reset_code
+from tabletop.app.event.server.secretsfile import ensure_secrets, remember_url, reset_code
 from tabletop.app.web.guard import RATE_PER_SECOND, is_loopback
 from tabletop.app.web.runner import bind, port_number, require_serve, serve, url_of
 
@@ -76,7 +76,7 @@ def create_app(
             names.append(parts.netloc.lower())
             origins.append(f"{parts.scheme}://{parts.netloc}".lower())
     state = {"hub": hub, "failures": api.Failures(), "folder": StaticFolder(api.STATIC)}
-    hub.public_url = public_url or url_of(host, port)  # type: ignore[attr-defined]
+    hub.public_url = public_url or url_of(host, port)
     return web_app(
         api.routes(),
         host=host,
@@ -118,6 +118,7 @@ def serve_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
     addresses = _addresses(args.host, port)
     public = args.public_url or addresses[0]
     app = create_app(hub, host=args.host, port=port, public_url=args.public_url)
+    remember_url(source, public)  # for the QR code of event print
     mode = " (read-only)" if args.read_only else ""
     lines = [f"tabletop event serve: {source} on {addresses[0]}{mode} (Ctrl-C stops it)"]
     lines += [f"  public page: {a}" for a in ([public] if args.public_url else addresses)]

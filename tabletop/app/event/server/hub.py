@@ -139,6 +139,8 @@ class EventHub:
     def __init__(self, path: str | Path, *, read_only: bool = False) -> None:
         self.path = Path(path)
         self.read_only = read_only
+        #: The public page's address (for the QR code of the printables), once served.
+        self.public_url: str | None = None
         self._write_lock = threading.Lock()  # one file write at a time
         self._state_lock = threading.Lock()  # the snapshot; taken before the reports' lock
         self._reports_lock = threading.Lock()  # the reports awaiting confirmation

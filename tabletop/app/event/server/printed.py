@@ -7,11 +7,9 @@ public page.
 
 from __future__ import annotations
 
-import html
-
 from tabletop.app.event.printables import _printable
 from tabletop.app.event.server.hub import EventHub
-from tabletop.app.event.server.qr import qr_svg
+from tabletop.app.event.server.qr import with_qr
 
 __all__ = ["printable_html"]
 
@@ -21,10 +19,4 @@ def printable_html(hub: EventHub, what: str, public_url: str | None = None) -> s
     snapshot = hub.refresh()
     page = _printable(snapshot.event, what, "html", snapshot.secrets.codes)
     text = page.decode("utf-8") if isinstance(page, bytes) else page
-    extra = ""
-    url = public_url or getattr(hub, "public_url", None)
-    if url:
-        picture = qr_svg(url)
-        if picture:
-            extra += f"<p>Pairings, clock and standings: {html.escape(url)}</p>{picture}"
-    return text.replace("</body>", extra + "</body>") if "</body>" in text else text + extra
+    return with_qr(text, public_url or hub.public_url)

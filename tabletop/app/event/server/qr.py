@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 
-__all__ = ["qr_svg", "qr_text"]
+__all__ = ["qr_svg", "qr_text", "with_qr"]
 
 
 def qr_text(url: str) -> str | None:
@@ -47,3 +47,17 @@ def qr_svg(url: str) -> str | None:
     out = io.BytesIO()
     segno.make(url, error="m").save(out, kind="svg", scale=4, xmldecl=False, svgns=True)
     return out.getvalue().decode("utf-8")
+
+
+def with_qr(page: str, url: str | None) -> str:
+    """Return an HTML printable with the QR code of the public page `url` at its end."""
+    if not url:
+        return page
+    import html
+
+    picture = qr_svg(url)
+    if picture is None:
+        return page
+    said = f'<section class="qr"><p>Pairings, clock and standings: {html.escape(url)}</p>'
+    said += f"{picture}</section>"
+    return page.replace("</body>", said + "</body>") if "</body>" in page else page + said

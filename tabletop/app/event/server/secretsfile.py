@@ -39,6 +39,7 @@ __all__ = [
     "ensure_secrets",
     "new_code",
     "read_secrets",
+    "remember_url",
     "reset_code",
     "secrets_path",
 ]
@@ -57,6 +58,7 @@ class Secrets:
     path: Path
     token: str
     codes: dict[str, str] = field(default_factory=dict)
+    public_url: str | None = None
 
     def player_of(self, code: str) -> str | None:
         """Return the player whose code `code` is (None: nobody's)."""
@@ -124,15 +126,20 @@ def read_secrets(path: Path) -> Secrets | None:
         isinstance(c, str) and len(c) >= 6 for c in codes.values()
     ):
         raise _fail(path, "key 'codes': expected a table of player id = code")
-    return Secrets(path, token, dict(codes))
+    url = data.get("public_url")
+    if url is not None and not isinstance(url, str):
+        raise _fail(path, "key 'public_url': expected the public page's address")
+    return Secrets(path, token, dict(codes), url)
 
 
 def _write(secret: Secrets) -> None:
     """Write the file whole, mode 0600, through a new file renamed over the old one."""
     path = secret.path
-    text = _HEADER + file_text(
-        {"to_token": secret.token, "codes": secret.codes}, "secrets.toml", kind="secrets"
-    )
+    data: dict[str, object] = {"to_token": secret.token}
+    if secret.public_url:
+        data["public_url"] = secret.public_url
+    data["codes"] = secret.codes
+    text = _HEADER + file_text(data, "secrets.toml", kind="secrets")
     temporary = temporary_path(path.parent)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW
     try:
@@ -168,7 +175,7 @@ def ensure_secrets(event: str | Path, players: Iterable[str]) -> Secrets:
             if pid not in codes:
                 codes[pid] = new_code(codes.values())
         if found is None or codes != found.codes:
-            secret = Secrets(path, secret.token, codes)
+            secret = Secrets(path, secret.token, codes, secret.public_url)
             _write(secret)
         return secret
 
@@ -182,6 +189,20 @@ def reset_code(event: str | Path, player: str) -> Secrets:
             raise _fail(path, "no secrets file yet: tabletop event codes EVENT creates it")
         codes = dict(found.codes)
         codes[player] = new_code(codes.values())
-        secret = Secrets(path, found.token, codes)
+        secret = Secrets(path, found.token, codes, found.public_url)
+        _write(secret)
+        return secret
+
+
+def remember_url(event: str | Path, url: str) -> Secrets:
+    """Keep the public page's address (for the QR code of ``event print``); return the secrets."""
+    path = secrets_path(event)
+    with exclusive_lock(path, command="tabletop event serve"):
+        found = read_secrets(path)
+        if found is None:
+            raise _fail(path, "no secrets file yet: tabletop event codes EVENT creates it")
+        if found.public_url == url:
+            return found
+        secret = Secrets(path, found.token, found.codes, url)
         _write(secret)
         return secret
