@@ -79,7 +79,15 @@ from tabletop.tournament import (
     standings,
 )
 
-__all__ = ["ACTIONS", "pairing_text", "register", "run", "standings_json", "standings_text"]
+__all__ = [
+    "ACTIONS",
+    "handler",
+    "pairing_text",
+    "register",
+    "run",
+    "standings_json",
+    "standings_text",
+]
 
 #: The sub-commands of ``tabletop event``.
 ACTIONS = (
@@ -491,6 +499,11 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         return EXIT_OK
 
     return report_then_publish(args.output, out, publish)
+
+
+def handler(action: str) -> Callable[[argparse.Namespace, list[str], TextIO], int]:
+    """Return the function that runs ``tabletop event ACTION`` (what the server calls)."""
+    return _HANDLERS[action]
 
 
 _HANDLERS = {

@@ -37,6 +37,7 @@ __all__ = [
     "PRINT_WHATS",
     "pairing_tables",
     "print_action",
+    "printable_data",
     "slips_of",
     "standings_table",
 ]
@@ -206,6 +207,13 @@ def _printable(
     from tabletop.plots.printables import table_pages_pdf
 
     return table_pages_pdf(tables)
+
+
+def printable_data(
+    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+) -> str | bytes:
+    """Return ``event print --what WHAT`` of `event` as HTML text or PDF bytes (`fmt`)."""
+    return _printable(event, what, fmt, codes)
 
 
 def _secrets(source: str) -> tuple[dict[str, str] | None, str | None]:

@@ -38,6 +38,7 @@ from tabletop.tournament import (
 __all__ = [
     "export_action",
     "export_rows",
+    "export_text",
     "final_standings",
     "results_json",
     "settled_round",
@@ -246,6 +247,11 @@ def _export_text(event: Event, fmt: str) -> str:
     writer.writerow([])
     writer.writerows(export_rows(event))
     return buffer.getvalue()
+
+
+def export_text(event: Event, fmt: str) -> str:
+    """Return ``event export --format FMT`` of `event` (``json`` or ``csv``)."""
+    return _export_text(event, fmt)
 
 
 def export_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:

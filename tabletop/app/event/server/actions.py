@@ -197,14 +197,14 @@ def add(hub: EventHub, pid: str, name: str | None, version: int | None = None) -
 
 def drop(hub: EventHub, pid: str, version: int | None = None) -> Any:
     """Drop a player (``event drop``); return the report."""
-    handler: Handler = event_command._HANDLERS["drop"]
+    handler: Handler = event_command.handler("drop")
     change = _run(handler, _args("drop"), [str(hub.path), pid])
     return _answer(hub.write("tabletop event drop (server)", change, version=version))
 
 
 def return_(hub: EventHub, pid: str, version: int | None = None) -> Any:
     """Bring a dropped player back (``event return``); return the report."""
-    handler: Handler = event_command._HANDLERS["return"]
+    handler: Handler = event_command.handler("return")
     change = _run(handler, _args("return"), [str(hub.path), pid])
     return _answer(hub.write("tabletop event return (server)", change, version=version))
 
@@ -225,7 +225,7 @@ def pair(hub: EventHub, commit: bool, preview_version: int | None) -> Any:
         return pairing.to_json() | {"preview_version": snapshot.version}
     if preview_version is None:
         raise RequestError("a commit names the preview it saw", where="key 'preview_version'")
-    handler: Handler = event_command._HANDLERS["pair"]
+    handler: Handler = event_command.handler("pair")
     change = _run(handler, _args("pair"), [str(hub.path)])
     return _answer(hub.write("tabletop event pair (server)", change, version=preview_version))
 

@@ -335,10 +335,10 @@ async def to_clock(request: Request) -> Response:
 async def to_export(request: Request) -> Response:
     """``GET /api/to/export``: ``event export --format json`` of the event (the TO only)."""
     _need(request, "to")
-    from tabletop.app.event.reports import _export_text
+    from tabletop.app.event.reports import export_text
 
     hub: EventHub = request.app.state.hub
-    text = await run_in_threadpool(_export_text, hub.refresh().event, "json")
+    text = await run_in_threadpool(export_text, hub.refresh().event, "json")
     headers = {**API_HEADERS, "content-disposition": 'attachment; filename="export.json"'}
     return Response(text, headers=headers, media_type="application/json")
 

@@ -7,7 +7,7 @@ public page.
 
 from __future__ import annotations
 
-from tabletop.app.event.printables import _printable
+from tabletop.app.event.printables import printable_data
 from tabletop.app.event.server.hub import EventHub
 from tabletop.app.event.server.qr import with_qr
 
@@ -17,6 +17,6 @@ __all__ = ["printable_html"]
 def printable_html(hub: EventHub, what: str, public_url: str | None = None) -> str:
     """Return ``event print --what WHAT`` as HTML, with the codes (slips) and the QR code."""
     snapshot = hub.refresh()
-    page = _printable(snapshot.event, what, "html", snapshot.secrets.codes)
+    page = printable_data(snapshot.event, what, "html", snapshot.secrets.codes)
     text = page.decode("utf-8") if isinstance(page, bytes) else page
     return with_qr(text, public_url or hub.public_url)
