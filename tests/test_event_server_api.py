@@ -229,27 +229,34 @@ def test_a_stale_version_is_409_and_changes_nothing(served: Roles) -> None:
     assert served.path.read_bytes() == before
 
 
-def test_pair_preview_then_commit_and_a_stale_preview(served: Roles) -> None:
+def test_pair_preview_then_commit_and_a_stale_preview(served: Roles, tmp_path: Path) -> None:
     for table, (a, b) in ((1, ("silvia", "michele")), (2, ("carlo", "andrea"))):
         body = {"round": 1, "table": table, "scores": {a: 140, b: 100}}
         assert (
             served.client.post("/api/to/result", json=body, headers=served.to()).status_code == 200
         )
     before = served.path.read_bytes()
-    preview = served.client.post("/api/to/pair", json={"commit": False}, headers=served.to()).json()
+    twin = tmp_path / "twin.toml"
+    shutil.copyfile(served.path, twin)
+    preview_answer = served.client.post("/api/to/pair", json={"commit": False}, headers=served.to())
+    preview = preview_answer.json()
     assert served.path.read_bytes() == before  # a preview writes nothing
     assert preview["round"] == 2
     assert all(p["explanation"] for p in preview["pairs"])
-    version = preview["preview_version"]
+    version = int(preview_answer.headers["etag"].strip('"'))
+    assert version == served.client.get("/api/event").json()["version"]
+    _, by_cli = cli("event", "pair", str(twin))
+    assert preview == by_cli  # exactly what event pair --json makes
     served.client.post("/api/to/clock", json={"action": "start"}, headers=served.to())
     stale = served.client.post(
         "/api/to/pair", json={"commit": True, "preview_version": version}, headers=served.to()
     )
     assert stale.status_code == 409
-    fresh = served.client.post("/api/to/pair", json={"commit": False}, headers=served.to()).json()
+    fresh_answer = served.client.post("/api/to/pair", json={"commit": False}, headers=served.to())
+    fresh = fresh_answer.json()
     done = served.client.post(
         "/api/to/pair",
-        json={"commit": True, "preview_version": fresh["preview_version"]},
+        json={"commit": True, "preview_version": int(fresh_answer.headers["etag"].strip('"'))},
         headers=served.to(),
     )
     assert done.status_code == 200
@@ -351,3 +358,43 @@ def test_destiny_winner_and_the_game_s_own_terms(tmp_path: Path) -> None:
         ).status_code
         == 400
     )
+
+
+def test_a_player_s_stale_version_is_409(served: Roles) -> None:
+    version = served.client.get("/api/event").json()["version"]
+    body = {"round": 1, "table": 1, "scores": {"silvia": 140, "michele": 100}}
+    fresh = served.client.post(
+        "/api/report", json=body | {"version": version}, headers=served.player("silvia")
+    )
+    assert fresh.status_code == 202
+    stale = served.client.post(
+        "/api/confirm", json={"round": 1, "table": 1, "version": version},
+        headers=served.player("michele"),
+    )  # fmt: skip
+    assert stale.status_code == 409  # the report changed the version
+    assert served.table_of("silvia")["result"] is None
+
+
+def test_the_bracket_and_the_stage_in_a_playoff(tmp_path: Path) -> None:
+    rows = ["id,name"] + [f"q{i},Que {i}" for i in range(4)]
+    (tmp_path / "q.csv").write_text("\n".join(rows) + "\n")
+    path = tmp_path / "cut.toml"
+    assert cli("event", "new", "--game", "destiny", "--players", str(tmp_path / "q.csv"),
+               "--structure", "custom", "--swiss-rounds", "0", "--cut", "4",
+               "-o", str(path))[0] == 0  # fmt: skip
+    assert cli("event", "pair", str(path))[0] == 0
+    roles = roles_of(path)
+    event = roles.client.get("/api/event").json()
+    assert event["kind"] == "playoff"
+    assert event["stage"] == "Semi-final"
+    assert [r["stage"] for r in event["bracket"]] == ["Semi-final"]
+    pair = event["bracket"][0]["pairs"][0]
+    answer = roles.client.post(
+        "/api/to/result",
+        json={"round": 1, "table": pair["table"], "winner": pair["names"][1]},
+        headers=roles.to(),
+    )
+    assert answer.status_code == 200, answer.text
+    bracket = roles.client.get("/api/event").json()["bracket"][0]
+    won = next(p for p in bracket["pairs"] if p["table"] == pair["table"])
+    assert won["winner"] == pair["players"][1]

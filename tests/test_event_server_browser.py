@@ -81,6 +81,7 @@ def test_report_confirm_dispute_and_the_file_equals_the_cli_s(browser: Any, tmp_
         to_context, a_context, b_context = (browser.new_context() for _ in range(3))
         console = _open(to_context, f"{base}/to#{server.token}", errors)
         public = _open(to_context, f"{base}/", errors)
+        public.set_viewport_size({"width": 360, "height": 740})  # phone first
         silvia = _open(a_context, f"{base}/me#{codes['silvia']}", errors)
         michele = _open(b_context, f"{base}/me#{codes['michele']}", errors)
         console.wait_for_selector("#pending tr[data-table]")
@@ -126,10 +127,14 @@ def test_report_confirm_dispute_and_the_file_equals_the_cli_s(browser: Any, tmp_
             lambda: console.locator("#pending tr[data-table], #reports tr[data-table]").count() == 0
         )
         andrea.wait_for_selector('#report-state[data-state="recorded"]', timeout=WITHIN_MS)
+        width = public.evaluate("() => document.documentElement.scrollWidth")
+        assert width <= 360  # nothing wider than the phone
+        seen = list(errors)
+        stderr = server.stop()
+        public.wait_for_selector("#status[data-state=lost]", timeout=8000)  # says it is lost
         for context in (to_context, a_context, b_context):
             context.close()
-        stderr = server.stop()
-    assert errors == [], errors
+    assert seen == [], seen
     for secret in [server.token, *codes.values()]:
         assert secret not in stderr  # no secret in the server's log
     assert cli("event", "result", str(twin), "1", "1", "--score", "silvia=140",

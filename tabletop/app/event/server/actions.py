@@ -212,8 +212,12 @@ def return_(hub: EventHub, pid: str, version: int | None = None) -> Any:
 # -- rounds ------------------------------------------------------------------------------
 
 
-def pair(hub: EventHub, commit: bool, preview_version: int | None) -> Any:
-    """Preview the next round (nothing written), or write it (``event pair``)."""
+def pair(hub: EventHub, commit: bool, preview_version: int | None) -> tuple[Any, int]:
+    """Preview the next round (nothing written), or write it (``event pair``).
+
+    Returns the pairing as ``event pair --json`` prints it, and the version it was made at
+    (a preview) or the event's new version (a commit).
+    """
     if not commit:
         snapshot = hub.refresh()
         try:
@@ -222,12 +226,13 @@ def pair(hub: EventHub, commit: bool, preview_version: int | None) -> Any:
             from tabletop.app.event.server.hub import api_error
 
             raise api_error(error, hub.path) from None
-        return pairing.to_json() | {"preview_version": snapshot.version}
+        return pairing.to_json(), snapshot.version
     if preview_version is None:
         raise RequestError("a commit names the preview it saw", where="key 'preview_version'")
     handler: Handler = event_command.handler("pair")
     change = _run(handler, _args("pair"), [str(hub.path)])
-    return _answer(hub.write("tabletop event pair (server)", change, version=preview_version))
+    answer = _answer(hub.write("tabletop event pair (server)", change, version=preview_version))
+    return answer, hub.snapshot.version
 
 
 def repair(hub: EventHub, version: int | None = None) -> Any:

@@ -297,14 +297,21 @@ def _player_action(which: str) -> Any:
 
 
 async def to_pair(request: Request) -> Response:
-    """``POST /api/to/pair``: the preview (``"commit": false``) or the written round."""
+    """``POST /api/to/pair``: the preview (``"commit": false``) or the written round.
+
+    The answer is ``event pair --json``'s; its ``ETag`` is the version the preview was
+    made at, the ``preview_version`` a commit gives (also ``GET /api/event``'s version).
+    """
     body = await _to_body(request, ("commit", "preview_version"), ("commit",))
     if not isinstance(body["commit"], bool):
         raise RequestError("expected true or false", "key 'commit'")
     given = body.get("preview_version")
     version = None if given is None else flow.whole_number(given, "preview_version")
     hub: EventHub = request.app.state.hub
-    return json_response(await run_in_threadpool(actions.pair, hub, body["commit"], version))
+    answer, made_at = await run_in_threadpool(actions.pair, hub, body["commit"], version)
+    response = json_response(answer)
+    response.headers["etag"] = f'"{made_at}"'  # the version to commit a preview at
+    return response
 
 
 async def to_repair(request: Request) -> Response:

@@ -108,6 +108,19 @@ def _as_match(match: Match, result: dict[str, Any]) -> Match:
     )
 
 
+def _check_version(hub: EventHub, body: dict[str, Any]) -> None:
+    """Refuse (409) a body based on a version of the event other than the one served."""
+    if body.get("version") is None:
+        return
+    given = whole_number(body["version"], "version")
+    if given != hub.snapshot.version:
+        raise conflict(
+            f"the event has changed since the version this request was based on ({given}); "
+            "reload and try again",
+            "version",
+        )
+
+
 def _own_match(event: Event, pid: str, body: dict[str, Any]) -> tuple[int, Match]:
     """Return the player's current match, which the body must name (403 otherwise)."""
     number = whole_number(body.get("round"), "round", 1)
@@ -169,6 +182,7 @@ def report(hub: EventHub, pid: str, body: dict[str, Any]) -> tuple[int, Any]:
     202 awaiting confirmation; 200 with ``event result``'s report when it matches the
     opponent's report; a :class:`DisputeError` (409) when it differs from it.
     """
+    _check_version(hub, body)
     event = hub.snapshot.event
     number, match = _own_match(event, pid, body)
     mine = _checked(hub, event, (number, match), body, pid)
@@ -203,6 +217,7 @@ def report(hub: EventHub, pid: str, body: dict[str, Any]) -> tuple[int, Any]:
 
 def confirm(hub: EventHub, pid: str, body: dict[str, Any]) -> Any:
     """Record the opponent's report as ``event result`` would; return that command's JSON."""
+    _check_version(hub, body)
     event = hub.snapshot.event
     number, match = _own_match(event, pid, body)
     where = f"round {number} table {match.table}"

@@ -37,27 +37,38 @@ export function secretOf(kind) {
   return fromHash || sessionStorage.getItem(kind) || "";
 }
 
-// Calls onChange() at every new version (the stream), and polls every 2 s besides, so a
-// change is seen within 2 s even where the stream is cut; says when the server is lost.
+// Calls onChange() at every new version (the stream), and every 2 s when nothing else
+// called it, so a change is seen within 2 s even where the stream is cut; one call at a
+// time (a change during a call calls it once more); says when the server is lost.
 export function follow(onChange, statusElement) {
-  let source = null;
   let lastOk = Date.now();
+  let lastCall = 0;
+  let running = false;
+  let again = false;
   const say = (lost) => {
     if (!statusElement) return;
     statusElement.textContent = lost ? "lost the server: retrying…" : "live";
     statusElement.classList.toggle("lost", lost);
     statusElement.dataset.state = lost ? "lost" : "live";
   };
-  const open = () => {
-    source = new EventSource("/api/stream");
-    source.onmessage = () => { lastOk = Date.now(); say(false); onChange(); };
-    source.onerror = () => { say(true); };
-  };
-  open();
-  setInterval(async () => {
+  const run = async () => {
+    if (running) { again = true; return; }
+    running = true;
+    lastCall = Date.now();
     try { await onChange(); lastOk = Date.now(); say(false); }
     catch (e) { if (Date.now() - lastOk > 3000) say(true); }
-  }, 2000);
+    finally {
+      running = false;
+      if (again) { again = false; run(); }
+    }
+  };
+  const source = new EventSource("/api/stream");
+  source.onmessage = () => { run(); };
+  source.onerror = () => { if (Date.now() - lastOk > 3000) say(true); };
+  setInterval(() => {
+    if (Date.now() - lastCall >= 1900) run();
+    else if (Date.now() - lastOk > 3000) say(true);
+  }, 1000);
 }
 
 export function clockText(clock) {

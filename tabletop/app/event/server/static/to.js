@@ -128,8 +128,8 @@ action("drop").addEventListener("click", () => call("/api/to/drop", { player: in
 action("return").addEventListener("click", () => call("/api/to/return", { player: input("player").value }));
 action("pair-preview").addEventListener("click", async () => {
   try {
-    const { data } = await api("/api/to/pair", { method: "POST", body: { commit: false }, secret: token });
-    previewVersion = data.preview_version;
+    const { data, etag: made } = await api("/api/to/pair", { method: "POST", body: { commit: false }, secret: token });
+    previewVersion = Number(String(made).replaceAll('"', ""));
     const lines = data.pairs.map((p) => `table ${p.table}: ${p.players.join(" v ")} — ${p.explanation}`);
     lines.push(...data.byes.map((b) => `bye: ${b.player} — ${b.reason}`), ...data.warnings.map((w) => `WARNING: ${w}`));
     $("preview").textContent = `Round ${data.round} (${data.kind})\n${lines.join("\n")}`;
