@@ -69,3 +69,19 @@ def test_read_only_serves_pages_and_refuses_writes(tmp_path: Path) -> None:
             answer = client.post("/api/to/clock", json={"action": "start"}, headers=headers)
             assert answer.status_code == 403
     assert event.read_bytes() == before
+
+
+def test_on_every_interface_it_prints_the_qr_code_of_the_public_page(tmp_path: Path) -> None:
+    event = armada_event(tmp_path)
+    with EventServer(event, ("--host", "0.0.0.0")) as server:
+        assert server.process is not None
+        assert server.process.stdout is not None
+        head = "".join(server.lines)
+        assert "public page: http://" in head
+        assert "TO console: http://127.0.0.1:" in head  # the token is for this laptop
+        port = server.url.rsplit(":", 1)[1]
+        with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=10) as client:
+            assert client.get("/api/event").status_code == 200
+        if importlib.util.find_spec("segno") is not None:
+            drawn = [server.process.stdout.readline() for _ in range(5)]
+            assert any("█" in line or "▀" in line for line in drawn)

@@ -98,9 +98,15 @@ def _addresses(host: str, port: int) -> list[str]:
         infos = socket.getaddrinfo(socket.gethostname(), None, type=socket.SOCK_STREAM)
     except OSError:
         infos = []
-    for info in infos:
-        address = str(info[4][0])
-        if not is_loopback(address) and url_of(address, port) not in found:
+    addresses = [str(info[4][0]) for info in infos]
+    try:  # the address of the route out (a datagram socket sends nothing to connect)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            addresses.insert(0, str(probe.getsockname()[0]))
+    except OSError:
+        pass
+    for address in addresses:
+        if not is_loopback(address) and address != "0.0.0.0" and url_of(address, port) not in found:
             found.append(url_of(address, port))
     return found or [url_of(host, port)]
 

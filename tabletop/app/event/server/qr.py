@@ -20,7 +20,7 @@ def qr_text(url: str) -> str | None:
     code = segno.make(url, error="m")
     rows = [[bool(c) for c in row] for row in code.matrix]
     size = len(rows)
-    quiet = 2
+    quiet = 4  # the code's own margin, as scanners expect it
     grid = [[False] * (size + 2 * quiet) for _ in range(quiet)]
     grid += [[False] * quiet + row + [False] * quiet for row in rows]
     grid += [[False] * (size + 2 * quiet) for _ in range(quiet)]
