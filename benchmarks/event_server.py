@@ -137,6 +137,8 @@ class LoadResult:
 
     statuses: dict[int, int] = field(default_factory=dict)
     report_ms: list[float] = field(default_factory=list)
+    report_server_ms: list[float] = field(default_factory=list)
+    confirm_server_ms: list[float] = field(default_factory=list)
     confirm_ms: list[float] = field(default_factory=list)
     poll_ms: list[float] = field(default_factory=list)
     stream_events: int = 0
@@ -236,6 +238,12 @@ async def _spectator(base: str, number: int, result: LoadResult, stop: asyncio.E
             pass
 
 
+def _server_ms(answer: Any) -> float:
+    """Return the server's own time of an answer (its ``Server-Timing``), milliseconds."""
+    found = re.search(r"dur=([0-9.]+)", answer.headers.get("server-timing", ""))
+    return float(found.group(1)) if found else float("nan")
+
+
 async def _table(base: str, number: int, pair: dict[str, Any], codes: dict[str, str],
                  result: LoadResult, delay: float) -> None:  # fmt: skip
     await asyncio.sleep(delay)
@@ -250,8 +258,9 @@ async def _table(base: str, number: int, pair: dict[str, Any], codes: dict[str, 
         _client(base, 1001 + 2 * number, False, Authorization=f"Bearer {codes[b]}") as opponent,
     ):
         started = time.perf_counter()
-        await _send(reporter, result, "POST", "/api/report", json=body)
+        answer = await _send(reporter, result, "POST", "/api/report", json=body)
         result.report_ms.append((time.perf_counter() - started) * 1000)
+        result.report_server_ms.append(_server_ms(answer))
         while True:  # the opponent's page sees the report
             me = await _send(opponent, result, "GET", "/api/me")
             if me.status_code == 200 and me.json()["report"] is not None:
@@ -259,8 +268,9 @@ async def _table(base: str, number: int, pair: dict[str, Any], codes: dict[str, 
             await asyncio.sleep(0.5)
         started = time.perf_counter()
         confirm = {"round": 1, "table": pair["table"]}
-        await _send(opponent, result, "POST", "/api/confirm", json=confirm)
+        answer = await _send(opponent, result, "POST", "/api/confirm", json=confirm)
         result.confirm_ms.append((time.perf_counter() - started) * 1000)
+        result.confirm_server_ms.append(_server_ms(answer))
 
 
 async def _load(
@@ -340,8 +350,13 @@ def summary(result: LoadResult, clients: int, tables: int) -> str:
         f"{max(0, in_file - tables)}); event check legal: {result.legal}",
         f"report latency ms: p50 {percentile(result.report_ms, 0.5):.1f}, "
         f"p99 {percentile(result.report_ms, 0.99):.1f}, max {max(result.report_ms, default=0):.1f}",
+        f"  of which in the server (Server-Timing, from the request's headers on): p50 "
+        f"{percentile(result.report_server_ms, 0.5):.1f}, p99 "
+        f"{percentile(result.report_server_ms, 0.99):.1f}",
         f"confirm latency ms: p50 {percentile(result.confirm_ms, 0.5):.1f}, "
         f"p99 {percentile(result.confirm_ms, 0.99):.1f}, max {max(result.confirm_ms, default=0):.1f}",
+        f"  of which in the server: p50 {percentile(result.confirm_server_ms, 0.5):.1f}, "
+        f"p99 {percentile(result.confirm_server_ms, 0.99):.1f}",
         f"server processor time {result.server_cpu:.1f} s; load average (1 min) before "
         f"{result.load_average[0]:.1f}, after {result.load_average[1]:.1f} on "
         f"{os.cpu_count()} cores",

@@ -192,11 +192,18 @@ async def stream(request: Request) -> Response:
     return StreamingResponse(events(), media_type="text/event-stream", headers=headers)
 
 
+def _timed(response: Response, started: float) -> Response:
+    """Say in ``Server-Timing`` how long the server took from the request's headers on."""
+    response.headers["server-timing"] = f"app;dur={(time.perf_counter() - started) * 1000:.1f}"
+    return response
+
+
 # -- the players -------------------------------------------------------------------------
 
 
 async def post_report(request: Request) -> Response:
     """``POST /api/report``: a player's result of their current match."""
+    started = time.perf_counter()
     pid = _need(request, "player")
     body = await object_body(request, flow.REPORT_KEYS, ("round", "table"))
     hub: EventHub = request.app.state.hub
@@ -206,7 +213,7 @@ async def post_report(request: Request) -> Response:
     except flow.DisputeError as error:
         data = {"error": {"message": error.message, "where": error.where}}
         return json_response(data | {"reports": error.reports}, 409)
-    return json_response(answer, status)
+    return _timed(json_response(answer, status), started)
 
 
 async def post_preview(request: Request) -> Response:
@@ -219,11 +226,13 @@ async def post_preview(request: Request) -> Response:
 
 async def post_confirm(request: Request) -> Response:
     """``POST /api/confirm``: the opponent confirms; answered with ``event result``'s JSON."""
+    started = time.perf_counter()
     pid = _need(request, "player")
     body = await object_body(request, ("round", "table", "version"), ("round", "table"))
     hub: EventHub = request.app.state.hub
     hub._refuse_read_only()
-    return json_response(await run_in_threadpool(flow.confirm, hub, str(pid), body))
+    answer = await run_in_threadpool(flow.confirm, hub, str(pid), body)
+    return _timed(json_response(answer), started)
 
 
 # -- the TO ------------------------------------------------------------------------------

@@ -168,13 +168,16 @@ class EventHub:
         self._parsed = (text, event)
         return event
 
-    def _read(self, text: bytes) -> Snapshot:
-        event = self._parse(text)
+    def _secrets_for(self, event: Event) -> Secrets:
+        """Return the secrets, with a code for every player (a new one gets one at once)."""
         known = getattr(self, "snapshot", None)
         if known is not None and all(p.id in known.secrets.codes for p in event.players):
-            secret = known.secrets
-        else:
-            secret = ensure_secrets(self.path, (p.id for p in event.players))
+            return known.secrets
+        return ensure_secrets(self.path, (p.id for p in event.players))
+
+    def _read(self, text: bytes) -> Snapshot:
+        event = self._parse(text)
+        secret = self._secrets_for(event)
         self._text = text
         with self._reports_lock:
             self._forget_settled(event)
@@ -190,21 +193,42 @@ class EventHub:
             if match is None or match.has_result:
                 del self._reports[key]
 
+    def _stat(self) -> tuple[int, int, int]:
+        info = os.stat(self.path)
+        return (info.st_mtime_ns, info.st_size, info.st_ino)
+
     def refresh(self, *, force: bool = False) -> Snapshot:
-        """Read the file again when it changed (or `force`); publish and announce a new version."""
+        """Read the file again when it changed (or `force`); publish and announce a new version.
+
+        The file is read and parsed outside the snapshot's lock (the slow part), and its
+        snapshot published only if the file is still the one read: a newer file is
+        published by whoever reads it (at the latest the watcher, a quarter second on).
+        """
+        try:
+            seen = self._stat()
+            if seen == self._seen and not force:
+                self._checked = time.monotonic()
+                return self.snapshot
+            text = self.path.read_bytes()
+            event = self._parse(text)
+            secret = self._secrets_for(event)
+        except (OSError, InvalidInputError) as error:  # a file being edited by hand
+            _log.warning("the event file cannot be read now (%s); serving the last one", error)
+            return self.snapshot
         with self._state_lock:
             try:
-                info = os.stat(self.path)
-                seen = (info.st_mtime_ns, info.st_size, info.st_ino)
-                if seen != self._seen or force:
-                    text = self.path.read_bytes()
-                    fresh = self._read(text) if text != self._text or force else None
-                    self._seen = seen
-                    if fresh is not None and fresh.version != self.snapshot.version:
-                        self.snapshot = fresh
-                        self._announce()
-            except (OSError, InvalidInputError) as error:  # a file being edited by hand
-                _log.warning("the event file cannot be read now (%s); serving the last one", error)
+                if self._stat() != seen:
+                    return self.snapshot
+            except OSError:
+                return self.snapshot
+            self._seen, self._text = seen, text
+            with self._reports_lock:
+                self._forget_settled(event)
+                reports = dict(self._reports)
+            version = _version_of(text, reports)
+            if version != self.snapshot.version:
+                self.snapshot = Snapshot(version, event, reports, secret)
+                self._announce()
             self._checked = time.monotonic()
             return self.snapshot
 
