@@ -42,7 +42,7 @@ def armada_event(folder: Path, name: str = "store.toml", players: int = 4) -> Pa
     (folder / "players.csv").write_text("\n".join(rows) + "\n")
     path = folder / name
     assert cli("event", "new", "--game", "armada", "--players", str(folder / "players.csv"),
-               "--seed", "3", "--name", "Store", "-o", str(path))[0] == 0  # fmt: skip
+               "--seed", "6", "--name", "Store", "-o", str(path))[0] == 0  # fmt: skip
     assert cli("event", "pair", str(path))[0] == 0
     return path
 

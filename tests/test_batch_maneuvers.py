@@ -1,8 +1,10 @@
 """tabletop.maneuvers.batch.final_poses against tabletop.maneuvers.final_pose and the closed forms of rules.md.
 
-The numpy path is ``tabletop.geom.poses.compose`` itself, so it equals the scalar path bit for bit;
-the numba kernel does the same arithmetic with the C library's sine and cosine, so it is
-compared within 1e-9 mm and 1e-9° (headings modulo 360). The closed forms below are
+The numpy path is ``tabletop.geom.poses.compose`` itself, over all rows at once; the
+compiled kernels do the same arithmetic with the C library's sine and cosine. Each is
+compared with the scalar path within ``AGREEMENT_MM`` (``tests/agreement.py``: numpy's
+sines over an array may round otherwise than over one row), headings within as many
+degrees, modulo 360. The closed forms below are
 worked out here from rules.md, not taken from the maneuvers package.
 """
 
@@ -16,6 +18,7 @@ from unittest import mock
 
 import numpy as np
 import pytest
+from agreement import arrays_agree
 from common import final_move_oracle
 from hypothesis import given
 from hypothesis import strategies as st
@@ -69,13 +72,10 @@ def path(name: str) -> Iterator[None]:
         yield
 
 
-def assert_same_poses(got: np.ndarray, expected: np.ndarray, *, exact: bool) -> None:
-    if exact:
-        assert np.array_equal(got, expected)
-        return
-    np.testing.assert_allclose(got[:, :2], expected[:, :2], rtol=0.0, atol=1e-9)
+def assert_same_poses(got: np.ndarray, expected: np.ndarray) -> None:
+    assert arrays_agree(got[:, :2], expected[:, :2]), (got, expected)
     turn = (got[:, 2] - expected[:, 2] + 180.0) % 360.0 - 180.0
-    np.testing.assert_allclose(turn, 0.0, atol=1e-9)
+    assert arrays_agree(turn, np.zeros_like(turn)), (got, expected)
     assert np.all((got[:, 2] >= 0.0) & (got[:, 2] <= 360.0))
 
 
@@ -116,12 +116,10 @@ def test_final_poses_equal_final_pose(name: str, case: tuple[str, str, str, np.n
     with path(name):
         got = final_poses(poses, base, words, ruleset=ruleset)
     assert got.shape == poses.shape
-    assert_same_poses(got, expected, exact=name == "numpy")
+    assert_same_poses(got, expected)
     # One pose at a time gives the same rows.
     for row, pose in zip(got, poses, strict=True):
-        assert_same_poses(
-            row[None], final_pose(pose, base, words, ruleset=ruleset)[None], exact=name == "numpy"
-        )
+        assert_same_poses(row[None], final_pose(pose, base, words, ruleset=ruleset)[None])
 
 
 CLOSED_FORM_WORDS = [

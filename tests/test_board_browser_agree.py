@@ -3,7 +3,8 @@ test_board_browser.py) and 200 random setups, some made illegal on purpose.
 
 Each setup goes to the board the way a load does (the page PUTs it and asks the server's
 ``check``); the verdict the page then shows (``#verdict``: legal, and each violation's
-rule, objects and margin) must be what ``tabletop query`` answers for the same scene.
+rule, objects and margin) must be what ``tabletop query`` answers for the same scene:
+the verdicts exactly, the margins within ``AGREEMENT_MM`` (``tests/agreement.py``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ REASON = missing()
 if REASON is not None:
     pytest.skip(REASON, allow_module_level=True)
 
+from agreement import assert_agree  # noqa: E402
 from board_support import Opener, browser, open_board, server  # noqa: E402
 
 from benchmarks.board_browser import cli_verdict  # noqa: E402
@@ -93,5 +95,8 @@ def test_page_and_cli_agree_on_200_random_setups(open_board: Opener, tmp_path: P
     page = open_board(scenes[0])
     shown = page.evaluate(PAGE_LOOP, [json.dumps(s) for s in scenes])
     for index, (page_says, cli_says) in enumerate(zip(shown, expected, strict=True)):
-        assert page_says == cli_says, f"setup {index} ({scenes[index]['ruleset']})"
+        try:
+            assert_agree(page_says, cli_says)
+        except AssertionError as error:
+            raise AssertionError(f"setup {index} ({scenes[index]['ruleset']}): {error}") from None
     page.screenshot(path=str(tmp_path / "last-random.png"))

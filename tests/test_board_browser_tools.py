@@ -20,6 +20,7 @@ REASON = missing()
 if REASON is not None:
     pytest.skip(REASON, allow_module_level=True)
 
+from agreement import assert_agree  # noqa: E402
 from board_support import (  # noqa: E402
     EXAMPLES,
     TOURNAMENT,
@@ -56,7 +57,7 @@ def test_load_a_scene_file_makes_it_the_board_and_undo_takes_it_back(
     ids = {e["id"] for e in [*scene_of(contested)["obstacles"], *scene_of(contested)["ships"]]}
     shown = set(page.locator("#mat [data-kind]").evaluate_all("ps => ps.map(p => p.dataset.id)"))
     assert shown == ids
-    assert verdict_of(page) == cli_verdict(cli("check", str(contested))[1])
+    assert_agree(verdict_of(page), cli_verdict(cli("check", str(contested))[1]))
     page.locator("[data-action=undo]").click()
     wait_idle(page)
     assert server.scene_text().split(b'"scene"')[1] == before.split(b'"scene"')[1]
@@ -89,7 +90,7 @@ def test_save_writes_the_board_to_its_file(
     with server.start_file.open("rb") as file:
         saved = tomllib.load(file)
     assert {o["id"]: o for o in saved["obstacles"]}["gas-f"]["angle"] == 75.0
-    assert cli_verdict(cli("check", str(server.start_file))[1]) == verdict_of(page)
+    assert_agree(verdict_of(page), cli_verdict(cli("check", str(server.start_file))[1]))
 
 
 def test_the_palette_adds_every_base_and_a_token_of_every_kind(
@@ -122,7 +123,7 @@ def test_the_palette_adds_every_base_and_a_token_of_every_kind(
     assert [o["token"] for o in held["obstacles"]] == tokens
     assert page.locator("#mat [data-kind=ship]").count() == len(bases)
     assert page.locator("#mat [data-kind=obstacle]").count() == len(tokens)
-    assert verdict_of(page) == cli_verdict(cli("check", str(scene_file(held, tmp_path)))[1])
+    assert_agree(verdict_of(page), cli_verdict(cli("check", str(scene_file(held, tmp_path)))[1]))
 
 
 def test_the_handle_turns_the_piece_to_the_pointer(open_board: Opener, server: BoardServer) -> None:
@@ -198,7 +199,7 @@ def test_the_menus_change_the_ruleset_and_format_undoably(
     wait_idle(page)
     held = server.scene()
     assert (held["ruleset"], held["format"]) == ("xwing1", "standard")
-    assert verdict_of(page) == cli_verdict(cli("check", str(scene_file(held, tmp_path)))[1])
+    assert_agree(verdict_of(page), cli_verdict(cli("check", str(scene_file(held, tmp_path)))[1]))
     assert page.locator("#frame .ruler").get_attribute("data-ruler") == "range"
     page.keyboard.press("Control+z")
     wait_idle(page)

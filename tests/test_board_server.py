@@ -373,6 +373,24 @@ def test_preview_move_is_the_query_answer_with_its_outlines(client: TestClient) 
     assert client.post("/api/preview-move", json=bad).status_code == 400
 
 
+def test_nudge_all_is_what_tabletop_fix_does(client: TestClient) -> None:
+    # An asteroid whose lowest point is 16.03 mm below its centroid, 190 mm up: the
+    # shortest fix lifts it 26.03 mm (and 0.00001 mm more), past the 200 mm edge line.
+    scene = {"obstacles": [{"id": "rock", "token": "coreasteroid0", "at": [300.0, 190.0]}]}
+    body = client.post("/api/nudge-all", json={"scene": scene, "shortest": True}).json()
+    assert body["legal"] is True
+    assert body["remaining"] == []
+    moves = [(m["object"], m["move"], m["to"]) for m in body["moves"]]
+    assert moves == [("rock", [0.0, 26.03001], [300.0, 216.03001])]
+    placeable = client.post("/api/nudge-all", json={"scene": scene}).json()
+    assert placeable["moves"][0]["to"][1] > 216.03001 + 1.0
+    assert (
+        error_of(client.post("/api/nudge-all", json={"scene": scene, "shortest": 1}), 400)["where"]
+        == "key 'shortest'"
+    )
+    assert error_of(client.post("/api/nudge-all", json={}), 400)["where"] == "key 'scene'"
+
+
 # --- pictures and files -----------------------------------------------------------------------
 
 

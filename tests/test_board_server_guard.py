@@ -1,7 +1,8 @@
 """The board server's guard and its edges: Host, Origin, size, rate, faults, saves.
 
 Through Starlette's test client, and, for what a client would not send (two Host
-headers, a websocket), the guard called as the ASGI application it is.
+headers), the guard called as the ASGI application it is. The live verdict's WebSocket:
+test_board_server_websocket.py.
 """
 
 from __future__ import annotations
@@ -198,7 +199,8 @@ def test_the_guard_refuses_two_host_headers_and_a_bad_length() -> None:
     assert call_guard(origins)[0]["status"] == 403
 
 
-def test_the_guard_closes_a_websocket() -> None:
+def test_the_guard_refuses_a_websocket_without_origin() -> None:
+    # the websockets that pass: tests/test_board_server_websocket.py
     assert call_guard([(b"host", b"127.0.0.1:8765")], kind="websocket") == [
         {"type": "websocket.close", "code": 1008}
     ]

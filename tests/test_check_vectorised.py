@@ -4,11 +4,12 @@ Without ``--margins`` a rule measures every object in one vectorised pass and re
 only the measurements near its line (at most ``contested_within`` plus
 :data:`NEAR_SLACK_MM` past it); with ``--margins`` it records every object one at a time,
 as it always has. Both must report the same violations, contested calls, rulings and
-fixes, to the last bit, on scenes with objects exactly at, just inside and just outside
+fixes, every length within ``AGREEMENT_MM`` (``tests/agreement.py``: the two passes do
+their own arithmetic) and every verdict exactly, on scenes with objects exactly at, just inside and just outside
 every line (the edge, spacing, deployment, setup-area and play-area lines, the contested
 zone's edge and the slack's edge), 1e-4 mm off: well clear of the 1e-6 mm tolerance.
 The outlines every rule shares are placed once per check, in one pass per shape: they
-must be the outlines the objects place one at a time.
+must be the outlines the objects place one at a time, within the same agreement.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 import numpy as np
 import pytest
 import shapely
+from agreement import arrays_agree, assert_agree, geometries_agree
 
 from tabletop.geom.objects import Ship, ship_polygons
 from tabletop.geom.rulesets import RULESET_NAMES, get_ruleset
@@ -44,7 +46,7 @@ def line_cases(contested_within: float) -> list[float]:
 
 
 def facts(report: CheckReport) -> tuple[Any, ...]:
-    """Everything a report without margins says, floats and points to the last bit."""
+    """Everything a report without margins says: its verdicts, floats and points."""
 
     def points(value: Any) -> Any:
         return None if value is None else np.asarray(value).tolist()
@@ -180,7 +182,7 @@ def assert_same_report(data: dict[str, Any], *, fixes: bool = False) -> CheckRep
     # A fresh scene: nothing placed by the first check is reused by the reference.
     every = check(scene_from_dict(data), fixes=fixes, margins=True)
     assert fast.margins is None
-    assert facts(fast) == facts(every)
+    assert_agree(facts(fast), facts(every))
     return every
 
 
@@ -236,7 +238,7 @@ def test_nearest_edge_from_bounds() -> None:
     x0, y0, x1, y1 = shapely.bounds(np.asarray(shapes, dtype=object)).T
     nearest = np.minimum.reduce([y0, area.height - y1, x0, area.width - x1])
     one_by_one = [min(float(d) for _, d, _ in _edge_distances(s, area)) for s in shapes]
-    assert nearest.tolist() == one_by_one
+    assert arrays_agree(nearest, one_by_one)
 
 
 def random_obstacles(rng: random.Random) -> list[Obstacle]:
@@ -262,11 +264,11 @@ def test_obstacles_placed_as_one_at_a_time() -> None:
     together = obstacle_polygons(obstacles)
     for o, shape in zip(obstacles, together, strict=True):
         alone = dataclasses.replace(o)  # a copy that places itself
-        assert np.array_equal(
+        assert arrays_agree(
             shapely.get_coordinates(shape),
             alone.world_outline()[[*range(len(alone.world_outline())), 0]],
         )
-        assert np.array_equal(o.world_outline(), alone.world_outline())
+        assert arrays_agree(o.world_outline(), alone.world_outline())
 
 
 @pytest.mark.parametrize("name", RULESET_NAMES)
@@ -288,11 +290,11 @@ def test_ships_placed_as_one_at_a_time(name: str) -> None:
         together = ship_polygons(ships, ruleset, guides=guides)
         for ship, shape in zip(ships, together, strict=True):
             alone = ship.polygon(ruleset, guides=guides)
-            assert np.array_equal(shapely.get_coordinates(shape), shapely.get_coordinates(alone))
+            assert geometries_agree(shape, alone)
 
 
 def test_scene_reused() -> None:
-    # A scene checked twice answers the same (its placed outlines are kept).
+    # A scene checked twice answers the same, to the bit (its placed outlines are kept).
     scene: Scene = scene_from_dict(random_scene(random.Random(5), "xwing2"))
     assert facts(check(scene, fixes=False)) == facts(check(scene, fixes=False))
 

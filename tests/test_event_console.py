@@ -273,7 +273,7 @@ def test_pending_lists_every_table_without_a_result_and_pair_names_them(armada: 
     }
     code, out, _ = run("event", "pending", str(armada))
     assert out.splitlines()[0] == "round 2: 3 table(s) without a result"
-    assert out.splitlines()[2] == "  table 3: P5 v P6"
+    assert out.splitlines()[2] == "  table 3: P5 (p5) v P6 (p6)"  # names with ids
     err = refused(armada, "event", "pair", str(armada))
     assert (
         "no result yet at 3 tables: table 1 (p1 v p2), table 3 (p5 v p6), table 4 (p7 v p8)" in err
@@ -300,13 +300,14 @@ def _destiny(tmp_path: Path, count: int, extra: str = "") -> Path:
 @pytest.mark.parametrize(
     ("count", "extra", "expected"),
     [
-        # basic: 25-40 -> 5 rounds, top 4, single games; 41-44 -> 5, top 8
-        (40, 'structure = "basic"', (5, 4, 1, None)),
-        (41, 'structure = "basic"', (5, 8, 1, None)),
+        # basic: 25-40 -> 5 rounds, top 4, single games; 41-44 -> 5, top 8; the
+        # regulation's round is 35 minutes
+        (40, 'structure = "basic"', (5, 4, 1, 35)),
+        (41, 'structure = "basic"', (5, 8, 1, 35)),
         # advanced: 25-40 -> 6 rounds, top 8, best of three; 13-24 -> 5, top 4
         (40, 'structure = "advanced"\nround_minutes = 65', (6, 8, 3, 65)),
-        (24, 'structure = "advanced"', (5, 4, 3, None)),
-        (16, 'structure = "basic"', (4, 0, None, None)),  # 9-16: 4 rounds, no cut
+        (24, 'structure = "advanced"', (5, 4, 3, 35)),
+        (16, 'structure = "basic"', (4, 0, None, 35)),  # 9-16: 4 rounds, no cut
     ],
 )
 def test_announce_destiny(
@@ -414,9 +415,9 @@ def test_final_placings_after_the_playoff(armada: Path) -> None:
     ]
     code, out, _ = run("event", "standings", str(armada), "--final", "--top", "2")
     assert out.splitlines()[0] == "Final placings"
-    assert [line.split()[:3] for line in out.splitlines()[3:]] == [
-        ["1", "P1", "winner"],
-        ["2", "P7", "finalist"],
+    assert [line.split()[:4] for line in out.splitlines()[3:]] == [
+        ["1", "P1", "p1", "winner"],
+        ["2", "P7", "p7", "finalist"],
     ]
     assert run("event", "check", str(armada))[0] == 0
 
@@ -444,9 +445,12 @@ def test_a_drop_before_the_cut_and_in_the_playoff_renumbers_no_seed(armada: Path
 
 def test_export_csv_and_json(armada: Path, tmp_path: Path) -> None:
     _to_the_cut(armada)
-    code, out, err = run("event", "export", str(armada), "--format", "csv")
+    code, head, err = run("event", "export", str(armada), "--format", "csv")
     assert code == 0, err
-    head, results = out.split("\n\n")
+    code, results, err = run(
+        "event", "export", str(armada), "--format", "csv", "--table", "results"
+    )
+    assert code == 0, err
     standings_rows = list(csv.reader(io.StringIO(head)))
     assert standings_rows[0] == [
         "rank", "id", "name", "tp", "mov", "sos", "wins", "losses", "byes", "dropped",
@@ -515,8 +519,10 @@ def test_a_late_arrival_that_changes_the_destiny_row_is_said(tmp_path: Path) -> 
         "rounds_missed": 1,
         "players": 25,
         "swiss_rounds": 5,
+        "note": "round 1 is paired and has no result: `event unpair`, then `add` and `pair`, "
+        "seats them in it",
     }
     code, out, _ = run("event", "add", str(path), "d26")
-    assert (
-        out == "d26 (d26) registered for round 2; 1 round(s) missed count as losses; 26 players\n"
+    assert out.splitlines()[0] == (
+        "d26 (d26) registered for round 2; 1 round(s) missed count as losses; 26 players"
     )

@@ -56,18 +56,20 @@ def test_pairings_html_by_table_and_by_name(event: Path, tmp_path: Path) -> None
     text = out_file.read_text()
     assert "@page { size: A4;" in text
     assert "Round 1 (swiss) pairings - Store Championship" in text
-    # by table: table 1 Zoe (TP after round 0: 0) v Andrea; the bye is Michele's
-    assert "<tr><td>1</td><td>Zoe</td><td>0</td><td>v</td><td>Andrea</td><td>0</td></tr>" in text
-    assert "<tr><td></td><td>Michele</td><td>0</td><td>bye</td><td></td><td></td></tr>" in text
+    # by table: table 1 Zoe (TP after round 0: 0) v Andrea; the bye is Michele's; each
+    # name with its id
+    row = "<tr><td>1</td><td>Zoe (p1)</td><td>0</td><td>v</td><td>Andrea (p2)</td><td>0</td></tr>"
+    assert row in text
+    assert "<tr><td></td><td>Michele (p5)</td><td>0</td><td>bye</td><td></td><td></td></tr>" in text
     # by name, A to Z: Andrea, Carlo, Michele, Silvia, Zoe
     by_name = text.split("by name")[1]
-    seats = re.findall(r"<tr><td>(\w+)</td><td>(\w+)</td><td>(\w*)</td></tr>", by_name)
+    seats = re.findall(r"<tr><td>([\w ()]+)</td><td>(\w+)</td><td>([\w ()]*)</td></tr>", by_name)
     assert seats == [
-        ("Andrea", "1", "Zoe"),
-        ("Carlo", "2", "Silvia"),
-        ("Michele", "bye", ""),
-        ("Silvia", "2", "Carlo"),
-        ("Zoe", "1", "Andrea"),
+        ("Andrea (p2)", "1", "Zoe (p1)"),
+        ("Carlo (p4)", "2", "Silvia (p3)"),
+        ("Michele (p5)", "bye", ""),
+        ("Silvia (p3)", "2", "Carlo (p4)"),
+        ("Zoe (p1)", "1", "Andrea (p2)"),
     ]
 
 
@@ -85,7 +87,11 @@ def test_slips_one_per_table(event: Path, tmp_path: Path) -> None:
     assert run("event", "print", str(event), "--what", "slips", "-o", str(out_file))[0] == 0
     text = out_file.read_text()
     assert text.count('class="slip"') == 2
-    assert "round 1, table 2" in text
+    assert "round 1 - table 2" in text
+    assert "Silvia (p3)" in text
+    assert "Carlo (p4)" in text
+    # the regulation's MoV → TP table for the TP line (armada-2015, by hand from its table)
+    assert "0–20 5/5, 21–50 6/4, 51–90 7/3, 91–150 8/2, 151–220 9/1, 221+ 10/0" in text
     assert "final score: ___" in text
 
 

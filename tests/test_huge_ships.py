@@ -170,71 +170,6 @@ def test_2e_an_obstacle_under_the_final_base_is_reported_by_section_not_removed(
     assert result.to_json()["removed"] == []
 
 
-# -- 1st edition ------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("base", "y", "destroyed", "dice"),
-    [
-        ("small", 640.7, False, 0),
-        ("small", 640.6, True, 1),
-        ("small", 640.8, False, 0),
-        ("large", 660.7, False, 0),
-        ("large", 660.6, True, 2),
-    ],
-)
-def test_1e_small_and_large_ships_overlapped_are_destroyed(
-    base: str, y: float, destroyed: bool, dice: int
-) -> None:
-    """rules.md, Huge ships, 1e: "A final position overlapping small or large ships
-    destroys them (the move completes; the huge ship's player rolls one attack die per
-    small and two per large ship overlapped, and suffers the hits)"."""
-    result = fly(scene_of("xwing1", Ship("other", base, X, y)))
-    assert result.final.tolist() == pytest.approx([X, 505.0, 90.0])
-    assert result.complete
-    data = result.to_json()
-    assert data["destroyed"] == (["other"] if destroyed else [])
-    expected = [("raider", dice, "attack-dice")] if destroyed else []
-    assert [(d["ship"], d["amount"], d["kind"]) for d in data["damage"]] == expected
-
-
-@pytest.mark.parametrize(
-    ("y", "final_y"),
-    [(733.2, 505.0), (733.1, 505.0 - 0.1), (725.0, 496.8)],
-)
-def test_1e_huge_over_a_huge_ship_bumps_and_both_take_a_faceup_card(
-    y: float, final_y: float
-) -> None:
-    """rules.md, Huge ships, 1e: "Overlapping another huge ship uses the standard bump
-    below, without skipping the action step, and both are dealt one faceup damage card".
-    Bumped, the raider's front guides end touching lambda's rear guides: y = y_L - 2 x
-    114.1 (725 - 228.2 = 496.8)."""
-    result = fly(scene_of("xwing1", Ship("lambda", "huge", X, y)))
-    assert result.final[1] == pytest.approx(final_y, abs=1e-6)
-    data = result.to_json()
-    if y == 733.2:
-        assert result.complete
-        assert data["damage"] == []
-        return
-    assert not result.complete
-    assert result.bumped == "lambda"
-    assert [(d["ship"], d["amount"], d["kind"]) for d in data["damage"]] == [
-        ("raider", 1, "faceup-card"),
-        ("lambda", 1, "faceup-card"),
-    ]
-
-
-def test_1e_only_the_final_position_counts_and_its_obstacles_are_removed() -> None:
-    """rules.md, Huge ships, 1e: "each section that overlaps obstacles is reported with
-    them, and every obstacle the final base overlaps is removed from the play area; the
-    template overlapping an obstacle has no effect"."""
-    obstacles = (rock("on-template", X, 350.0), rock("aft-rock", X, 450.0))
-    result = fly(scene_of("xwing1", obstacles=obstacles))
-    assert result.obstacles == (("aft-rock", "ends-on"),)
-    assert detail(result).removed == ("aft-rock",)
-    assert dict(detail(result).sections) == {"fore": (), "aft": ("aft-rock",)}
-
-
 def test_the_move_command_prints_the_huge_ship_rulings(tmp_path: Path) -> None:
     text = ships("xwing2", ("raider", "huge", X, 200.0, 90.0), ("xwing", "small", X, 600.0, 90.0))
     path = scene_file(tmp_path, text)
@@ -255,6 +190,13 @@ def test_the_move_command_prints_the_huge_ship_rulings(tmp_path: Path) -> None:
         "  speeds:     tried 2; flown: straight 2\n"
         "  overlapped: xwing (small, at speed 2): set aside; its owner places it again after the move\n"
         "  damage:     xwing: 2 critical damage\n"
+        '  rule:       2.0 Rules Reference, huge-ship appendix: "A huge ship overlapping a '
+        "standard ship completes its maneuver; the standard ship suffers critical damage "
+        "equal to the revealed speed and is set aside until the huge ship has moved, then "
+        'placed by its owner"\n'
         "  fore:       no obstacle\n"
         "  aft:        no obstacle\n"
+        '  template:   rules.md, Final poses (every base): "straight s: (0, 2h + 40s), 0°; '
+        "bank s: (R(1 − cos45°) + h·sin45°, h + R·sin45° + h·cos45°), −45° heading "
+        'change"\n'
     )

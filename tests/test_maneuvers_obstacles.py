@@ -132,21 +132,23 @@ def test_fleeing() -> None:
 
 
 def test_huge_ship_sections_and_removal() -> None:
-    # A huge base (80 × 225) at (457.2, 300): straight 1 ends at y 300 + 225 + 40 = 565,
-    # the base spanning 452.5-677.5: aft half below 565, fore half above.
+    # A huge base (80 × 225) at (457.2, 300): by the 1e Huge Ship Rules straight 1 moves
+    # the front base's rear edge (the centre line) 40 mm, to y 340, the base spanning
+    # 227.5-452.5: aft half below 340, fore half above. The template (y 300-340) lies under
+    # the final base; a rock under the starting base only (200-220) is not hit.
     huge = Ship("cr90", "huge", 457.2, 300.0)
     obstacles = (
-        square("fore-rock", 457.2, 650.0),
-        square("aft-rock", 457.2, 480.0),
-        square("mid", 457.2, 565.0),
-        square("on-template", 457.2, 432.0),  # template only: no effect for huge ships
+        square("fore-rock", 457.2, 425.0),
+        square("aft-rock", 457.2, 255.0),
+        square("mid", 457.2, 340.0),
+        square("start-only", 457.2, 210.0),
     )
     # The 1st-edition Huge Ship Rules remove them; 2.0 does not (tests/test_huge_ships.py).
     scene = Scene(
         get_ruleset("xwing1"), play_area("3x3ft"), phase="play", obstacles=obstacles, ships=(huge,)
     )
     result = execute(scene, "cr90", "straight 1")
-    assert result.final[1] == pytest.approx(565.0)
+    assert result.final[1] == pytest.approx(340.0)
     assert result.obstacles == (
         ("aft-rock", "ends-on"),
         ("mid", "ends-on"),

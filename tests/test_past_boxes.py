@@ -2,16 +2,17 @@
 
 :func:`_past_boxes` must pick, for every outline, the same extreme vertex (the first of
 equally far ones), the same worst side (the first of equally bad ones) and the same
-inward distance to the last bit as :func:`_past_box`: outlines of one vertex count
-(a row each) and of many counts alike.
+inward distance as :func:`_past_box`, the side exactly and the distance and vertex within
+``AGREEMENT_MM`` (``tests/agreement.py``: the two passes do their own arithmetic):
+outlines of one vertex count (a row each) and of many counts alike.
 """
 
 from __future__ import annotations
 
 import random
 
-import numpy as np
 import shapely
+from agreement import agree, arrays_agree
 
 from tabletop.obstacles._margins import _past_box, _past_boxes
 
@@ -42,8 +43,9 @@ def test_every_outline_as_one_at_a_time() -> None:
         together = _past_boxes(shapes, box)
         for shape, (side, inward, points) in zip(shapes, together, strict=True):
             one_side, one_inward, one_points = _past_box(shape, box)
-            assert (side, inward) == (one_side, one_inward)
-            assert np.array_equal(points, one_points)
+            assert side == one_side
+            assert agree(inward, one_inward)
+            assert arrays_agree(points, one_points)
             assert points.dtype == one_points.dtype
 
 
@@ -58,8 +60,9 @@ def test_outlines_of_many_vertex_counts_as_one_at_a_time() -> None:
         together = _past_boxes(shapes, box)
         for shape, (side, inward, points) in zip(shapes, together, strict=True):
             one_side, one_inward, one_points = _past_box(shape, box)
-            assert (side, inward) == (one_side, one_inward)
-            assert np.array_equal(points, one_points)
+            assert side == one_side
+            assert agree(inward, one_inward)
+            assert arrays_agree(points, one_points)
 
 
 def test_no_outlines() -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from agreement import assert_agree
 from test_query import DOGFIGHT, SCENE, ask, request
 
 from tabletop.app.query import answers as cmd_query
@@ -28,11 +29,14 @@ PAIRS: list[dict[str, Any]] = [
 def test_each_answer_is_the_single_measure_answer_and_the_python_api() -> None:
     singles = ask(*(request(op="measure", **pair) for pair in PAIRS))
     (many,) = ask(request(op="measure_many", id="m", pairs=PAIRS))
-    assert many == {"id": "m", "measurements": singles}
+    # Measured together, one at a time and by the API: three code paths, within the
+    # agreement (tests/agreement.py).
+    assert_agree(many, {"id": "m", "measurements": singles})
     scene = load_scene(DOGFIGHT)
-    assert many["measurements"] == [
-        measure(scene, p["from"], p["to"], arc=p.get("arc")).to_json() for p in PAIRS
-    ]
+    assert_agree(
+        many["measurements"],
+        [measure(scene, p["from"], p["to"], arc=p.get("arc")).to_json() for p in PAIRS],
+    )
     # Worked by hand: the two small bases face each other 200 mm apart (range 2 line).
     assert (many["measurements"][0]["distance"], many["measurements"][0]["band"]) == (200.0, 2)
 
@@ -104,7 +108,7 @@ def test_a_scene_is_parsed_once_per_text(monkeypatch: pytest.MonkeyPatch) -> Non
     answers = ask(*lines)
     assert len(calls) == 2  # two distinct scene texts
     assert "error" not in answers[1]
-    assert answers[2]["measurements"][0] == answers[0]
+    assert_agree(answers[2]["measurements"][0], answers[0])
 
 
 def test_the_cache_keeps_the_most_recently_used_scenes(monkeypatch: pytest.MonkeyPatch) -> None:

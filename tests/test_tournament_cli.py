@@ -137,7 +137,7 @@ def test_an_unknown_table_and_a_stranger_are_named(event_file: Path) -> None:
         "event", "result", str(event_file), "1", "1", "--scores", "1", "0", "--second", "zed"
     )
     assert code == 2
-    assert "'zed' is not at this table" in err
+    assert "--second: no player has the id or name 'zed'" in err
 
 
 def test_drop_and_return(event_file: Path) -> None:

@@ -102,7 +102,7 @@ def test_headings_follow_the_regulations_order() -> None:
         ("tiebreakers", ("mov", "coin"), "unknown tiebreaker 'coin'; expected one of: mov, sos, sos-average, esos"),
         ("tiebreakers", ("mov", "mov"), "tiebreaker 'mov' is given twice"),
         ("tiebreakers", ("sos", "sos-average"), "tiebreaker 'sos-average' is the same figure as 'sos'"),
-        ("bye_order", ("tp", "sos"), "unknown bye_order key 'sos'; expected some of: tp, mov"),
+        ("bye_order", ("tp", "sos"), "unknown bye_order key 'sos'; expected some of: tp, mov, rank"),
     ],
 )  # fmt: skip
 def test_a_regulation_is_checked_when_it_is_made(field: str, value: object, said: str) -> None:

@@ -6,6 +6,8 @@ Commands:
   measure SCENE A B [--arc ARC]      distance, band and attack range from A to B
   report SCENE                       every ship pair measured, as a table
   check SCENE                        setup legality (exit 1 when anything is illegal)
+  fix SCENE -o OUT [--shortest]      apply check's fixes; write the scene (exit 1 if
+                                     anything remains illegal)
   import SAVE [-o SCENE]             a TTS or VASSAL save as a scene, with a report
   move SCENE SHIP MANEUVER           one maneuver against the scene
   render SCENE -o OUT [--force]      draw the scene (a picture)
@@ -73,6 +75,7 @@ COMMANDS: dict[str, str] = {
     "measure": "tabletop.app.scene.measure",
     "report": "tabletop.app.scene.report",
     "check": "tabletop.app.scene.check",
+    "fix": "tabletop.app.scene.fix",
     "import": "tabletop.app.scene.import_save",
     "move": "tabletop.app.scene.move",
     "render": "tabletop.app.scene.render",

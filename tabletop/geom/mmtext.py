@@ -133,12 +133,14 @@ def mm_same_precision(
     *,
     lines: Sequence[float | None] | None = None,
     signed: Sequence[bool] | None = None,
+    beside: str | None = None,
 ) -> list[str]:
     """Return lengths (mm) all printed at the precision the finest of them needs.
 
     Each value needs what :func:`mm_text` gives it (kept off its line in `lines`, where
     one is given); every value is then printed with that many decimals, so that a
-    distance, its margin and its closest points read as one measurement.
+    distance, its margin and its closest points read as one measurement. `beside`, a
+    number as printed next to them (a ruling's margin), needs its own decimals too.
 
     Examples
     --------
@@ -146,6 +148,8 @@ def mm_same_precision(
     ['200.0005', '-0.0005', '320.0000']
     >>> mm_same_precision([4.0, 0.0004], signed=[False, True])
     ['4.0000', '+0.0004']
+    >>> mm_same_precision([100.300029, 0.300029], lines=[100.0, None], beside="0.300029")
+    ['100.300029', '0.300029']
     """
     count = len(values)
     line_of = list(lines) if lines is not None else [None] * count
@@ -157,6 +161,8 @@ def mm_same_precision(
         ),
         default=1,
     )
+    if beside is not None:
+        places = max(places, _places(beside))
     out = []
     for value, sign in zip(values, sign_of, strict=True):
         value = 0.0 if abs(float(value)) <= EPSILON_MM else float(value) + 0.0

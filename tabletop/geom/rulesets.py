@@ -113,6 +113,9 @@ class Ruleset(_abc.ABC):
     #: Whether a huge ship's template counts for obstacles (2.0) or only its final
     #: position does (1e, where the obstacles under it are removed).
     xwing_huge_template_counts: bool = True
+    #: Where a huge ship's template is set (``rules.md``, Huge ships): "front-edge" (2.0,
+    #: as every ship) or "front-base-rear-edge" (1e: that edge, the centre line, at both ends).
+    xwing_huge_template_at: Literal["front-edge", "front-base-rear-edge"] = "front-edge"
     armada_distance_bands: tuple[float, ...] = (76.5, 124.5, 185.0, 245.0, 304.8)
     armada_range_bands: tuple[float, ...] = (123.5, 187.0, 304.8)
     armada_squadron_diameter: float = 31.0
@@ -542,6 +545,7 @@ RULESETS: Mapping[str, Ruleset] = _frozen(
             xwing_roll_model="slide",
             xwing_huge_overlaps="destroy",
             xwing_huge_template_counts=False,
+            xwing_huge_template_at="front-base-rear-edge",
         ),
         "armada": ArmadaRuleset(
             name="armada",

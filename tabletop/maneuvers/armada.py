@@ -51,8 +51,11 @@ __all__ = [
     "execute_armada",
 ]
 
-#: The rule that deals the damage of a ship overlapping a ship (RRG, Overlapping).
-_OVERLAP_RULE = "one facedown damage card to the ship that moved and the closest ship it overlapped"
+#: The sentence that deals the damage of a ship overlapping a ship, and where it is.
+_OVERLAP_RULE = (
+    "deal one facedown damage card to the ship that moved and the closest ship that it overlapped"
+)
+_OVERLAP_SOURCE = "Armada Rules Reference, Overlapping"
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -392,7 +395,7 @@ def _overlap_answer(
         for i, speeds in sorted(overlapped_at.items(), key=lambda item: blockers[item[0]].id)
     )
     damage = tuple(
-        Damage(ident, 1, "facedown-card", _OVERLAP_RULE)
+        Damage(ident, 1, "facedown-card", _OVERLAP_RULE, _OVERLAP_SOURCE)
         for ident in (ship.id, blockers[closest].id)
     )
     return ShipOverlaps(speeds_tried=tuple(tried), ships=ships, damage=damage)

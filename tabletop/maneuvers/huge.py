@@ -36,10 +36,40 @@ from tabletop.maneuvers.xwing import _maneuver, _Table, xwing_local_move
 
 __all__ = ["huge_maneuver"]
 
-_RULE_2E_HUGE = "2.0 huge ship overlapping a huge ship: critical damage equal to the speed"
-_RULE_2E_STANDARD = "2.0 huge ship overlapping a standard ship: critical damage equal to the speed"
-_RULE_1E_DESTROYED = "1e huge ship destroying ships: one attack die per small, two per large"
-_RULE_1E_HUGE = "1e huge ship overlapping a huge ship: one faceup damage card each"
+#: The sentences each answer rests on, as ``rules.md`` (Huge ships) quotes or states them.
+_SOURCE_2E = "2.0 Rules Reference, huge-ship appendix"
+_SOURCE_1E = "1e Huge Ship Rules"
+_RULE_2E_HUGE = (
+    "a huge ship overlapping another huge ship executes the maneuver one speed lower, again "
+    "until it overlaps none (a stationary maneuver after speed 0), then it and each huge "
+    "ship it overlapped suffer critical damage equal to the revealed speed"
+)
+_RULE_2E_STANDARD = (
+    "A huge ship overlapping a standard ship completes its maneuver; the standard ship "
+    "suffers critical damage equal to the revealed speed and is set aside until the huge "
+    "ship has moved, then placed by its owner"
+)
+_RULE_1E_DESTROYED = (
+    "A final position overlapping small or large ships destroys them (the move completes; "
+    "the huge ship's player rolls one attack die per small and two per large ship "
+    "overlapped, and suffers the hits)"
+)
+_RULE_1E_HUGE = (
+    "Overlapping another huge ship uses the standard bump, without skipping the action "
+    "step, and both are dealt one faceup damage card"
+)
+#: How each edition sets the template (the answer's ``maneuver_rule``).
+_MOVE_1E = (
+    _SOURCE_1E + ', "Straight Maneuver Example"',
+    "sets it so that the bottom line of the template aligns with the rear edge of the "
+    "GR-75's front base … moves the GR-75 so that the rear edge of the GR-75's front base "
+    "aligns with the 2 speed line",
+)
+_MOVE_2E = (
+    "rules.md, Final poses (every base)",
+    "straight s: (0, 2h + 40s), 0°; bank s: (R(1 − cos45°) + h·sin45°, h + R·sin45° + "
+    "h·cos45°), −45° heading change",
+)
 
 
 def _sections(
@@ -129,13 +159,13 @@ def _second_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     ]
     damage: list[Damage] = []
     if huge_at:
-        damage.append(Damage(ship.id, revealed, "critical", _RULE_2E_HUGE))
+        damage.append(Damage(ship.id, revealed, "critical", _RULE_2E_HUGE, _SOURCE_2E))
         damage += [
-            Damage(table.others[i].id, revealed, "critical", _RULE_2E_HUGE)
+            Damage(table.others[i].id, revealed, "critical", _RULE_2E_HUGE, _SOURCE_2E)
             for i in sorted(huge_at, key=lambda i: table.others[i].id)
         ]
     damage += [
-        Damage(table.others[i].id, revealed, "critical", _RULE_2E_STANDARD)
+        Damage(table.others[i].id, revealed, "critical", _RULE_2E_STANDARD, _SOURCE_2E)
         for i in sorted(standard, key=lambda i: table.others[i].id)
     ]
     bumped = None
@@ -150,7 +180,7 @@ def _second_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
         maneuver=maneuver_name(maneuver),
         complete=not huge_at,
         bumped=bumped,
-        detail=TemplateMove(progress=_progress(moved), sections=sections),
+        detail=TemplateMove(progress=_progress(moved), sections=sections, maneuver_rule=_MOVE_2E),
         overlaps=ShipOverlaps(
             speeds_tried=tuple(tried),
             flown=maneuver_name(flown),
@@ -180,12 +210,12 @@ def _first_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     if destroyed:
         # One die per small ship, two per larger one (1e has small and large bases).
         dice = sum(1 if table.others[i].base == "small" else 2 for i in destroyed)
-        damage.append(Damage(ship.id, dice, "attack-dice", _RULE_1E_DESTROYED))
+        damage.append(Damage(ship.id, dice, "attack-dice", _RULE_1E_DESTROYED, _SOURCE_1E))
     if moved.bumped is not None:
         bumped = next(s for s in table.others if s.id == moved.bumped)
         ships.append(ShipOverlap(bumped.id, bumped.base, "bump", (maneuver.speed,)))
-        damage.append(Damage(ship.id, 1, "faceup-card", _RULE_1E_HUGE))
-        damage.append(Damage(bumped.id, 1, "faceup-card", _RULE_1E_HUGE))
+        damage.append(Damage(ship.id, 1, "faceup-card", _RULE_1E_HUGE, _SOURCE_1E))
+        damage.append(Damage(bumped.id, 1, "faceup-card", _RULE_1E_HUGE, _SOURCE_1E))
     # Only the final position counts for obstacles, per section; they are removed.
     obstacles, sections = _sections(table, moved.final)
     return _dc.replace(
@@ -198,6 +228,7 @@ def _first_edition(table: _Table, maneuver: XWingManeuver) -> MoveResult:
             removed=tuple(ident for ident, _ in obstacles),
             # 1e: a huge ship's bump does not skip the action step (Huge Ship Rules).
             skips_action=False,
+            maneuver_rule=_MOVE_1E,
         ),
         overlaps=ShipOverlaps(
             speeds_tried=(maneuver.speed,),

@@ -10,14 +10,15 @@ Examples
 >>> overlaps = ShipOverlaps(
 ...     speeds_tried=(2,), flown="straight 2",
 ...     ships=(ShipOverlap("x1", "small", "set-aside", (2,)),),
-...     damage=(Damage("x1", 2, "critical", "2.0 huge ships"),))
+...     damage=(Damage("x1", 2, "critical", "the ship suffers critical damage", "Rules"),))
 >>> overlaps.json_fields()["damage"]
-[{'ship': 'x1', 'amount': 2, 'kind': 'critical', 'rule': '2.0 huge ships'}]
+[{'ship': 'x1', 'amount': 2, 'kind': 'critical', 'rule': 'the ship suffers critical damage', 'source': 'Rules'}]
 >>> for line in overlaps.lines():
 ...     print(line)
   speeds:     tried 2; flown: straight 2
   overlapped: x1 (small, at speed 2): set aside; its owner places it again after the move
   damage:     x1: 2 critical damage
+  rule:       Rules: "the ship suffers critical damage"
 """
 
 from __future__ import annotations
@@ -87,17 +88,26 @@ class Damage:
     kind : str
         :data:`DamageKind`.
     rule : str
-        The rule that deals it, in a few words.
+        The sentence of the rules that deals it, as quoted.
+    source : str
+        Where that sentence is: the document and its section.
     """
 
     ship: str
     amount: int
     kind: DamageKind
     rule: str
+    source: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        """Return ``{"ship", "amount", "kind", "rule"}``."""
-        return {"ship": self.ship, "amount": self.amount, "kind": self.kind, "rule": self.rule}
+        """Return ``{"ship", "amount", "kind", "rule", "source"}``."""
+        return {
+            "ship": self.ship,
+            "amount": self.amount,
+            "kind": self.kind,
+            "rule": self.rule,
+            "source": self.source,
+        }
 
     def words(self) -> str:
         """Return the damage for people: ``"2 critical damage"``."""
@@ -166,4 +176,9 @@ class ShipOverlaps:
         if self.damage:
             dealt = "; ".join(f"{d.ship}: {d.words()}" for d in self.damage)
             lines.append(f"  damage:     {dealt}")
+        # The sentences the damage rests on, each once, in the order dealt.
+        for source, rule in dict.fromkeys((d.source, d.rule) for d in self.damage):
+            lines.append(
+                f'  rule:       {source}: "{rule}"' if source else f'  rule:       "{rule}"'
+            )
         return lines

@@ -123,6 +123,9 @@ class TemplateMove:
     guides_only : tuple of str
         The ships the full maneuver's final base overlapped only through a guide (the
         bases without guides do not overlap): the guides alone made the bump.
+    maneuver_rule : (source, sentence) or None
+        Huge ships: where the edition's rule for setting the template is, and its
+        sentence.
     """
 
     progress: float | None = None
@@ -132,6 +135,7 @@ class TemplateMove:
     removed: tuple[str, ...] = ()
     skips_action: bool | None = None
     guides_only: tuple[str, ...] = ()
+    maneuver_rule: tuple[str, str] | None = None
 
     def json_fields(self) -> dict[str, Any]:
         """Return the fields this detail adds to the JSON answer, in ``cli.md`` order."""
@@ -148,6 +152,9 @@ class TemplateMove:
         if self.skips_action is not None:
             data["skip_action"] = self.skips_action
             data["bump_guides_only"] = list(self.guides_only)
+        if self.maneuver_rule is not None:
+            source, text = self.maneuver_rule
+            data["maneuver_rule"] = {"source": source, "text": text}
         return data
 
     def head_lines(self) -> list[str]:
@@ -173,6 +180,9 @@ class TemplateMove:
         ]
         if self.removed:
             lines.append(f"  removed:    {', '.join(self.removed)}")
+        if self.maneuver_rule is not None:
+            source, text = self.maneuver_rule
+            lines.append(f'  template:   {source}: "{text}"')
         for position in self.positions:
             state = "legal" if position.legal else f"fails: {position.reason}"
             lines.append(f"  {position.name + ':':11} {_pose(position.pose)}, {state}")

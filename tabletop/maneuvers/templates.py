@@ -237,7 +237,9 @@ class PosePath:
     arc length `t` on that path and the front-guide point where the path meets the
     circle of radius 2h around it; the centre is their midpoint and the heading the
     chord's direction. Progress runs from 0 (the start) to :attr:`length` (the final
-    position).
+    position). With h = 0 (a 1st-edition huge ship, whose template runs from the rear
+    edge of its front base to that same edge) the pose is the point on the centre line,
+    heading along it: the limit of the chord.
 
     Attributes
     ----------
@@ -329,10 +331,15 @@ class PosePath:
         Progress is clipped to ``[0, length]``.
         """
         t = np.clip(np.asarray(progress, dtype=np.float64), 0.0, self.length)
-        rear = self.guide_points(t)
-        front = self._front_points(rear)
-        centre = 0.5 * (rear + front)
-        delta = front - rear
+        if self.half_length == 0.0:
+            # The chord's limit: a point on the centre line, heading along it (a 1e
+            # huge ship, whose front base's rear edge runs along the template).
+            centre, delta = self.shape.centre_line(t)
+        else:
+            rear = self.guide_points(t)
+            front = self._front_points(rear)
+            centre = 0.5 * (rear + front)
+            delta = front - rear
         heading = np.degrees(np.arctan2(-delta[..., 0], delta[..., 1]))
         moves = np.concatenate([centre, heading[..., None]], axis=-1)
         return mirror_moves(moves, left=self.left, reverse=self.reverse)

@@ -186,7 +186,7 @@ def xwing_local_move(
         its ``where`` names `text` (the words as given) or else the maneuver's name.
     """
     _check_base(maneuver, base, ruleset, text)
-    half_length = ruleset.base_size(base)[1] / 2.0
+    half_length = _template_edge(ruleset, base)
     if isinstance(maneuver, BarrelRoll):
         geometry = roll_geometry(ruleset, base)
         side = -1.0 if maneuver.direction == "left" else 1.0
@@ -199,6 +199,17 @@ def xwing_local_move(
     if isinstance(maneuver, XWingManeuver):
         move[2] += _extra_turn(maneuver)
     return move
+
+
+def _template_edge(ruleset: Ruleset, base: str) -> float:
+    """Return how far ahead of the base centre the template is set, mm (``rules.md``).
+
+    Half the base length, at the front edge; a 1st-edition huge ship sets it at the rear
+    edge of its front base, the centre line (0), and moves that edge to the speed line.
+    """
+    if ruleset.xwing_huge_template_at == "front-base-rear-edge" and ruleset.base_spec(base).is_huge:
+        return 0.0
+    return ruleset.base_size(base)[1] / 2.0
 
 
 @_dc.dataclass(frozen=True, eq=False)
@@ -322,7 +333,7 @@ def _bump_point(table: _Table, polygon: shapely.Polygon, index: int) -> FloatArr
 def _maneuver(table: _Table, maneuver: XWingManeuver) -> MoveResult:
     ship, ruleset = table.ship, table.scene.ruleset
     start = ship.pose
-    half_length = ruleset.base_size(ship.base)[1] / 2.0
+    half_length = _template_edge(ruleset, ship.base)
     name = maneuver_name(maneuver)
     if maneuver.bearing == "stationary":
         return MoveResult(

@@ -31,6 +31,7 @@ from tabletop.obstacles._margins import (
     _with_band,
     _worth_recording,
 )
+from tabletop.obstacles._nearest import FEW, nearest_of_few
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fix_regions import HullCache
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
@@ -98,7 +99,9 @@ def _pairs(
     first, second = tree.query(array, predicate="dwithin", distance=reach)
     ahead = first < second
     found = set(zip(first[ahead].tolist(), second[ahead].tolist(), strict=True))
-    if nearest:
+    if nearest and len(shapes) <= FEW:
+        found |= nearest_of_few(array)
+    elif nearest:
         first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
         found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
     return sorted(found)

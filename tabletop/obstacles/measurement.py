@@ -318,9 +318,11 @@ class Measurement:
             lines.append(f"  arc:        {where}")
         lines.insert(0, head)
         # The distance and its margin at the same precision, however fine the call.
+        # A ruling prints the margin in full (mm()): the numbers beside it say it alike.
         distance, margin, *corners = mm_same_precision(
             [self.distance, abs(self.margin), *(float(v) for p in self.points for v in p)],
             lines=[self.nearest_line, None, None, None, None, None],
+            beside=mm(abs(self.margin)) if self.contested and self.ruling is not None else None,
         )
         lines.append(f"  distance:   {distance} mm")
         lines.append(f"  band:       {self.band_words()}")

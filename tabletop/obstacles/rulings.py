@@ -17,6 +17,12 @@ Examples
 'within 1.0 mm of touching (0.4 mm apart): touching counts as range 0'
 >>> contested_ruling(get_ruleset("armada"), 123.9).words
 'on the line counts as close range'
+
+Between two lines, both are named: Armada's 124.0 mm is 0.5 mm beyond the close-range
+line and 0.5 mm inside the distance-2 line.
+
+>>> print(contested_ruling(get_ruleset("armada"), 124.0).text())
+within 1.0 mm of the 123.5 mm line (0.5 mm beyond it): on the line counts as close range; also within 1.0 mm of the 124.5 mm line (0.5 mm inside it): on the line counts as distance 2
 >>> contested_ruling(get_ruleset("xwing2"), 150.0) is None
 True
 >>> spacing = get_ruleset("xwing2").obstacle_placement.spacing_line
@@ -72,6 +78,9 @@ class Ruling:
         band line.
     boundary : bool
         The line is a boundary (a table edge, a setup-area line), named without a length.
+    also : tuple of Ruling
+        Any other line within the contested distance (Armada's two rulers: 124.0 mm is
+        0.5 mm from the 123.5 mm range line and the 124.5 mm distance line), nearest first.
     """
 
     line: float
@@ -80,6 +89,7 @@ class Ruling:
     within_mm: float
     name: str = ""
     boundary: bool = False
+    also: tuple[Ruling, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """Return ``{"contested_line", "contested_margin", "ruling"}``."""
@@ -90,7 +100,10 @@ class Ruling:
         }
 
     def text(self) -> str:
-        """Return the ruling for people, the margin to the micrometre."""
+        """Return the ruling for people, the margin to the micrometre; every line named."""
+        return "; also ".join([self._text(), *(other._text() for other in self.also)])
+
+    def _text(self) -> str:
         if self.line == 0.0 and not self.boundary:
             if abs(self.margin) <= EPSILON_MM:
                 apart = "touching"
@@ -214,7 +227,25 @@ def contested_ruling(ruleset: Ruleset, distance: float, *, attack: bool = False)
         words = "on the line counts as " + " and ".join(
             _band_names(ruleset, found.line, attack=attack)
         )
-    return Ruling(found.line, found.line - distance, words, ruleset.contested_within)
+    within_mm = ruleset.contested_within
+    others = sorted(
+        (
+            line
+            for line in question_lines(ruleset, attack=attack)
+            if not same_length(line, found.line) and within(abs(distance - line), within_mm)
+        ),
+        key=lambda line: (abs(distance - line), line),
+    )
+    also = tuple(
+        Ruling(
+            line,
+            line - distance,
+            "on the line counts as " + " and ".join(_band_names(ruleset, line, attack=attack)),
+            within_mm,
+        )
+        for line in others
+    )
+    return Ruling(found.line, found.line - distance, words, within_mm, also=also)
 
 
 def rule_ruling(rule: RuleLine, margin: float, within_mm: float) -> Ruling:

@@ -28,19 +28,20 @@ from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
 
 from tabletop.geom.measure import json_mm
-from tabletop.geom.mmtext import mm_text, mm_with_margin
 from tabletop.geom.objects import Ship
 from tabletop.geom.poses import FloatArray
-from tabletop.geom.tolerance import EPSILON_MM
 from tabletop.obstacles.measuring import EDGE_TARGETS, Measurement, edge_line
 from tabletop.obstacles.scene import Obstacle, Scene
 from tabletop.plots._common import _Z_MEASURE, _Z_TOP, _object_shape, _patch
+from tabletop.plots.dispute_overview import draw_overview, off_view_labels
 from tabletop.plots.dispute_view import (
     LARGEST_ZOOM_MM,
     SMALLEST_ZOOM_MM,
     DisputeLine,
     check_zoom,
     dispute_line,
+    dispute_notes,
+    dispute_ruling,
     dispute_text,
     dispute_window,
     printed_names,
@@ -59,6 +60,8 @@ __all__ = [
     "DisputePicture",
     "check_zoom",
     "dispute_line",
+    "dispute_notes",
+    "dispute_ruling",
     "dispute_text",
     "dispute_window",
     "draw_dispute",
@@ -298,41 +301,9 @@ def draw_dispute(
     artists += _rule_line(ax, scene, line)
     artists += _dimension(ax, measurement, (x0, x1, y0, y1))
     artists += _end_labels(ax, measurement, names)
+    # A piece whose closest point is out of the view is named at the view's edge.
+    artists += off_view_labels(ax, measurement, (x0, x1, y0, y1), names)
     return artists
-
-
-def _notes(measurement: Measurement, line: DisputeLine, names: dict[str, str] | None) -> str:
-    m = measurement
-
-    def named(obj_id: str) -> str:
-        return obj_id if not names or obj_id not in names else f"{obj_id} ({names[obj_id]})"
-
-    rows = [
-        f"{named(m.from_id)} to {named(m.to_id)}",
-        f"distance {mm_text(m.distance, line=line.at_mm)} mm, {m.band_words()}",
-    ]
-    if line.violation is not None:
-        v = line.violation
-        rows.append(f"placement limit {mm_text(line.at_mm)} mm from {line.around}")
-        if v.margin is not None and v.distance is not None:
-            distance, margin = mm_with_margin(v.distance, v.margin, line=line.at_mm)
-            rows[1] = f"distance {distance} mm, {m.band_words()}"
-            rows.append(f"margin {margin} mm (negative: on the wrong side)")
-        rows.append("VIOLATION" + (", contested" if v.contested else ""))
-    else:
-        rows.append(f"band line {mm_text(line.at_mm)} mm from {line.around}")
-        distance, margin = mm_with_margin(
-            m.distance, abs(m.margin), line=m.nearest_line, signed=False
-        )
-        side = "inside" if m.margin >= -EPSILON_MM else "beyond"
-        rows[1] = f"distance {distance} mm, {m.band_words()}"
-        rows.append(f"margin {margin} mm {side} the line")
-        rows.append("contested" if m.contested else "not contested")
-    rows.append(f"shaded: within {mm_text(line.contested_within)} mm of the line")
-    rows.append("grid: 1 mm (10 mm darker)")
-    return "\n".join(
-        line for row in rows for line in textwrap.wrap(row, 46, subsequent_indent="  ")
-    )
 
 
 @_dc.dataclass(frozen=True)
@@ -374,6 +345,65 @@ class DisputePicture:
         }
 
 
+def _words(
+    fig: Figure,
+    scene: Scene,
+    measurement: Measurement,
+    line: DisputeLine,
+    window: tuple[float, float, float, float],
+    inches: tuple[float, float, float],
+    title: str | None,
+    names: dict[str, str] | None,
+) -> None:
+    """Write the title, the notes and the overview in the right column, the ruling below."""
+    width_in, height_in, side_in = inches
+    column = (0.95 + side_in) / width_in
+    fig.text(
+        0.75 / width_in,
+        1.0 - 0.12 / height_in,
+        title or "tabletop",
+        ha="left",
+        va="top",
+        fontsize=12,
+        fontweight="bold",
+        color=INK,
+    )
+    notes = dispute_notes(measurement, line, names)
+    fig.text(
+        column,
+        1.0 - 0.6 / height_in,
+        "\n".join(r for row in notes for r in textwrap.wrap(row, 46, subsequent_indent="  ")),
+        ha="left",
+        va="top",
+        fontsize=9,
+        linespacing=1.4,
+        color=ALARM if line.violation is not None else INK,
+        gid="notes",
+    )
+    overview_in = min(3.0, width_in - (0.95 + side_in) - 0.3)
+    if overview_in > 1.0:
+        inset = fig.add_axes(
+            (column, 1.2 / height_in, overview_in / width_in, overview_in / height_in)
+        )
+        draw_overview(inset, scene, measurement, window, names)
+    ruling = dispute_ruling(measurement, line, names)
+    fig.text(
+        0.75 / width_in,
+        0.12 / height_in,
+        "\n".join(
+            textwrap.wrap(
+                ruling, min(max(int((width_in - 1.0) * 12), 40), 110), break_on_hyphens=False
+            )[:3]
+        ),
+        ha="left",
+        va="bottom",
+        fontsize=10,
+        linespacing=1.35,
+        color=ALARM if line.violation is not None else INK,
+        gid="ruling",
+    )
+
+
 def render_dispute(
     scene: Scene,
     measurement: Measurement,
@@ -404,45 +434,22 @@ def render_dispute(
     if zoom_mm is not None:
         check_zoom(zoom_mm)
     line = dispute_line(scene, measurement, report)
-    cx, cy, half = dispute_window(measurement, zoom_mm)
+    cx, cy, half = dispute_window(measurement, zoom_mm, line.at_mm)
+    window = (cx - half, cx + half, cy - half, cy + half)
     width_px, height_px = size if size is not None else (round(13.0 * dpi), round(10.0 * dpi))
     with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
         fig = Figure(figsize=((width_px + 0.01) / dpi, (height_px + 0.01) / dpi), dpi=dpi)
         FigureCanvasAgg(fig)
         fig.set_facecolor("white")
-        side_in = min(width_px / dpi - 4.3, height_px / dpi - 1.1)
+        width_in, height_in = width_px / dpi, height_px / dpi
+        # The close-up on the left; the notes and the overview in a column on the right;
+        # the ruling across the bottom.
+        side_in = max(min(width_in - 4.3, height_in - 1.9), 1.0)
         ax = fig.add_axes(
-            (
-                0.75 * dpi / width_px,
-                0.5 * dpi / height_px,
-                side_in * dpi / width_px,
-                side_in * dpi / height_px,
-            )
+            (0.75 / width_in, 1.2 / height_in, side_in / width_in, side_in / height_in)
         )
         draw_dispute(ax, scene, measurement, line=line, window=(cx, cy, half), names=names)
-        top = 1.0 - 0.12 * dpi / height_px
-        fig.text(
-            0.75 * dpi / width_px,
-            top,
-            title or "tabletop",
-            ha="left",
-            va="top",
-            fontsize=12,
-            fontweight="bold",
-            color=INK,
-        )
-        fig.text(
-            (0.95 + side_in) * dpi / width_px,
-            1.0 - 0.6 * dpi / height_px,
-            _notes(measurement, line, names),
-            ha="left",
-            va="top",
-            fontsize=9,
-            linespacing=1.4,
-            color=ALARM if line.violation is not None else INK,
-            gid="notes",
-        )
+        _words(fig, scene, measurement, line, window, (width_in, height_in, side_in), title, names)
         picture = picture_bytes(fig, fmt)
         width, height = (int(v) for v in fig.canvas.get_width_height())
-    window = (cx - half, cx + half, cy - half, cy + half)
     return DisputePicture(fmt, (width, height), window, line, picture)

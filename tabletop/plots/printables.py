@@ -47,7 +47,9 @@ class PrintTable:
 class Slip:
     """A match slip: event, round, table, the two players, and the fields they fill in.
 
-    `fields` are what each player writes (``"final score"``, ``"TP"``), each with a line.
+    `fields` are what each player writes (``"final score"``, ``"TP"``), each with a line;
+    `players` are as printed (name and id); `stage` names a playoff round ("Semi-final")
+    in place of its number; `scale` is the regulation's MoV → TP table for the TP line.
     """
 
     heading: str
@@ -56,6 +58,13 @@ class Slip:
     players: tuple[str, str]
     fields: tuple[str, ...]
     note: str
+    stage: str = ""
+    scale: str = ""
+
+    @property
+    def label(self) -> str:
+        """The slip's corner: "round 3 - table 2", or the stage ("Final - table 1")."""
+        return f"{self.stage or f'round {self.round}'} - table {self.table}"
 
 
 def _pdf(figures: list[Any]) -> bytes:
@@ -144,7 +153,7 @@ def _draw_slip(fig: Any, slip: Slip, bottom: float, height: float) -> None:
     fig.text(
         0.94,
         top - 0.03,
-        f"round {slip.round} - table {slip.table}",
+        slip.label,
         fontsize=14,
         weight="bold",
         color=INK,
@@ -160,6 +169,8 @@ def _draw_slip(fig: Any, slip: Slip, bottom: float, height: float) -> None:
             fig.text(x, y, label, fontsize=9, color=INK)
             fig.add_artist(_line(x + 0.17, x + 0.41, y - 0.004))
     fig.text(0.06, bottom + 0.02, slip.note, fontsize=7.5, color=INK)
+    if slip.scale:
+        fig.text(0.06, bottom + 0.045, slip.scale, fontsize=7.5, color=INK)
 
 
 def _line(x0: float, x1: float, y: float) -> Any:

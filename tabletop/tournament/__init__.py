@@ -15,7 +15,16 @@ Examples
 
 from tabletop.tournament.audit import AuditReport, Finding, audit
 from tabletop.tournament.clock import Clock, ClockError, now_utc, parse_utc, utc_text
-from tabletop.tournament.console import Placing, add_player, final_placings, pending_tables
+from tabletop.tournament.console import (
+    Placing,
+    add_player,
+    final_placings,
+    pending_tables,
+    round_is_open,
+    stage_name,
+    stage_title,
+    unpair,
+)
 from tabletop.tournament.errors import (
     EventCompleteError,
     PairingError,
@@ -45,12 +54,14 @@ from tabletop.tournament.pairing import (
 from tabletop.tournament.records import ROUND_KINDS, TIERS, Bye, Event, Match, Player, Round
 from tabletop.tournament.regulations import (
     ARMADA_2015,
+    ARMADA_2018,
     BYE_KEYS,
     DESTINY,
     REGULATIONS,
     MarginBand,
     Regulation,
     StructureRow,
+    bye_key,
     get_regulation,
 )
 from tabletop.tournament.rounds import (
@@ -79,6 +90,7 @@ from tabletop.tournament.tiebreakers import TIEBREAKERS, Tiebreaker, tiebreakers
 
 __all__ = [
     "ARMADA_2015",
+    "ARMADA_2018",
     "BYE_KEYS",
     "DENSE_LIMIT",
     "DESTINY",
@@ -121,6 +133,7 @@ __all__ = [
     "add_player",
     "audit",
     "bracket_order",
+    "bye_key",
     "check_round_complete",
     "counted_tp",
     "final_placings",
@@ -138,8 +151,11 @@ __all__ = [
     "qualifiers",
     "random_order",
     "random_result",
+    "round_is_open",
     "score_match",
     "simulate_event",
+    "stage_name",
+    "stage_title",
     "standing_headings",
     "standings",
     "structure_of",
@@ -147,6 +163,7 @@ __all__ = [
     "swiss_state",
     "tally",
     "tiebreakers",
+    "unpair",
     "utc_text",
     "window",
     "with_result",

@@ -20,7 +20,8 @@ from typing import Any
 
 from tabletop.tournament.errors import TournamentError
 from tabletop.tournament.pairing import Pairing, SwissState, pair_swiss, swiss_state
-from tabletop.tournament.records import Event, Round
+from tabletop.tournament.records import Event, Match, Round
+from tabletop.tournament.regulations import Regulation, bye_key, bye_key_text
 from tabletop.tournament.rounds import pair_next, structure_of
 from tabletop.tournament.scoring import counted_tp, score_match
 from tabletop.tournament.standings import standings
@@ -49,9 +50,14 @@ class Finding:
 
 @dataclass(frozen=True, slots=True)
 class AuditReport:
-    """Every finding of an audit, in round and table order."""
+    """Every finding of an audit, in round and table order, and what is only a warning.
+
+    A warning (a cap the regulation's text is not known to give) does not make the event
+    illegal.
+    """
 
     findings: tuple[Finding, ...]
+    warnings: tuple[Finding, ...] = ()
 
     @property
     def legal(self) -> bool:
@@ -60,7 +66,13 @@ class AuditReport:
 
     def to_json(self) -> dict[str, Any]:
         """Return the report as ``check --json`` writes it."""
-        return {"legal": self.legal, "findings": [f.to_json() for f in self.findings]}
+        said: dict[str, Any] = {
+            "legal": self.legal,
+            "findings": [f.to_json() for f in self.findings],
+        }
+        if self.warnings:
+            said["warnings"] = [w.to_json() for w in self.warnings]
+        return said
 
 
 def _tables_of(round_: Round) -> dict[str, int | None]:
@@ -73,25 +85,28 @@ def _tables_of(round_: Round) -> dict[str, int | None]:
     return seat
 
 
-def _cap_findings(event: Event) -> list[Finding]:
-    """Find each fleet or squadron total over the regulation's cap (points)."""
+def _cap_findings(event: Event) -> tuple[list[Finding], list[Finding]]:
+    """Find each fleet or squadron total over the regulation's cap (points).
+
+    Returns the findings and the warnings (a squadron cap the regulation marks advisory).
+    """
     regulation = event.regulation
     findings: list[Finding] = []
+    warnings: list[Finding] = []
     for player in event.players:
         for label, value, cap in (
             ("fleet", player.fleet_points, regulation.fleet_cap),
             ("squadron", player.squadron_points, regulation.squadron_cap),
         ):
             if value is not None and cap is not None and value > cap:
-                findings.append(
-                    Finding(
-                        None,
-                        None,
-                        f"{label}-points",
-                        f"{player.id}: {label} of {value} points; the cap is {cap}",
-                    )
+                advisory = label == "squadron" and regulation.squadron_cap_advisory
+                said = f"{player.id}: {label} of {value} points; the cap is {cap}"
+                if advisory:
+                    said += " (one third of the fleet, rounded down: not confirmed)"
+                (warnings if advisory else findings).append(
+                    Finding(None, None, f"{label}-points", said)
                 )
-    return findings
+    return findings, warnings
 
 
 def _result_findings(event: Event, round_: Round, number: int, games: int) -> list[Finding]:
@@ -121,17 +136,43 @@ def _result_findings(event: Event, round_: Round, number: int, games: int) -> li
             )
         if outcome is not None and m.tp is not None and m.tp != outcome.tp:
             overridden = m.tp_override is not None
+            loser = m.players.index(outcome.loser)
+            beyond = ""
+            if m.tp[loser] > outcome.tp[loser]:
+                beyond = (
+                    f"; the loser's {m.tp[loser]} TP are more than the table allows "
+                    f"({outcome.tp[loser]})"
+                )
             findings.append(
                 Finding(
                     number,
                     m.table,
                     "tp-override" if overridden else "tp",
                     f"TP entered {list(m.tp)}; {regulation.id} gives {list(outcome.tp)} "
-                    f"(MoV {outcome.margin}, {outcome.winner} wins)"
+                    f"(MoV {outcome.margin}, {outcome.winner} wins){beyond}"
                     + (f"; the TO's reason: {m.tp_override}" if overridden else ""),
                 )
             )
+        findings += _cap_finding(regulation, m, number)
     return findings
+
+
+def _cap_finding(regulation: Regulation, match: Match, number: int) -> list[Finding]:
+    """Find scores whose difference is over the regulation's MoV cap (counted at the cap)."""
+    if regulation.mov_cap is None or match.scores is None:
+        return []
+    difference = abs(match.scores[0] - match.scores[1])
+    if difference <= regulation.mov_cap:
+        return []
+    return [
+        Finding(
+            number,
+            match.table,
+            "mov-cap",
+            f"scores {match.scores[0]} and {match.scores[1]} differ by {difference}; "
+            f"{regulation.id} caps MoV at {regulation.mov_cap} (counted as {regulation.mov_cap})",
+        )
+    ]
 
 
 def _dropped_paired_findings(event: Event, round_: Round, number: int) -> list[Finding]:
@@ -167,7 +208,7 @@ def _dropped_paired_findings(event: Event, round_: Round, number: int) -> list[F
 
 def audit(event: Event) -> AuditReport:
     """Audit the whole event; return every finding (none: legal)."""
-    findings = _cap_findings(event)
+    findings, warnings = _cap_findings(event)
     structure = structure_of(event)
     swiss = 0
     running = _Running(event)
@@ -197,7 +238,7 @@ def audit(event: Event) -> AuditReport:
         running.add(round_)
         findings.extend(_audit_swiss(prefix, round_, number, seat))
     findings.sort(key=lambda f: (f.round or 0, f.table or 0, f.rule))
-    return AuditReport(tuple(findings))
+    return AuditReport(tuple(findings), tuple(warnings))
 
 
 class _Running:
@@ -269,9 +310,11 @@ class _Running:
         if bye not in eligible:
             return False
         order = self.event.regulation.bye_order
+        if "rank" in order:
+            return False  # ranks need the standings: the round is re-paired
 
         def key(p: str) -> tuple[int, ...]:
-            return tuple(self.tp[p] if k == "tp" else self.mov[p] for k in order)
+            return bye_key(order, self.tp[p], self.mov[p], 0)
 
         return key(bye) == min(key(p) for p in eligible)
 
@@ -359,15 +402,13 @@ def _bye_order_finding(
     keys = prefix.regulation.bye_order
 
     def key(p: str) -> tuple[int, ...]:
-        return tuple(state.tp[p] if k == "tp" else state.mov[p] for k in keys)
+        return bye_key(keys, state.tp[p], state.mov[p], state.ranks[p])
 
     if key(mine) == key(theirs):
         return []
 
     def said(p: str) -> str:
-        return ", ".join(
-            f"{'TP' if k == 'tp' else 'MoV'} {v}" for k, v in zip(keys, key(p), strict=True)
-        )
+        return bye_key_text(keys, state.tp[p], state.mov[p], state.ranks[p])
 
     return [
         Finding(

@@ -7,7 +7,7 @@ Examples
 >>> r1 = Round("swiss", (Match(1, ("ann", "bob"), winner="ann"), Match(2, ("cat", "dan"))))
 >>> event = Event("destiny", "destiny", "E", 1, ps, (r1,), swiss_rounds=3)
 >>> pending_tables(event)
-(1, [Match(table=2, players=('cat', 'dan'), scores=None, second_player=None, winner=None, games=None, concession=None, by_time=False, tp=None, tp_override=None)])
+(1, [Match(table=2, players=('cat', 'dan'), scores=None, second_player=None, winner=None, games=None, concession=None, by_time=False, tp=None, tp_override=None, defeated=None)])
 >>> late = add_player(event, Player("eve", "Eve"))
 >>> late.player("eve").arrived_for, late.player("eve").missed(1)
 (2, True)
@@ -17,12 +17,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tabletop.tournament.errors import RosterError
-from tabletop.tournament.records import Event, Match, Player
+from tabletop.tournament.errors import PairingError, RosterError
+from tabletop.tournament.records import Event, Match, Player, Round
 from tabletop.tournament.rounds import is_complete, match_winner, playoff_seeds, structure_of
 from tabletop.tournament.standings import Standing, standings, swiss_round_count
 
-__all__ = ["Placing", "add_player", "final_placings", "pending_tables"]
+__all__ = [
+    "Placing",
+    "add_player",
+    "final_placings",
+    "pending_tables",
+    "round_is_open",
+    "stage_name",
+    "stage_title",
+    "unpair",
+]
 
 
 def pending_tables(event: Event) -> tuple[int, list[Match]]:
@@ -41,6 +50,67 @@ def pending_tables(event: Event) -> tuple[int, list[Match]]:
         if not m.has_result and all(event.player(p).active_in(number) for p in m.players)
     ]
     return number, waiting
+
+
+def round_is_open(event: Event) -> bool:
+    """Whether the current round is paired and none of its results is recorded."""
+    return bool(event.rounds) and not any(m.has_result for m in event.rounds[-1].matches)
+
+
+def unpair(event: Event) -> tuple[Event, list[str]]:
+    """Remove the current round's pairing; return the event and who now arrives for it.
+
+    A player registered after the round was paired (``arrived_for`` the round after it)
+    arrives for the round again being paired, so that pairing it again seats them.
+
+    Raises
+    ------
+    PairingError
+        When no round is paired, or the round has results (naming their tables).
+    """
+    if not event.rounds:
+        raise PairingError("no round has been paired; there is nothing to unpair")
+    number = len(event.rounds)
+    recorded = [m.table for m in event.rounds[-1].matches if m.has_result]
+    if recorded:
+        tables = ", ".join(str(t) for t in recorded)
+        raise PairingError(
+            f"results are recorded at table(s) {tables}; clear them first "
+            "(result --clear) to unpair the round",
+            round=number,
+        )
+    seated: list[str] = []
+    players = []
+    for p in event.players:
+        if p.arrived_for == number + 1:
+            p = replace(p, arrived_for=number if number > 1 else None)
+            seated.append(p.id)
+        players.append(p)
+    rounds: tuple[Round, ...] = event.rounds[:-1]
+    return replace(event, players=tuple(players), rounds=rounds, _index={}), seated
+
+
+def stage_name(event: Event, number: int) -> str:
+    """Return what round `number` is called: "Round 3", "Quarter-final", "Final", ...
+
+    A playoff round is named by the players it leaves: its matches and byes.
+    """
+    round_ = event.rounds[number - 1]
+    return stage_title(round_.kind, number, len(round_.matches) + len(round_.byes))
+
+
+def stage_title(kind: str, number: int, slots: int) -> str:
+    """Return the name of round `number` of `kind` with `slots` matches and byes.
+
+    Examples
+    --------
+    >>> stage_title("swiss", 3, 6), stage_title("playoff", 8, 4), stage_title("playoff", 9, 8)
+    ('Round 3', 'Quarter-final', 'Top 16')
+    """
+    if kind != "playoff":
+        return f"Round {number}"
+    names = {1: "Final", 2: "Semi-final", 4: "Quarter-final"}
+    return names.get(slots, f"Top {2 * slots}")
 
 
 def add_player(event: Event, player: Player) -> Event:

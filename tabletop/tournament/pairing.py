@@ -34,8 +34,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.tournament.errors import PairingError
+from tabletop.tournament.explain import bye_reason, pair_reason, refuse_reason, skipped_text
 from tabletop.tournament.matching import max_weight_perfect_matching
 from tabletop.tournament.records import Bye, Event, Match, Round
+from tabletop.tournament.regulations import bye_key
 from tabletop.tournament.standings import standings, swiss_round_count
 
 __all__ = [
@@ -196,6 +198,7 @@ class _Tiers:
     club: dict[str, str | None]
     state: SwissState
     in_group: Callable[[str, str], int]
+    bye_noise: dict[str, int]
     w_purity: int
     w_club: int
     w_bye: int
@@ -244,11 +247,16 @@ def _tiers(
     else:
         keys = regulation.bye_order
         key = lambda p: (  # noqa: E731
-            *((state.tp[p] if k == "tp" else state.mov[p]) for k in keys),
+            *bye_key(keys, state.tp[p], state.mov[p], state.ranks[p]),
             luck[p],
         )
     bye_place = {p: i for i, p in enumerate(sorted(pool, key=key))}
     avoid_clubs = state.round == 1 and event.tier in regulation.round1_club_avoidance_tiers
+    bye_noise: dict[str, int] = {}
+    if avoid_clubs:
+        # Round 1's bye is random: drawn in the lowest tier, so that the club tier above
+        # it may choose a bye that keeps club-mates apart.
+        bye_noise, bye_place = bye_place, dict.fromkeys(pool, 0)
     club = {p: (event.player(p).club if avoid_clubs else None) for p in pool}
     if random_in_group:
         noise: dict[frozenset[str], int] = {}
@@ -282,6 +290,7 @@ def _tiers(
         club,
         state,
         in_group,
+        bye_noise,
         w_purity,
         w_club,
         w_bye,
@@ -303,7 +312,7 @@ def _solve(
             b = players[j]
             edges.append((i, j, tiers.base - tiers.high(a, b) - tiers.in_group(a, b)))
         if with_bye:
-            edges.append((i, n, tiers.base - tiers.high(a, None)))
+            edges.append((i, n, tiers.base - tiers.high(a, None) - tiers.bye_noise.get(a, 0)))
     found = matcher(n + int(with_bye), edges)
     pairs: list[tuple[str, str | None]] = []
     for u, v in found:
@@ -396,24 +405,6 @@ def _match(
     return bye_player, pairs, reasons
 
 
-def _rank_text(state: SwissState, player: str) -> str:
-    return f"rank {state.ranks[player]}"
-
-
-def _refuse_reason(worse: tuple[int, ...], best: tuple[int, ...]) -> str:
-    labels = (
-        "would force a rematch elsewhere",
-        "would force a second bye",
-        "would move the bye",
-        "would pair club-mates",
-        "would break the TP groups",
-    )
-    for label, mine, theirs in zip(labels, worse, best, strict=True):
-        if mine != theirs:
-            return label
-    return "would leave the rest worse paired"
-
-
 def _pool(
     event: Event, state: SwissState, rng: random.Random, random_in_group: bool
 ) -> tuple[list[str], list[PairedBye]]:
@@ -473,7 +464,10 @@ def pair_swiss(
     odd = len(pool) % 2 == 1
     bye_player, players_only, reasons = _match(tiers, pool, odd, matcher, dense, random_in_group)
     if bye_player is not None:
-        byes.append(PairedBye(bye_player, _bye_reason(event, tiers, bye_player)))
+        figures = (state.tp[bye_player], state.mov[bye_player], state.ranks[bye_player])
+        place = tiers.bye_place[bye_player]
+        why = bye_reason(r, regulation.bye_order, figures, place)
+        byes.append(PairedBye(bye_player, why))
         if bye_player in state.had_bye:
             warnings.append(f"second bye for {bye_player}: every pairing gives one")
     pairs = []
@@ -486,7 +480,8 @@ def pair_swiss(
         rematch = key in state.met
         fa, fb = event.player(a).faction, event.player(b).faction
         mirror = regulation.mirror_factions and fa is not None and fa == fb
-        text = reasons.get(key) or _pair_reason(event, tiers, a, b, r)
+        clubs = (tiers.club[a], tiers.club[b])
+        text = reasons.get(key) or pair_reason(r, (state.tp[a], state.tp[b]), clubs)
         if rematch:
             text += f"; REMATCH of round {state.met[key]}: no pairing avoids it"
             warnings.append(
@@ -506,35 +501,6 @@ def pair_swiss(
             )
         )
     return Pairing(r, "swiss", tuple(pairs), tuple(byes), tuple(warnings))
-
-
-def _pair_reason(event: Event, tiers: _Tiers, a: str, b: str, r: int) -> str:
-    state = tiers.state
-    if r == 1:
-        text = "round 1: random"
-        if tiers.club[a] is not None:
-            text += f" (players of one club kept apart where possible; {tiers.club[a]} v {tiers.club[b]})"
-        return text
-    ta, tb = state.tp[a], state.tp[b]
-    if ta == tb:
-        return f"random within the {ta}-TP group"
-    return f"float: the {ta}-TP group has an odd one out, paired at random in the {tb}-TP group"
-
-
-def _bye_reason(event: Event, tiers: _Tiers, player: str) -> str:
-    state = tiers.state
-    if state.round == 1:
-        return "round 1: random"
-    keys = event.regulation.bye_order
-    said = ", ".join(
-        f"{'TP' if k == 'tp' else 'MoV'} {state.tp[player] if k == 'tp' else state.mov[player]}"
-        for k in keys
-    )
-    text = f"lowest in the bye order ({', '.join(k.upper() if k == 'tp' else 'MoV' for k in keys)}, then random) among players without a bye: {said}"
-    place = tiers.bye_place[player]
-    if place:
-        text += f"; the {place} player(s) before in that order would leave the rest unpairable without a rematch or a second bye"
-    return text
 
 
 def _top_down(
@@ -559,7 +525,7 @@ def _top_down(
         rest_pairs = [(x, partner[x]) for x in unpaired if state.ranks[x] < state.ranks[partner[x]]]
         current = tiers.vector(rest_pairs)
         current_high = sum(tiers.high(x, y) for x, y in rest_pairs)
-        skipped: list[str] = []
+        skipped: list[tuple[int, str]] = []
         for b in unpaired[1:]:
             if partner[a] == b:
                 break
@@ -568,9 +534,9 @@ def _top_down(
                 why = (
                     "is a rematch"
                     if frozenset((a, b)) in state.met
-                    else _refuse_reason(tiers.vector([(a, b)]), current)
+                    else refuse_reason(tiers.vector([(a, b)]), current)
                 )
-                skipped.append(f"{_rank_text(state, b)} {why}")
+                skipped.append((state.ranks[b], why))
                 continue
             others = [p for p in unpaired if p not in (a, b)]
             trial = [
@@ -583,13 +549,13 @@ def _top_down(
                     partner[x], partner[y] = y, x
                 partner[a], partner[b] = b, a
                 break
-            why = _refuse_reason(tiers.vector([(a, b), *trial]), current)
-            skipped.append(f"{_rank_text(state, b)} {why}")
+            why = refuse_reason(tiers.vector([(a, b), *trial]), current)
+            skipped.append((state.ranks[b], why))
         b = partner[a]
         chosen.append((a, b))
-        text = f"{_rank_text(state, a)} v {_rank_text(state, b)}"
+        text = f"rank {state.ranks[a]} v rank {state.ranks[b]}"
         if skipped:
-            text += ": " + "; ".join(skipped)
+            text += ": " + skipped_text(skipped)
         elif state.round > 1:
             text += ": the highest-ranked unpaired player below"
         if state.tp[a] != state.tp[b]:

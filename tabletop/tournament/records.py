@@ -75,7 +75,9 @@ class Match:
 
     Armada: `scores` in the order of `players`, `second_player` (needed for equal
     scores), `concession`, and optionally the `tp` a TO wrote down, with `tp_override`
-    the TO's reason when they differ from the regulation's. Destiny: `winner`
+    the TO's reason when they differ from the regulation's, and `defeated` (a regulation
+    with "One Player Defeated": the player whose every ship that is not a flotilla was
+    destroyed, who loses whatever the scores). Destiny: `winner`
     for one game, `games` (each game's winner) for a best of three, `by_time`.
     """
 
@@ -89,6 +91,7 @@ class Match:
     by_time: bool = False
     tp: tuple[int, int] | None = None
     tp_override: str | None = None
+    defeated: str | None = None
 
     def __post_init__(self) -> None:
         """Check the result against the table."""
@@ -99,6 +102,7 @@ class Match:
             ("second_player", self.second_player),
             ("winner", self.winner),
             ("concession", self.concession),
+            ("defeated", self.defeated),
         ):
             if value is not None and value not in self.players:
                 raise ResultError(
@@ -116,6 +120,10 @@ class Match:
         if self.scores is not None and any(s < 0 for s in self.scores):
             raise ResultError(
                 f"a score is a non-negative integer, got {list(self.scores)}", table=self.table
+            )
+        if self.concession is not None and self.defeated is not None:
+            raise ResultError(
+                "a result is a concession or One Player Defeated, not both", table=self.table
             )
         if self.concession is not None and self.scores is not None:
             conceder = self.players.index(self.concession)
@@ -248,6 +256,56 @@ class Event:
             return self._index[player_id]
         except KeyError:
             raise RosterError(f"unknown player {player_id!r}", player=player_id) from None
+
+    def resolve(self, text: str) -> str:
+        """Return the id of the player `text` names: an id, a name, or a unique prefix.
+
+        An exact id wins; then an id or a name equal to `text` case-insensitively; then
+        a case-insensitive prefix of an id or a name, when only one player has it.
+
+        Raises
+        ------
+        RosterError
+            For text that names nobody, or several players (listing them).
+
+        Examples
+        --------
+        >>> e = Event("armada", "armada-2015", "E", 1, (Player("dodonna", "Jan Dodonna"),
+        ...     Player("ors", "Jan Ors"), Player("motti", "Conan Motti")))
+        >>> e.resolve("Jan Dodonna"), e.resolve("MOT"), e.resolve("jan o")
+        ('dodonna', 'motti', 'ors')
+        >>> e.resolve("jan")
+        Traceback (most recent call last):
+        ...
+        tabletop.tournament.errors.RosterError: 'jan' names more than one player: Jan Dodonna (dodonna), Jan Ors (ors); give more of the name or the id
+        """
+        if text in self._index:
+            return text
+        wanted = " ".join(text.split()).casefold()
+        if not wanted:
+            raise RosterError("a player is named by an id or a name, got an empty text")
+
+        def plain(text: str) -> str:
+            return " ".join(text.split()).casefold()
+
+        exact = [p for p in self.players if wanted in (p.id.casefold(), plain(p.name))]
+        prefix = [
+            p
+            for p in self.players
+            if p.id.casefold().startswith(wanted) or plain(p.name).startswith(wanted)
+        ]
+        for found in (exact, prefix):
+            if len(found) == 1:
+                return found[0].id
+            if found:
+                names = ", ".join(f"{p.name} ({p.id})" for p in found[:10])
+                more = f" and {len(found) - 10} more" if len(found) > 10 else ""
+                raise RosterError(
+                    f"{text!r} names more than one player: {names}{more}; "
+                    "give more of the name or the id",
+                    player=text,
+                )
+        raise RosterError(f"no player has the id or name {text!r}", player=text)
 
     def with_rounds(self, rounds: tuple[Round, ...]) -> Event:
         """Return the event with other rounds."""

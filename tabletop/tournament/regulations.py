@@ -25,18 +25,39 @@ from tabletop.tournament.tiebreakers import tiebreakers
 
 __all__ = [
     "ARMADA_2015",
+    "ARMADA_2018",
     "BYE_KEYS",
     "DESTINY",
     "REGULATIONS",
     "MarginBand",
     "Regulation",
     "StructureRow",
+    "bye_key",
     "get_regulation",
 ]
 
 
-#: The keys a bye may be given by (lowest first): a player's TP and MoV.
-BYE_KEYS = ("tp", "mov")
+#: The keys a bye may be given by (lowest first): a player's TP and MoV, or ``"rank"``
+#: (the lowest-ranked player first).
+BYE_KEYS = ("tp", "mov", "rank")
+
+
+def bye_key(keys: tuple[str, ...], tp: int, mov: int, rank: int) -> tuple[int, ...]:
+    """Return a player's place in a bye order of `keys` (lower: the bye first).
+
+    Examples
+    --------
+    >>> bye_key(("tp", "mov"), 12, 80, 3), bye_key(("rank",), 12, 80, 3)
+    ((12, 80), (-3,))
+    """
+    values = {"tp": tp, "mov": mov, "rank": -rank}
+    return tuple(values[key] for key in keys)
+
+
+def bye_key_text(keys: tuple[str, ...], tp: int, mov: int, rank: int) -> str:
+    """Return what a bye order reads of a player: ``"TP 1, MoV 0"`` or ``"rank 13"``."""
+    values = {"tp": f"TP {tp}", "mov": f"MoV {mov}", "rank": f"rank {rank}"}
+    return ", ".join(values[key] for key in keys)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +131,22 @@ class Regulation:
         Whether two players of one faction are told to assign ID tokens.
     factions : tuple of str
         The factions a player may give (empty: any, or none).
+    mov_cap : int or None
+        The most MoV one game gives (None: no cap).
+    concession_mov : int or None
+        The least MoV a concession gives the winner (None: the game's MoV).
+    defeat_win : bool
+        Whether a result may say a player was defeated ("One Player Defeated": all of
+        that player's ships that are not flotillas destroyed), which wins the game for
+        the other player whatever the scores.
+    squadron_cap_advisory : bool
+        Whether the squadron cap is uncertain and only warned about (``new`` accepts it).
+    playoff_round_minutes : int or None
+        Round length of a best-of-three playoff round (None: as a Swiss round).
+    sources : tuple of str
+        Where the numbers come from.
+    status : str
+        How far the numbers have been checked against the regulation's own text.
     """
 
     id: str
@@ -136,6 +173,13 @@ class Regulation:
     squadron_cap: int | None
     mirror_factions: bool
     factions: tuple[str, ...]
+    mov_cap: int | None = None
+    concession_mov: int | None = None
+    defeat_win: bool = False
+    squadron_cap_advisory: bool = False
+    playoff_round_minutes: int | None = None
+    sources: tuple[str, ...] = ()
+    status: str = ""
 
     def __post_init__(self) -> None:
         """Refuse tiebreakers and bye keys the engine does not know.
@@ -182,6 +226,40 @@ class Regulation:
             if band.low <= margin and (band.high is None or margin <= band.high):
                 return band.winner_tp, band.loser_tp
         raise ResultError(f"{self.id} has no margin table row for {margin}")
+
+    def counted_margin(self, margin: int, conceded: bool = False) -> int:
+        """Return the MoV a game counts: at least 0, a concession's floor, the cap.
+
+        Examples
+        --------
+        >>> ARMADA_2018.counted_margin(450), ARMADA_2018.counted_margin(30, conceded=True)
+        (400, 140)
+        """
+        counted = max(0, margin)
+        if conceded and self.concession_mov is not None:
+            counted = max(counted, self.concession_mov)
+        if self.mov_cap is not None:
+            counted = min(counted, self.mov_cap)
+        return counted
+
+    def margin_table_text(self) -> str:
+        """Return the MoV → TP table in one line (empty without a margin table).
+
+        Examples
+        --------
+        >>> ARMADA_2018.margin_table_text()
+        'MoV → TP (winner/loser): 0–59 6/5, 60–139 7/4, 140–219 8/3, 220–299 9/2, 300–400 10/1'
+        """
+        if not self.margin_bands:
+            return ""
+        cells = [
+            f"{b.low}–{b.high}" if b.high is not None else f"{b.low}+" for b in self.margin_bands
+        ]
+        said = ", ".join(
+            f"{cell} {b.winner_tp}/{b.loser_tp}"
+            for cell, b in zip(cells, self.margin_bands, strict=True)
+        )
+        return f"MoV → TP (winner/loser): {said}"
 
     def swiss_rounds_for(self, players: int, tier: str) -> int:
         """Return the Swiss rounds a tier gives `players` registrations.
@@ -264,6 +342,55 @@ ARMADA_2015 = Regulation(
     squadron_cap=100,
     mirror_factions=True,
     factions=("rebel", "imperial"),
+    sources=("seed 000: Star Wars: Armada tournament rules 1.0, 11 March 2015 (Italian)",),
+    status="read in the seed",
+)
+
+#: FFG's Star Wars: Armada Tournament Regulations 3.0 / 3.1.1 (effective 15 April 2018),
+#: Standard Play at 400 points: the numbers as Cryodex's Armada module encodes them.
+ARMADA_2018 = Regulation(
+    id="armada-2018",
+    game="armada",
+    title="Star Wars: Armada Tournament Regulations 3.1.1 (2018)",
+    result_entry="scores",
+    margin_bands=(
+        MarginBand(0, 59, 6, 5),
+        MarginBand(60, 139, 7, 4),
+        MarginBand(140, 219, 8, 3),
+        MarginBand(220, 299, 9, 2),
+        MarginBand(300, 400, 10, 1),
+    ),
+    win_tp=0,
+    loss_tp=0,
+    concession_tp=0,
+    tabling_points=None,
+    bye_tp=8,
+    bye_mov=140,
+    tiebreakers=("mov", "sos-average"),
+    later_pairing="random-in-group",
+    bye_order=("rank",),
+    round1_club_avoidance_tiers=(),
+    swiss_rounds_by_tier=ARMADA_2015.swiss_rounds_by_tier,
+    structures={},
+    playoff_games_by_structure={},
+    default_structure=None,
+    round_minutes=135,
+    fleet_cap=400,
+    squadron_cap=134,
+    mirror_factions=True,
+    factions=("rebel", "imperial"),
+    mov_cap=400,
+    concession_mov=140,
+    defeat_win=True,
+    squadron_cap_advisory=True,
+    sources=(
+        "FFG, Star Wars: Armada Tournament Regulations 3.0 / 3.1.1, effective 04.15.2018",
+        "Cryodex (CryodexSource), its Armada module's player and comparator classes",
+    ),
+    status=(
+        "[C] as Cryodex encodes them and as the regulation's quoted sentences say; "
+        "not yet checked against the regulation's PDF (the squadron cap 134 is [U])"
+    ),
 )
 
 #: Star Wars: Destiny tournament rules, seed 002.
@@ -308,15 +435,21 @@ DESTINY = Regulation(
     },
     playoff_games_by_structure={"basic": 1, "advanced": 3},
     default_structure="basic",
-    round_minutes=None,
+    round_minutes=35,
     fleet_cap=None,
     squadron_cap=None,
     mirror_factions=False,
     factions=(),
+    playoff_round_minutes=90,
+    sources=(
+        "seed 002: Star Wars: Destiny tournament rules (Russian)",
+        "FFG, Star Wars: Destiny Tournament Regulations 1.0 (round times)",
+    ),
+    status="read in the seed",
 )
 
 #: Every regulation by id.
-REGULATIONS: dict[str, Regulation] = {r.id: r for r in (ARMADA_2015, DESTINY)}
+REGULATIONS: dict[str, Regulation] = {r.id: r for r in (ARMADA_2015, ARMADA_2018, DESTINY)}
 
 #: The default regulation of each game.
 _DEFAULT_FOR_GAME = {"armada": "armada-2015", "destiny": "destiny"}

@@ -26,7 +26,8 @@ class Outcome:
     """What a played match gives: `tp` and credited `mov` in the match's player order.
 
     The credited MoV is the margin for the winner and 0 for the loser (losses add
-    nothing); `margin` is the higher score minus the lower (0 without scores).
+    nothing); `margin` is the winner's score minus the loser's as the regulation counts
+    it: at least 0, at least a concession's floor, at most the cap (0 without scores).
     """
 
     winner: str
@@ -93,6 +94,13 @@ def _check_belongs(regulation: Regulation, match: Match) -> None:
                 "'by_time' belongs to a best-of-three game",
                 table=match.table,
             )
+    if match.defeated is not None and not regulation.defeat_win:
+        raise ResultError(
+            f"{regulation.id} has no 'One Player Defeated' win; 'defeated' belongs to "
+            "a regulation that has one (armada-2018)",
+            table=match.table,
+            key="defeated",
+        )
     if match.tp is not None:
         most = _most_tp(regulation)
         if not all(0 <= value <= most for value in match.tp):
@@ -109,9 +117,10 @@ def _outcome_from_scores(regulation: Regulation, match: Match) -> Outcome:
     if match.scores is None:
         raise ResultError("this regulation enters both final scores (scores = [a, b])", table=table)
     sa, sb = match.scores
-    margin = abs(sa - sb)
     if match.concession is not None:
         winner = _other(match, match.concession)
+    elif match.defeated is not None:
+        winner = _other(match, match.defeated)
     elif sa != sb:
         winner = a if sa > sb else b
     elif match.second_player is None:
@@ -126,10 +135,14 @@ def _outcome_from_scores(regulation: Regulation, match: Match) -> Outcome:
             table=table,
             player=match.winner,
         )
+    loser = _other(match, winner)
+    scores = dict(zip(match.players, match.scores, strict=True))
+    margin = regulation.counted_margin(
+        scores[winner] - scores[loser], conceded=match.concession is not None
+    )
     win_tp, loss_tp = regulation.tp_for_margin(margin)
     if match.concession is not None:
         loss_tp = regulation.concession_tp
-    loser = _other(match, winner)
     tp = (win_tp, loss_tp) if winner == a else (loss_tp, win_tp)
     mov = (margin, 0) if winner == a else (0, margin)
     return Outcome(winner, loser, tp, mov, margin)

@@ -62,7 +62,8 @@ def simulate_event(
     Parameters
     ----------
     game : str
-        ``"armada"`` or ``"destiny"``.
+        ``"armada"`` or ``"destiny"`` (the game's default regulation), or a regulation id
+        (``"armada-2018"``).
     players : int
         Registered players.
     seed : int
@@ -76,7 +77,7 @@ def simulate_event(
     """
     regulation = get_regulation(game)
     field = tuple(Player(f"p{k:04}", f"Player {k}", faction=None) for k in range(1, players + 1))
-    event = Event(game, regulation.id, "Simulated", seed, field, **options)  # type: ignore[arg-type]
+    event = Event(regulation.game, regulation.id, "Simulated", seed, field, **options)  # type: ignore[arg-type]
     rng = random.Random(f"{seed}/results")
     while not is_complete(event) and (rounds is None or len(event.rounds) < rounds):
         pairing = pair_next(event)

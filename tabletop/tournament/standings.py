@@ -3,7 +3,8 @@
 Only Swiss rounds count. A bye is a win worth the regulation's bye TP (and MoV) but not a
 game against an opponent; a round missed between a drop and a return is a loss with no
 opponent and is not a round played. Ties left after every tiebreaker are broken by a
-random order drawn once from the event's seed.
+number drawn for each player from the event's seed and the player's id alone (a keyed
+hash), so that adding, dropping or returning a player never reorders the others.
 
 Examples
 --------
@@ -17,7 +18,7 @@ Examples
 
 from __future__ import annotations
 
-import random
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -118,16 +119,26 @@ def swiss_round_count(event: Event) -> int:
 
 
 def random_order(seed: int, ids: list[str]) -> dict[str, int]:
-    """Return each id's place in one random order drawn from `seed` (the last tiebreak).
+    """Return each id's draw for the last tiebreak (lower ranks first): a keyed hash.
+
+    A player's draw depends on the event's seed and the player's id only, never on who
+    else is registered, so a late arrival, a drop or a return moves nobody else.
 
     Examples
     --------
-    >>> random_order(7, ["a", "b", "c"]) == random_order(7, ["c", "b", "a"])
+    >>> random_order(7, ["a", "b", "c"])["b"] == random_order(7, ["b", "zed"])["b"]
+    True
+    >>> random_order(7, ["a"]) != random_order(8, ["a"])
     True
     """
-    order = sorted(ids)
-    random.Random(f"{seed}/rank").shuffle(order)
-    return {pid: place for place, pid in enumerate(order)}
+    return {pid: _draw(seed, pid) for pid in ids}
+
+
+def _draw(seed: int, pid: str) -> int:
+    # The seed's digits end at the first "/", so no two (seed, id) give one message.
+    message = f"{seed}/".encode("ascii") + pid.encode("utf-8", "surrogatepass")
+    digest = hashlib.blake2b(message, digest_size=8, person=b"tabletop-rank").digest()
+    return int.from_bytes(digest, "big")
 
 
 def tally(event: Event, through: int | None = None) -> dict[str, Tally]:
@@ -196,8 +207,13 @@ def tally(event: Event, through: int | None = None) -> dict[str, Tally]:
     }
 
 
-def standings(event: Event, through: int | None = None) -> list[Standing]:
+def standings(
+    event: Event, through: int | None = None, *, arrived_only: bool = False
+) -> list[Standing]:
     """Return the ranked standings after Swiss round `through` (default: every round).
+
+    With `arrived_only`, a player who arrived after round `through` is left out (the
+    standings as they were printed then); pairing ranks every registered player.
 
     Raises
     ------
@@ -236,6 +252,8 @@ def standings(event: Event, through: int | None = None) -> list[Standing]:
     ranking = tiebreakers(regulation.tiebreakers)
     unranked = []
     for player in event.players:
+        if arrived_only and player.arrived_for is not None and player.arrived_for > last:
+            continue
         t = counts[player.id]
         unranked.append(
             Standing(

@@ -9,6 +9,16 @@ the page's files are the web layer's (:mod:`tabletop.app.web`).
 
 The work of a request (parsing a scene, checking, drawing) runs in a worker thread, one
 request at a time, so the server goes on taking requests while one is computed.
+
+``/api/live`` is a WebSocket for the verdict that follows a dragged piece: each text
+message is one ``tabletop query`` request and is answered, in order, with the JSON line
+the command prints for it (without the newline); the page tells its answers apart by
+the request's ``id``, which the answer repeats. It changes nothing on the board.
+
+``POST /api/query`` says beside its answer how long the server worked on it, in a
+``Server-Timing`` header: ``cpu;dur=MS``, the processor time of the answer's thread (a
+figure of the table, little changed by a busy machine), from which the page judges
+whether the table's check is quick enough to follow a drag.
 """
 
 from __future__ import annotations
@@ -16,6 +26,7 @@ from __future__ import annotations
 import os
 import tempfile
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -23,13 +34,15 @@ from typing import Any, TypeVar
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from tabletop.app import clients
 from tabletop.app.board.document import BoardDocument, BoardRequestError, client_scene
 from tabletop.app.board.views import (
     catalog_answer,
     layout_answer,
+    nudge_all_answer,
     preview_move_answer,
     query_answer,
     scene_of,
@@ -97,10 +110,32 @@ async def save(request: Request) -> Response:
 async def query(request: Request) -> Response:
     """``POST /api/query``: one ``tabletop query`` request, answered as the command does."""
     raw = await request.body()
-    line, failed = await _work(query_answer, raw)
-    return Response(
-        line, 400 if failed else 200, headers=API_HEADERS, media_type="application/json"
-    )
+    (line, failed), cpu_ms = await _work(_timed, query_answer, raw)
+    headers = {**API_HEADERS, "server-timing": f"cpu;dur={cpu_ms:.2f}"}
+    return Response(line, 400 if failed else 200, headers=headers, media_type="application/json")
+
+
+def _timed(function: Callable[..., _T], *args: Any) -> tuple[_T, float]:
+    """Return `function`'s result and the processor time its thread spent on it, ms."""
+    start = time.thread_time()
+    result = function(*args)
+    return result, (time.thread_time() - start) * 1000.0
+
+
+async def live(socket: WebSocket) -> None:
+    """``/api/live``: ``tabletop query`` over a WebSocket, one answer per message, in order."""
+    await socket.accept()
+    try:
+        while True:
+            message = await socket.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            text, data = message.get("text"), message.get("bytes")
+            raw = text.encode("utf-8") if text is not None else data or b""
+            line, _ = await _work(query_answer, raw)
+            await socket.send_text(line.decode("utf-8").rstrip("\n"))
+    except WebSocketDisconnect:  # the page went away while an answer was computed
+        return
 
 
 async def catalog(request: Request) -> Response:
@@ -123,6 +158,12 @@ async def preview_move(request: Request) -> Response:
     data = await object_body(request, keys, keys)
     result, failed = await _work(preview_move_answer, data)
     return json_response(result, 400 if failed else 200)
+
+
+async def nudge_all(request: Request) -> Response:
+    """``POST /api/nudge-all``: every fix applied until legal, as ``tabletop fix`` does."""
+    data = await object_body(request, ("scene", "shortest"), ("scene",))
+    return json_response(await _work(nudge_all_answer, data))
 
 
 def _render_bytes(scene_data: Any, fmt: str, title: str) -> bytes:
@@ -156,7 +197,7 @@ def _dispute_bytes(
         scene,
         measurement,
         fmt,
-        report=check(scene, fixes=False),
+        report=check(scene, fixes=False, margins=True),
         zoom_mm=zoom,
         title=title,
         names=scene.token_names(),
@@ -249,9 +290,10 @@ async def load(request: Request) -> Response:
 # -- the page ------------------------------------------------------------------------------
 
 
-def routes() -> list[Route]:
+def routes() -> list[Route | WebSocketRoute]:
     """Return the board's routes."""
     return [
+        WebSocketRoute("/api/live", live),
         *PAGE_FILES.routes(),
         Route("/api/scene", get_scene, methods=["GET"]),
         Route("/api/scene", put_scene, methods=["PUT"]),
@@ -260,6 +302,7 @@ def routes() -> list[Route]:
         Route("/api/catalog", catalog, methods=["GET"]),
         Route("/api/layout", layout, methods=["POST"]),
         Route("/api/preview-move", preview_move, methods=["POST"]),
+        Route("/api/nudge-all", nudge_all, methods=["POST"]),
         Route("/api/render", render, methods=["POST"]),
         Route("/api/load", load, methods=["POST"]),
     ]

@@ -320,3 +320,31 @@ def preview_move_answer(request: Mapping[str, Any]) -> tuple[dict[str, Any], boo
         "final_outline": _ring(final.polygon(scene.ruleset)),
         "path": _points([(start[0], start[1]), (end[0], end[1])]),
     }, False
+
+
+def nudge_all_answer(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Return what ``tabletop fix`` does to a scene: every fix applied until it is legal.
+
+    ``{"legal", "moves", "remaining"}``: ``moves`` as ``tabletop fix --json`` gives them
+    (``object``, ``move``, ``from``, ``to``, ``rules``, ``way``), ``remaining`` the
+    violations left. ``shortest`` true applies the shortest fixes, else the placeable ones.
+
+    Raises
+    ------
+    SceneError
+        For a scene that does not fit ``scene-format.md``.
+    tabletop.geom.errors.InvalidInputError
+        For a ``shortest`` that is not true or false.
+    """
+    from tabletop.geom.errors import InvalidInputError
+    from tabletop.obstacles.fix_apply import apply_fixes
+
+    shortest = request.get("shortest", False)
+    if not isinstance(shortest, bool):
+        raise InvalidInputError("expected true or false", where="key 'shortest'")
+    outcome = apply_fixes(scene_of(request["scene"]), shortest=shortest)
+    return {
+        "legal": outcome.legal,
+        "moves": [m.to_json() for m in outcome.moves],
+        "remaining": [v.to_json() for v in outcome.after.violations],
+    }

@@ -8,7 +8,9 @@
   result EVENT ROUND TABLE (--scores A B | --score ID=N --score ID=N) [--second ID]
          [--concession ID] | --winner ID | --games A B [A] [--by-time]
          [--tp A B [--override-tp REASON]] [--replace] | --clear
-  drop EVENT ID [--after ROUND]  /  return EVENT ID
+         [--defeated ID]
+  drop EVENT ID [--after ROUND]  /  return EVENT ID     (ID: an id, a name or a prefix)
+  unpair EVENT                                         remove the current round's pairing
   standings EVENT [--round N] [--top N] [--final]      rank, TP, tiebreakers, record; placings
   check EVENT                                          audit the event (exit 1 on findings)
   export EVENT --format csv|json [-o FILE]             standings and every result
@@ -17,7 +19,7 @@
   serve EVENT [--host H] [--port N] [--public-url URL] [--read-only]   the event in the browser
   codes EVENT [--player ID] [--reset ID]               the players' codes (secrets file)
 
-new, add, pair, result, drop and return write the event back atomically under its lock,
+new, add, pair, unpair, result, drop and return write the event back atomically under its lock,
 in place unless -o names another file; on any error nothing is written.
 """
 
@@ -25,8 +27,8 @@ from __future__ import annotations
 
 import argparse
 import io
+import textwrap
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -66,6 +68,7 @@ from tabletop.app.event.reports import (
     standings_json,
     standings_text,
 )
+from tabletop.app.event.seats import drop_action, return_action, shown, unpair_action
 from tabletop.app.event.server import command as server_command
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 from tabletop.tournament import (
@@ -76,11 +79,13 @@ from tabletop.tournament import (
     audit,
     get_regulation,
     pair_next,
+    stage_title,
     standings,
 )
 
 __all__ = [
     "ACTIONS",
+    "WHY_WIDTH",
     "handler",
     "pairing_text",
     "register",
@@ -92,7 +97,7 @@ __all__ = [
 #: The sub-commands of ``tabletop event``.
 ACTIONS = (
     "new", "pair", "result", "drop", "return", "standings", "check", "render", "add", "pending",
-    "announce", "export", "print", "serve", "codes",
+    "announce", "export", "print", "unpair", "serve", "codes",
 )  # fmt: skip
 _OPERANDS = {
     "new": (),
@@ -108,6 +113,7 @@ _OPERANDS = {
     "announce": ("EVENT",),
     "export": ("EVENT",),
     "print": ("EVENT",),
+    "unpair": ("EVENT",),
     "serve": ("EVENT",),
     "codes": ("EVENT",),
 }
@@ -137,6 +143,7 @@ def _register_new(actions: argparse._SubParsersAction[Any]) -> None:
     new.add_argument("--swiss-rounds", type=int, help="Swiss rounds (informal, custom)")
     new.add_argument("--cut", type=int, help="players in the cut (0: none)")
     new.add_argument("--playoff-games", type=int, choices=(1, 3), help="games per playoff match")
+    new.add_argument("--round-minutes", type=int, help="the round time (default: the regulation's)")
 
 
 def _register_result(actions: argparse._SubParsersAction[Any]) -> None:
@@ -155,6 +162,10 @@ def _register_result(actions: argparse._SubParsersAction[Any]) -> None:
     result.add_argument("--winner", help="the winner of a single game")
     result.add_argument("--games", nargs="+", metavar="ID", help="each game's winner")
     result.add_argument("--concession", help="the player who conceded")
+    result.add_argument(
+        "--defeated",
+        help="the player whose every ship (but flotillas) was destroyed: One Player Defeated",
+    )
     result.add_argument("--by-time", action="store_true", help="the last game ended on time")
     result.add_argument("--tp", type=int, nargs=2, metavar=("A", "B"), help="the TP written down")
     result.add_argument(
@@ -193,7 +204,12 @@ def _register_console(actions: argparse._SubParsersAction[Any]) -> None:
     export = add_action(actions, "export", "standings and every result as CSV or JSON")
     _event_operand(export)
     export.add_argument("--format", choices=("csv", "json"), help="csv or json")
-    _writes(export, "the file to write (default: the standard output)")
+    export.add_argument(
+        "--table",
+        choices=("standings", "results"),
+        help="CSV: the one table to write (default standings; -o DIR writes both)",
+    )
+    _writes(export, "the file to write, or (CSV) a folder for both tables (default: stdout)")
     print_ = add_action(actions, "print", "pairings, standings or match slips on A4")
     _event_operand(print_)
     print_.add_argument("--what", choices=PRINT_WHATS, help="what to print")
@@ -210,13 +226,18 @@ def register(parser: argparse.ArgumentParser) -> None:
     _register_result(actions)
     drop = add_action(actions, "drop", "drop a player")
     _event_operand(drop)
-    drop.add_argument("id", metavar="ID", help="the player's id")
+    drop.add_argument("id", metavar="ID", help="the player's id, name or a unique prefix")
     _writes(drop, "file to write (default: the event, in place)")
     drop.add_argument("--after", type=int, help="the last round played (default: the last)")
     back = add_action(actions, "return", "bring a dropped player back")
     _event_operand(back)
-    back.add_argument("id", metavar="ID", help="the player's id")
+    back.add_argument("id", metavar="ID", help="the player's id, name or a unique prefix")
     _writes(back, "file to write (default: the event, in place)")
+    again = add_action(
+        actions, "unpair", "remove the current round's pairing while it has no result"
+    )
+    _event_operand(again)
+    _writes(again, "file to write (default: the event, in place)")
     table = add_action(actions, "standings", "rank, TP, tiebreakers, record")
     _event_operand(table)
     table.add_argument("--round", type=int, help="as of this Swiss round")
@@ -255,7 +276,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
 # -- one writer at a time (tabletop.app.common.locking) ------------------------------------------
 
 #: The actions that write an event file.
-_WRITERS = frozenset({"new", "pair", "result", "drop", "return", "add"})
+_WRITERS = frozenset({"new", "pair", "result", "drop", "return", "add", "unpair"})
 
 
 def _run_writer(
@@ -300,6 +321,10 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
             file=args.output,
         )
     regulation = get_regulation(args.regulation or args.game)
+    if regulation.game != args.game:
+        raise UsageError(f"--regulation {regulation.id} is for {regulation.game}, not {args.game}")
+    if args.round_minutes is not None and not 1 <= args.round_minutes <= 24 * 60:
+        raise UsageError(f"--round-minutes is from 1 to 1440, got {args.round_minutes}")
     players = read_players(args.players, regulation.id) if args.players else ()
     event = Event(
         args.game,
@@ -312,6 +337,7 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         swiss_rounds=args.swiss_rounds,
         cut=args.cut,
         playoff_games=args.playoff_games,
+        round_minutes=args.round_minutes,
     )
     update: FileUpdate = args.event_update
     text = checked_event_text(event, args.output)
@@ -335,12 +361,21 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
 # -- pair --------------------------------------------------------------------------------
 
 
+#: The widest a pairing line's reason runs before it wraps under itself.
+WHY_WIDTH = 80
+
+
 def pairing_text(event: Event, pairing: Pairing) -> str:
-    """Return the pairing as a table a TO can read aloud."""
+    """Return the pairing as a table a TO can read aloud: names with ids, and why.
+
+    A long reason wraps under its column, so no line runs past the table's width plus
+    :data:`WHY_WIDTH` characters.
+    """
     # Names come from the TO's files: escaped, so a name is never a terminal command.
-    name = {p.id: printable(p.name) for p in event.players}
-    title = f"Round {pairing.round} ({pairing.kind})" + (f", {event.name}" if event.name else "")
-    title = printable(title)
+    name = {p.id: printable(shown(event, p.id)) for p in event.players}
+    stage = stage_title(pairing.kind, pairing.round, len(pairing.pairs) + len(pairing.byes))
+    title = stage + (" (swiss)" if pairing.kind == "swiss" else "")
+    title = printable(title + (f", {event.name}" if event.name else ""))
     rows = [("table", "player", "rank", "TP", "", "player", "rank", "TP", "why")]
     for p in pairing.pairs:
         (a, b), (ra, rb), (ta, tb) = p.players, p.ranks, p.tp
@@ -357,10 +392,16 @@ def pairing_text(event: Event, pairing: Pairing) -> str:
             row[k].rjust(widths[k]) if k in (0, 2, 3, 6, 7) else row[k].ljust(widths[k])
             for k in range(8)
         ]
-        lines.append("  ".join(cells) + "  " + row[8])
+        lead = "  ".join(cells) + "  "
+        wrapped = textwrap.wrap(row[8], WHY_WIDTH, break_on_hyphens=False) or [""]
+        lines.append(lead + wrapped[0])
+        lines.extend(" " * len(lead) + more for more in wrapped[1:])
     for bye in pairing.byes:
         at = f" (table {bye.table})" if bye.table is not None else ""
-        lines.append(f"bye{at}: {name[bye.player]} - {printable(bye.reason)}")
+        said = f"bye{at}: {name[bye.player]} - {printable(bye.reason)}"
+        wrapped = textwrap.wrap(said, 2 * WHY_WIDTH, break_on_hyphens=False)
+        lines.append(wrapped[0])
+        lines.extend("    " + more for more in wrapped[1:])
     lines.extend(f"WARNING: {printable(w)}" for w in pairing.warnings)
     return "\n".join(line.rstrip() for line in lines)
 
@@ -378,56 +419,6 @@ def _pair(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     return EXIT_OK
 
 
-# -- result, drop, return ----------------------------------------------------------------
-
-
-def _drop(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
-    source, pid = operands
-    event = _load(source)
-    player = event.player(pid)
-    if not player.active_in(len(event.rounds) + 1):
-        raise EventFileError(
-            f"has already dropped (after round {player.dropped_after})",
-            file=source,
-            entry=f"player {pid!r}",
-        )
-    after = len(event.rounds) if args.after is None else args.after
-    if args.after is None and event.rounds and event.rounds[-1].kind == "playoff":
-        # dropping during a playoff round: the opponent goes through without a result
-        if any(pid in m.players and not m.has_result for m in event.rounds[-1].matches):
-            after -= 1
-    if not 0 <= after <= len(event.rounds):
-        raise UsageError(f"--after is a round from 0 to {len(event.rounds)}, got {after}")
-    updated = event.with_player(replace(player, dropped_after=after, returned_for=None))
-    save_event(updated, args, source)
-    if args.json:
-        emit_json({"player": pid, "dropped_after": after}, out)
-    else:
-        out.write(printable(f"{pid} dropped after round {after}") + "\n")
-    return EXIT_OK
-
-
-def _return(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
-    source, pid = operands
-    event = _load(source)
-    player = event.player(pid)
-    back = len(event.rounds) + 1
-    if player.active_in(back):
-        raise EventFileError("has not dropped", file=source, entry=f"player {pid!r}")
-    if player.dropped_after is not None and back <= player.dropped_after + 1:
-        updated = event.with_player(replace(player, dropped_after=None, returned_for=None))
-    else:
-        updated = event.with_player(replace(player, returned_for=back))
-    save_event(updated, args, source)
-    missed = max(0, back - 1 - (player.dropped_after or 0))
-    if args.json:
-        emit_json({"player": pid, "returned_for": back, "rounds_missed": missed}, out)
-    else:
-        said = f"{pid} returns for round {back}; {missed} round(s) missed count as losses"
-        out.write(printable(said) + "\n")
-    return EXIT_OK
-
-
 # -- standings, check, render ------------------------------------------------------------
 
 
@@ -442,7 +433,8 @@ def _standings(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
     through = played if args.round is None else args.round
     if not 0 <= through <= played:
         raise UsageError(f"--round is a Swiss round from 0 to {played}, got {through}")
-    rows = standings(event, through)
+    # --round N: as printed after round N, without anyone registered since
+    rows = standings(event, through, arrived_only=args.round is not None)
     if args.top is not None:
         if args.top < 1:
             raise UsageError(f"--top is a number of players from 1, got {args.top}")
@@ -473,6 +465,7 @@ def _check(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
                 if part
             )
             lines.append(f"  {where or 'event'}: {f.rule}: {f.message}")
+        lines += [f"  warning: {w.rule}: {w.message}" for w in report.warnings]
         out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK if report.legal else EXIT_VIOLATIONS
 
@@ -510,8 +503,9 @@ _HANDLERS = {
     "new": _new,
     "pair": _pair,
     "result": result_action,
-    "drop": _drop,
-    "return": _return,
+    "drop": drop_action,
+    "return": return_action,
+    "unpair": unpair_action,
     "standings": _standings,
     "check": _check,
     "render": _render,

@@ -35,6 +35,7 @@ from tabletop.tournament import (
     add_player,
     counted_tp,
     pending_tables,
+    round_is_open,
     score_match,
     structure_of,
 )
@@ -92,6 +93,8 @@ def result_sentence(match: Match, outcome: Outcome) -> str:
         said += f" {wins}–{len(match.games) - wins} in games"
     if match.concession is not None:
         said += " by concession"
+    if match.defeated is not None:
+        said += f" ({match.defeated} defeated: One Player Defeated)"
     if match.by_time:
         said += " on time"
     said += f": {tp[w]} / {tp[lo]}"
@@ -101,24 +104,20 @@ def result_sentence(match: Match, outcome: Outcome) -> str:
     return said
 
 
-def _scores_by_name(given: list[str], match: Match, source: str, where: str) -> tuple[int, int]:
-    """Return ``--score ID=N`` pairs as scores in the match's player order."""
+def _scores_by_name(
+    given: list[str], event: Event, match: Match, source: str, where: str
+) -> tuple[int, int]:
+    """Return ``--score ID=N`` pairs (an id, a name or a prefix) in the match's order."""
     found: dict[str, int] = {}
     for item in given:
-        pid, sep, number = item.rpartition("=")
-        if not sep or not pid:
+        text, sep, number = item.rpartition("=")
+        if not sep or not text:
             raise UsageError(f"--score is ID=POINTS (e.g. --score andrea=140), got {item!r}")
         if not (number.isascii() and number.isdigit()) or len(number) > 18:
             raise UsageError(
-                f"--score {pid}=: the points are a whole number from 0, got {number!r}"
+                f"--score {text}=: the points are a whole number from 0, got {number!r}"
             )
-        if pid not in match.players:
-            raise EventFileError(
-                f"--score names {pid!r}, who is not at this table "
-                f"({match.players[0]} v {match.players[1]})",
-                file=source,
-                entry=where,
-            )
+        pid = _at_table(event, text, match, source, where, "--score")
         if pid in found:
             raise UsageError(f"--score gives {pid!r} twice")
         found[pid] = int(number)
@@ -126,6 +125,21 @@ def _scores_by_name(given: list[str], match: Match, source: str, where: str) -> 
         a, b = match.players
         raise UsageError(f"--score is needed for both players: --score {a}=N --score {b}=N")
     return found[match.players[0]], found[match.players[1]]
+
+
+def _at_table(event: Event, text: str, match: Match, source: str, where: str, option: str) -> str:
+    """Return the id `text` names, refused unless that player is at the table."""
+    from tabletop.app.event.seats import player_id
+
+    pid = player_id(event, text, source, option)
+    if pid not in match.players:
+        raise EventFileError(
+            f"{option} names {pid!r}, who is not at this table "
+            f"({match.players[0]} v {match.players[1]})",
+            file=source,
+            entry=where,
+        )
+    return pid
 
 
 def _replace_match(event: Event, number: int, match: Match) -> Event:
@@ -169,38 +183,49 @@ def _clear(
     return EXIT_OK
 
 
-def _entered(args: argparse.Namespace, match: Match, source: str, where: str) -> Match:
+def _entered(
+    args: argparse.Namespace, event: Event, number: int, match: Match, source: str
+) -> Match:
     """Return the match with the result the options give (checked against the table)."""
+    where = f"round {number} table {match.table}"
     scores = tuple(args.scores) if args.scores else None
     if args.score:
         if scores is not None:
             raise UsageError("give the scores once: --scores A B or --score ID=N --score ID=N")
-        scores = _scores_by_name(args.score, match, source, where)
+        scores = _scores_by_name(args.score, event, match, source, where)
     given = [
         k for k, v in (("scores", scores), ("winner", args.winner), ("games", args.games)) if v
     ]
     if len(given) != 1:
         raise UsageError("result needs exactly one of --scores/--score, --winner, --games")
-    for pid in (args.second, args.winner, args.concession, *(args.games or ())):
-        if pid is not None and pid not in match.players:
-            raise EventFileError(
-                f"{pid!r} is not at this table ({match.players[0]} v {match.players[1]})",
-                file=source,
-                entry=where,
-            )
+
+    def named(text: str | None, option: str) -> str | None:
+        return None if text is None else _at_table(event, text, match, source, where, option)
+
+    games = tuple(named(g, "--games") or "" for g in args.games) if args.games else None
     if args.override_tp is not None and not args.tp:
         raise UsageError("--override-tp REASON goes with the --tp A B it explains")
-    return replace(
+    entered = replace(
         match.without_result(),
         scores=scores,
-        second_player=args.second,
-        winner=args.winner,
-        games=tuple(args.games) if args.games else None,
-        concession=args.concession,
+        second_player=named(args.second, "--second"),
+        winner=named(args.winner, "--winner"),
+        games=games,
+        concession=named(args.concession, "--concession"),
+        defeated=named(args.defeated, "--defeated"),
         by_time=args.by_time,
         tp=tuple(args.tp) if args.tp else None,
         tp_override=args.override_tp,
     )
+    tied = scores is not None and scores[0] == scores[1]
+    if tied and entered.second_player is None and entered.concession is None:
+        if entered.defeated is None and event.regulation.result_entry == "scores":
+            raise EventFileError(
+                "equal scores: the second player wins; give --second ID (or NAME)",
+                file=source,
+                entry=where,
+            )
+    return entered
 
 
 def result_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -212,7 +237,10 @@ def result_action(args: argparse.Namespace, operands: list[str], out: TextIO) ->
     round_, match = _find_match(event, source, number, table)
     where = f"round {number} table {table}"
     if args.clear:
-        options = (args.scores, args.score, args.winner, args.games, args.tp, args.concession)
+        options = (
+            *(args.scores, args.score, args.winner, args.games, args.tp, args.concession),
+            args.defeated,
+        )
         if any(options) or args.second or args.by_time or args.replace:
             raise UsageError("--clear removes a result and takes no result options")
         return _clear(args, event, source, (number, match), out)
@@ -222,7 +250,7 @@ def result_action(args: argparse.Namespace, operands: list[str], out: TextIO) ->
             file=source,
             entry=where,
         )
-    entered = _entered(args, match, source, where)
+    entered = _entered(args, event, number, match, source)
     games = structure_of(event).playoff_games if round_.kind == "playoff" else 1
     try:
         outcome = score_match(event.regulation, entered, games)
@@ -281,6 +309,12 @@ def add_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
     save_event(updated, args, source)
     missed = len(event.rounds)
     before, after = _rounds_or_none(event), _rounds_or_none(updated)
+    note = None
+    if round_is_open(event):
+        note = (
+            f"round {missed} is paired and has no result: `event unpair`, then `add` and "
+            "`pair`, seats them in it"
+        )
     if args.json:
         report: dict[str, Any] = {
             "player": pid,
@@ -291,6 +325,8 @@ def add_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
         }
         if before != after:
             report["swiss_rounds"] = after
+        if note is not None:
+            report["note"] = note
         emit_json(report, out)
     else:
         said = f"{pid} ({player.name}) registered"
@@ -300,6 +336,8 @@ def add_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> in
         if before != after:
             said += f"; the structure now has {after} Swiss rounds (it had {before})"
         out.write(printable(said) + "\n")
+        if note is not None:
+            out.write(printable(note) + "\n")
     return EXIT_OK
 
 
@@ -322,9 +360,13 @@ def pending_action(args: argparse.Namespace, operands: list[str], out: TextIO) -
     if number == 0:
         out.write("no round has been paired yet\n")
         return EXIT_OK
-    names = {p.id: p.name for p in event.players}
+    from tabletop.app.event.seats import shown
+
     lines = [f"round {number}: {len(waiting)} table(s) without a result"]
-    lines += [f"  table {m.table}: {names[m.players[0]]} v {names[m.players[1]]}" for m in waiting]
+    lines += [
+        f"  table {m.table}: {shown(event, m.players[0])} v {shown(event, m.players[1])}"
+        for m in waiting
+    ]
     out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK
 
@@ -333,6 +375,11 @@ def announcement(event: Event) -> dict[str, Any]:
     """Return the structure a TO announces before round 1 (the JSON of ``announce``)."""
     structure = structure_of(event)
     minutes = event.round_minutes or event.regulation.round_minutes
+    playoff = event.round_minutes or (
+        event.regulation.playoff_round_minutes
+        if structure.cut and structure.playoff_games == 3
+        else None
+    )
     return {
         "event": event.name,
         "regulation": event.regulation_id,
@@ -343,6 +390,7 @@ def announcement(event: Event) -> dict[str, Any]:
         "cut": structure.cut,
         "playoff_games": structure.playoff_games if structure.cut else None,
         "round_minutes": minutes,
+        "playoff_round_minutes": (playoff or minutes) if structure.cut else None,
     }
 
 
@@ -366,7 +414,10 @@ def announce_action(args: argparse.Namespace, operands: list[str], out: TextIO) 
     lines.append(
         f"  round time: {minutes} minutes"
         if minutes
-        else "  round time: not set (round_minutes in the event file)"
+        else "  round time: not set (new --round-minutes, or round_minutes in the event file)"
     )
+    playoff = said["playoff_round_minutes"]
+    if playoff and playoff != minutes:
+        lines.append(f"  playoff round time: {playoff} minutes")
     out.write("\n".join(printable(line) for line in lines) + "\n")
     return EXIT_OK

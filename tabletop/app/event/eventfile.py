@@ -73,7 +73,7 @@ _PLAYER_KEYS = (
 _ROUND_KEYS = ("kind", "matches", "byes")
 _MATCH_KEYS = (
     "table", "players", "scores", "second_player", "winner", "games", "concession", "by_time",
-    "tp", "tp_override",
+    "tp", "tp_override", "defeated",
 )  # fmt: skip
 _BYE_KEYS = ("player", "table")
 _GAMES = ("armada", "destiny")
@@ -198,11 +198,11 @@ class _Reader:
             self.text(p, entry, "players")
             for p in self.pair(raw["players"], entry, "players", "player id")
         ]
-        for key in ("second_player", "winner", "concession"):
+        for key in ("second_player", "winner", "concession", "defeated"):
             if key in raw:
                 self.text(raw[key], entry, key)
         for pid in players + [
-            raw[k] for k in ("second_player", "winner", "concession") if k in raw
+            raw[k] for k in ("second_player", "winner", "concession", "defeated") if k in raw
         ]:
             if pid not in ids:
                 self.fail(f"unknown player {pid!r}", entry, "players")
@@ -221,7 +221,7 @@ class _Reader:
             if not isinstance(games, list) or not 1 <= len(games) <= 3:
                 self.fail(f"expected one to three game winners, got {show(games)}", entry, "games")
             options["games"] = tuple(self.text(g, entry, "games") for g in games)
-        for key in ("second_player", "winner", "concession"):
+        for key in ("second_player", "winner", "concession", "defeated"):
             if key in raw:
                 options[key] = raw[key]
         if "by_time" in raw:

@@ -35,6 +35,26 @@ CSV_COLUMNS = (
 )
 
 
+def _check_caps(path: str, where: str, regulation_id: str, options: dict[str, Any]) -> None:
+    """Refuse a fleet (or a squadron total) over the regulation's cap.
+
+    A squadron cap the regulation marks advisory is only a finding of ``check``.
+    """
+    regulation = get_regulation(regulation_id)
+    caps = [("fleet_points", regulation.fleet_cap, "fleet")]
+    if not regulation.squadron_cap_advisory:
+        caps.append(("squadron_points", regulation.squadron_cap, "squadrons"))
+    for key, cap, what in caps:
+        value = options.get(key)
+        if cap is not None and value is not None and value > cap:
+            raise EventFileError(
+                f"{value} points; {regulation.id} caps the {what} at {cap}",
+                file=path,
+                entry=where,
+                key=key,
+            )
+
+
 def read_players(path: str, game: str) -> tuple[Player, ...]:
     """Return the players of a CSV file for an event of `game` (a regulation id).
 
@@ -44,8 +64,8 @@ def read_players(path: str, game: str) -> tuple[Player, ...]:
         For a file that cannot be read strictly (:func:`read_csv_rows`), a header that
         does not start ``id,name`` or names an unknown column, a row with the wrong
         number of fields, a missing or repeated id, an unknown faction, points that are
-        not a whole number, or ``first_round_bye`` other than true or false, naming the
-        line and the column.
+        not a whole number or over the regulation's cap, or ``first_round_bye`` other
+        than true or false, naming the line and the column.
     """
     numbered = read_csv_rows(path, EventFileError)  # strict: each problem names its line
     rows = [row for _, row in numbered]
@@ -100,6 +120,7 @@ def read_players(path: str, game: str) -> tuple[Player, ...]:
                         key=key,
                     )
                 options[key] = int(cells[key])
+        _check_caps(path, where, game, options)
         if cells.get("first_round_bye"):
             if cells["first_round_bye"] not in ("true", "false"):
                 raise EventFileError(

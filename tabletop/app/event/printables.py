@@ -28,7 +28,8 @@ from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable
 from tabletop.app.event.eventfile import EventFileError, load_event
 from tabletop.app.event.reports import settled_round
-from tabletop.tournament import Event, standing_headings, standings, structure_of
+from tabletop.app.event.seats import shown
+from tabletop.tournament import Event, stage_name, standing_headings, standings, structure_of
 
 if TYPE_CHECKING:
     from tabletop.plots.printables import PrintTable, Slip
@@ -59,7 +60,7 @@ def pairing_tables(event: Event) -> list[PrintTable]:
         raise UsageError("no round has been paired yet: nothing to print")
     number = len(event.rounds)
     round_ = event.rounds[-1]
-    name = {p.id: p.name for p in event.players}
+    name = {p.id: shown(event, p.id) for p in event.players}
     tp = {s.player.id: s.tp for s in standings(event, settled_round(event))}
     by_table = [
         (str(m.table), name[a], str(tp[a]), "v", name[b], str(tp[b]))
@@ -76,7 +77,11 @@ def pairing_tables(event: Event) -> list[PrintTable]:
         seats += [(name[a], str(m.table), name[b]), (name[b], str(m.table), name[a])]
     seats += [(name[b.player], "bye", "") for b in round_.byes]
     seats.sort(key=lambda row: (row[0].casefold(), row[0]))
-    title = _title(event, f"Round {number} ({round_.kind}) pairings")
+    stage = stage_name(event, number)
+    title = _title(
+        event,
+        f"{stage} ({round_.kind}) pairings" if round_.kind == "swiss" else f"{stage} pairings",
+    )
     return [
         PrintTable(
             title, "by table", ("table", "player", "TP", "", "opponent", "TP"), tuple(by_table)
@@ -93,8 +98,10 @@ def standings_table(event: Event) -> PrintTable:
     keys = event.regulation.tiebreakers
     rows = []
     for s in standings(event, through):
-        rows.append((str(s.rank), *s.cells(keys, decimals=3)))
-    columns = ("rank", *standing_headings(keys))
+        cells = s.cells(keys, decimals=3)
+        rows.append((str(s.rank), cells[0], s.player.id, *cells[1:]))
+    headings = standing_headings(keys)
+    columns = ("rank", headings[0], "id", *headings[1:])
     subtitle = ", ".join(part for part in (event.name, event.regulation.title) if part)
     return PrintTable(f"Standings after round {through}", subtitle, columns, tuple(rows))
 
@@ -111,7 +118,7 @@ def slips_of(event: Event, codes: Mapping[str, str] | None = None) -> list[Slip]
         raise UsageError("no round has been paired yet: no slips to print")
     number = len(event.rounds)
     round_ = event.rounds[-1]
-    name = {p.id: p.name for p in event.players}
+    name = {p.id: shown(event, p.id) for p in event.players}
     regulation = event.regulation
     fields: tuple[str, ...]
     if regulation.result_entry == "scores":
@@ -123,7 +130,11 @@ def slips_of(event: Event, codes: Mapping[str, str] | None = None) -> list[Slip]
     else:
         fields = ("winner (tick)", "conceded (tick)", "signature")
         note = "One game: tick the winner; both players sign."
+    if regulation.defeat_win:
+        fields = (*fields[:-1], "all ships but flotillas destroyed (tick)", fields[-1])
     heading = event.name or regulation.title
+    stage = stage_name(event, number) if round_.kind == "playoff" else ""
+    scale = regulation.margin_table_text()
 
     def noted(players: tuple[str, str]) -> str:
         if not codes:
@@ -139,6 +150,8 @@ def slips_of(event: Event, codes: Mapping[str, str] | None = None) -> list[Slip]
             (name[m.players[0]], name[m.players[1]]),
             fields,
             noted(m.players),
+            stage,
+            scale,
         )
         for m in round_.matches
     ]
@@ -167,9 +180,10 @@ def _html_slip(slip: Slip) -> str:
         for player in slip.players
     )
     return (
-        f'<section class="slip"><h1>{html.escape(slip.heading)} - round {slip.round}, '
-        f"table {slip.table}</h1><table><tr>{cells}</tr></table>"
-        f"<p><small>{html.escape(slip.note)}</small></p></section>"
+        f'<section class="slip"><h1>{html.escape(slip.heading)} - {html.escape(slip.label)}'
+        f"</h1><table><tr>{cells}</tr></table>"
+        + (f"<p><small>{html.escape(slip.scale)}</small></p>" if slip.scale else "")
+        + f"<p><small>{html.escape(slip.note)}</small></p></section>"
     )
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import os
+from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, UsageError, emit_json
@@ -66,20 +68,22 @@ def standings_json(event: Event, rows: list[Standing], through: int) -> dict[str
 
 
 def standings_text(event: Event, rows: list[Standing], through: int) -> str:
-    """Return the standings as a table, titled "Standings after round N"."""
+    """Return the standings as a table, titled "Standings after round N" (names and ids)."""
     keys = event.regulation.tiebreakers
-    head = ["rank", *standing_headings(keys), "opponents"]
+    headings = standing_headings(keys)
+    head = ["rank", headings[0], "id", *headings[1:], "opponents"]
     table = [head]
     for s in rows:
         cells = s.cells(keys, decimals=4)
-        cells[0] = printable(cells[0])  # the player's name, from the TO's files
+        # the player's name and id, from the TO's files
+        cells[0:1] = [printable(cells[0]), printable(s.player.id)]
         table.append([str(s.rank), *cells, printable(" ".join(s.opponents))])
     widths = [max(len(r[k]) for r in table) for k in range(len(head) - 1)]
     title = f"Standings after round {through}" + (f", {event.name}" if event.name else "")
     lines = [printable(title)]
     for row in table:
         cells = [
-            row[k].ljust(widths[k]) if k == 1 else row[k].rjust(widths[k])
+            row[k].ljust(widths[k]) if k in (1, 2) else row[k].rjust(widths[k])
             for k in range(len(head) - 1)
         ]
         lines.append(("  ".join(cells) + "  " + row[-1]).rstrip())
@@ -117,16 +121,31 @@ def final_standings(event: Event, args: argparse.Namespace, out: TextIO) -> int:
         emit_json({"round": through, "final": True, "players": players}, out)
         return EXIT_OK
     title = "Final placings" + (f", {event.name}" if event.name else "")
-    rows = [("place", "player", "reached", "seed", "Swiss rank", "TP")]
+    cut = any(r.kind == "playoff" for r in event.rounds)
+    rows: list[tuple[str, ...]] = [("place", "player", "id", "reached", "seed", "Swiss rank", "TP")]
     for p in placings:
         name = p.standing.player.name + (" (dropped)" if p.standing.dropped else "")
         seed = "" if p.seed is None else str(p.seed)
-        rows.append((str(p.place), name, p.reached, seed, str(p.standing.rank), str(p.standing.tp)))
-    widths = [max(len(r[k]) for r in rows) for k in range(6)]
-    lines = [title, f"Swiss standings after round {through}, then the playoff"]
+        rows.append(
+            (
+                *(str(p.place), name, p.standing.player.id, p.reached, seed),
+                *(str(p.standing.rank), str(p.standing.tp)),
+            )
+        )
+    if not cut:  # no playoff: no stage and no seed to show
+        rows = [(r[0], r[1], r[2], r[5], r[6]) for r in rows]
+    left = (1, 2, 3) if cut else (1, 2)
+    widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
+    said = (
+        f"Swiss standings after round {through}, then the playoff"
+        if cut
+        else f"no cut: the Swiss standings after round {through} are final"
+    )
+    lines = [title, said]
     for row in rows:
         cells = [
-            row[k].ljust(widths[k]) if k in (1, 2) else row[k].rjust(widths[k]) for k in range(6)
+            row[k].ljust(widths[k]) if k in left else row[k].rjust(widths[k])
+            for k in range(len(row))
         ]
         lines.append("  ".join(cells).rstrip())
     out.write("\n".join(printable(line) for line in lines) + "\n")
@@ -196,10 +215,39 @@ def export_rows(event: Event) -> list[list[str]]:
     return rows
 
 
-def _export_text(event: Event, fmt: str) -> str:
+def _standings_csv(event: Event, through: int) -> str:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    ranking = tiebreakers(event.regulation.tiebreakers)
+    writer.writerow(
+        [
+            *("rank", "id", "name", "tp"),
+            *(t.field for t in ranking),
+            *("wins", "losses", "byes", "dropped"),
+        ]
+    )
+    for s in standings(event, through):
+        marks = [t.text(s, 6) for t in ranking]
+        writer.writerow(
+            [
+                *(s.rank, s.player.id, s.player.name, s.tp),
+                *marks,
+                *(s.wins, s.losses, s.byes, "true" if s.dropped else ""),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def _results_csv(event: Event) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(export_rows(event))
+    return buffer.getvalue()
+
+
+def _export_text(event: Event, fmt: str, table: str = "standings") -> str:
     through = settled_round(event)
-    table = standings_json(event, standings(event, through), through)
     if fmt == "json":
+        ranked = standings_json(event, standings(event, through), through)
         buffer = io.StringIO()
         emit_json(
             {
@@ -207,46 +255,52 @@ def _export_text(event: Event, fmt: str) -> str:
                 "game": event.game,
                 "regulation": event.regulation_id,
                 "round": through,
-                "standings": table["players"],
+                "standings": ranked["players"],
                 "results": results_json(event),
             },
             buffer,
         )
         return buffer.getvalue()
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    ranking = tiebreakers(event.regulation.tiebreakers)
-    writer.writerow(
-        [
-            "rank",
-            "id",
-            "name",
-            "tp",
-            *(t.field for t in ranking),
-            "wins",
-            "losses",
-            "byes",
-            "dropped",
-        ]
-    )
-    for s in standings(event, through):
-        marks = [t.text(s, 6) for t in ranking]
-        writer.writerow(
-            [
-                s.rank,
-                s.player.id,
-                s.player.name,
-                s.tp,
-                *marks,
-                s.wins,
-                s.losses,
-                s.byes,
-                "true" if s.dropped else "",
-            ]
-        )
-    writer.writerow([])
-    writer.writerows(export_rows(event))
-    return buffer.getvalue()
+    return _standings_csv(event, through) if table == "standings" else _results_csv(event)
+
+
+#: The files ``export --format csv -o DIR`` writes, one table each.
+CSV_FILES = ("standings.csv", "results.csv")
+
+
+def _is_folder(output: str, fmt: str) -> bool:
+    """Whether ``-o`` names a folder for the CSV tables: one that exists, or no .csv name."""
+    path = Path(output)
+    return fmt == "csv" and (path.is_dir() or output.endswith(("/", os.sep)) or not path.suffix)
+
+
+def _export_folder(args: argparse.Namespace, source: str, event: Event, out: TextIO) -> int:
+    """Write ``standings.csv`` and ``results.csv`` into the folder ``-o`` names."""
+    folder = Path(args.output)
+    texts = [_export_text(event, "csv", "standings"), _results_csv(event)]
+    paths = [folder / name for name in CSV_FILES]
+    if not folder.exists():
+        if not folder.parent.is_dir():
+            raise UsageError(f"-o {args.output}: the folder {str(folder.parent)!r} does not exist")
+        folder.mkdir()
+    for path in paths:
+        output_target(path, inputs=[source], force=args.force)
+    updates = [FileUpdate(path) for path in paths]
+    try:
+        for update, text in zip(updates, texts, strict=True):
+            update.stage(text, inputs=[source], force=args.force, refuse_read_only=False)
+        report = io.StringIO()
+        if args.json:
+            written = [str(p) for p in paths]
+            emit_json({"output": written, "format": "csv"}, report)
+        else:
+            report.write(printable(f"wrote {paths[0]} and {paths[1]}") + "\n")
+        updates[0].finish(report.getvalue(), out)
+        updates[1].finish("", out)
+    finally:
+        for update in updates:
+            update.discard()
+    return EXIT_OK
 
 
 def export_text(event: Event, fmt: str) -> str:
@@ -255,13 +309,24 @@ def export_text(event: Event, fmt: str) -> str:
 
 
 def export_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
-    """Write the standings and every result as CSV or JSON (``tabletop event export``)."""
+    """Write the standings and every result as CSV or JSON (``tabletop event export``).
+
+    CSV is one table per file: ``--table standings|results`` to the standard output or a
+    ``.csv`` file, or both as ``standings.csv`` and ``results.csv`` in the folder ``-o``
+    names.
+    """
     (source,) = operands
     if args.format is None:
         raise UsageError("export needs --format csv|json")
+    if args.table is not None and args.format != "csv":
+        raise UsageError("--table chooses one CSV table; JSON holds both")
+    if args.output is not None and _is_folder(args.output, args.format):
+        if args.table is not None:
+            raise UsageError("-o DIR writes both tables; --table goes with one file")
+        return _export_folder(args, source, load_event(source), out)
     if args.output is not None:
         output_target(args.output, inputs=[source], force=args.force)
-    text = _export_text(load_event(source), args.format)
+    text = _export_text(load_event(source), args.format, args.table or "standings")
     if args.output is None:
         out.write(text)
         return EXIT_OK

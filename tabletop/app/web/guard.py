@@ -17,6 +17,13 @@ board and the event's pages). In this order it
 5. refuses (408) a body still arriving :data:`BODY_SECONDS` after its headers (a client
    that trickles a byte at a time holds no connection for long).
 
+A WebSocket (the board's live verdict) passes the same guard: its handshake is refused
+(403, the error object) for a ``Host`` of 1., and unless it carries an ``Origin`` of 2. —
+for a WebSocket the ``Origin`` is required, since a browser lets any page open one to any
+address. Each message on it then counts as one request of 3. and is held to the body
+limit of 4.; a message over either limit is not passed on but answered with the error
+object, and the socket stays open.
+
 A refused request reaches no route and changes nothing; its answer is the error object
 ``{"error": {"message", "where"}}`` every route gives. A fault of the server itself is
 logged once, with its traceback, and answered 500 with the same object; a client that
@@ -248,14 +255,20 @@ class Guard:
         if scope["type"] == "lifespan":
             await self.app(scope, receive, send)
             return
-        if scope["type"] != "http":  # no websockets: close at once
-            await send({"type": "websocket.close", "code": 1008})
+        kind = scope["type"]
+        if kind not in ("http", "websocket"):
             return
         refusal = self._refusal(scope)
         if refusal is not None:
-            await _answer(send, *refusal)
+            if kind == "websocket":
+                await _refuse_websocket(scope, send, *refusal)
+            else:
+                await _answer(send, *refusal)
             return
-        await self._pass_on(scope, receive, send)
+        if kind == "websocket":
+            await self._pass_on_websocket(scope, receive, send)
+        else:
+            await self._pass_on(scope, receive, send)
 
     def _refusal(self, scope: Scope) -> tuple[int, str, str | None] | None:
         hosts = _header(scope, b"host")
@@ -263,16 +276,16 @@ class Guard:
             shown = hosts[0][:100] if len(hosts) == 1 else f"{len(hosts)} Host headers"
             return 403, f"not this server's address: {shown!r}", "Host"
         origins = _header(scope, b"origin")
+        if not origins and scope["type"] == "websocket":
+            return 403, "a WebSocket must say which page opened it (Origin)", "Origin"
         if origins and (len(origins) != 1 or origins[0].lower() not in self.origins):
             return (
                 403,
                 f"a page of another origin may not use this server: {origins[0][:100]!r}",
                 ("Origin"),
             )
-        client = scope.get("client")
-        name = str(client[0]) if client else "unknown"
-        if self.limiter is not None and not self.limiter.allow(name):
-            return 429, f"more than {self.limiter.rate} requests in one second; slow down", None
+        if not self._allowed(scope):
+            return 429, self._too_many(), None
         lengths = _header(scope, b"content-length")
         if lengths:
             if len(lengths) != 1 or not lengths[0].strip().isdigit():
@@ -281,6 +294,17 @@ class Guard:
             if size > self.max_body:
                 return 413, self._too_large(f"{size} bytes"), "Content-Length"
         return None
+
+    def _allowed(self, scope: Scope) -> bool:
+        """Count one request (or message) of the scope's client; False when over the rate."""
+        if self.limiter is None:
+            return True
+        client = scope.get("client")
+        return self.limiter.allow(str(client[0]) if client else "unknown")
+
+    def _too_many(self) -> str:
+        rate = self.limiter.rate if self.limiter is not None else 0
+        return f"more than {rate} requests in one second; slow down"
 
     def _too_large(self, size: str) -> str:
         return f"the body is {size}; this server takes at most {self.max_body} bytes"
@@ -332,6 +356,51 @@ class Guard:
                 message = f"internal error: {type(error).__name__}; the server logged it"
                 await _answer(send, 500, message, f"{method} {path}")
 
+    async def _pass_on_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Pass a WebSocket on, each message held to the rate and the size of a request."""
+        accepted = False
+
+        async def counted() -> Message:
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return message
+                refusal = self._message_refusal(scope, message)
+                if refusal is None:
+                    return message
+                await send({"type": "websocket.send", "text": error_body(refusal, None).decode()})
+
+        async def watched(message: Message) -> None:
+            nonlocal accepted
+            if message["type"] == "websocket.accept":
+                accepted = True
+            await send(message)
+
+        try:
+            await self.app(scope, counted, watched)
+        except Exception as error:  # a fault of ours: logged once, the socket closed
+            _log.error("fault answering WebSocket %s", scope.get("path", ""), exc_info=error)
+            if not accepted:
+                message = f"internal error: {type(error).__name__}; the server logged it"
+                await _refuse_websocket(scope, send, 500, message, None)
+                return
+            try:
+                await send({"type": "websocket.close", "code": 1011})
+            except Exception:  # already closed by the client
+                _log.info("WebSocket %s: closed before the fault was said", scope.get("path"))
+
+    def _message_refusal(self, scope: Scope, message: Message) -> str | None:
+        """Return why one WebSocket message is refused (rate, size), or None."""
+        text, data = message.get("text"), message.get("bytes")
+        size = len(data) if data is not None else 0
+        if text is not None:
+            size = len(text) if len(text) * 4 <= self.max_body else len(text.encode())
+        if size > self.max_body:
+            return self._too_large(f"{size} bytes")
+        if not self._allowed(scope):
+            return self._too_many()
+        return None
+
 
 def _request(scope: Scope) -> tuple[str, str]:
     return str(scope.get("method", "")), str(scope.get("path", ""))
@@ -349,3 +418,24 @@ async def _answer(send: Send, status: int, message: str, where: str | None) -> N
         headers.append((b"connection", b"close"))
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
+
+
+async def _refuse_websocket(
+    scope: Scope, send: Send, status: int, message: str, where: str | None
+) -> None:
+    """Refuse a WebSocket's handshake with `status` and the error object.
+
+    The HTTP answer where the server can send one (the ASGI ``websocket.http.response``
+    extension), else a close (which uvicorn answers 403).
+    """
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 1008})
+        return
+    body = error_body(message, where)
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+    ]
+    await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": body})

@@ -6,7 +6,10 @@ command's ``--host`` and ``--port``), :func:`create_app` from its routes (the gu
 then :func:`serve` until Ctrl-C. The server gives a client :data:`HEADER_SECONDS` to send
 a request's headers (a connection that sends half a header and waits is closed, answered
 408) and closes a connection idle :data:`IDLE_SECONDS` after its last answer; a request
-that is not HTTP is answered 400 with the error object, not plain text.
+that is not HTTP is answered 400 with the error object, not plain text. A WebSocket is
+spoken by uvicorn's wsproto protocol (the serve extra installs wsproto), a message held
+to :data:`~tabletop.app.web.guard.MAX_BODY_BYTES` and sent uncompressed (its answers are a
+few kilobytes, and a frame's time matters more than their size).
 """
 
 from __future__ import annotations
@@ -54,14 +57,15 @@ _log = logging.getLogger("tabletop.web")
 
 
 def require_serve(what: str) -> None:
-    """Refuse to serve `what`, naming the extra to install, where Starlette or uvicorn is missing.
+    """Refuse to serve `what`, naming the extra to install, where a package of it is missing.
 
     Raises
     ------
     InvalidInputError
-        When either cannot be imported.
+        When one of them cannot be imported.
     """
-    missing = [name for name in ("starlette", "uvicorn") if importlib.util.find_spec(name) is None]
+    needed = ("starlette", "uvicorn", "wsproto")
+    missing = [name for name in needed if importlib.util.find_spec(name) is None]
     if missing:
         raise InvalidInputError(
             f"{what} needs {' and '.join(missing)}, not installed; "
@@ -266,7 +270,9 @@ def make_server(app: Any, *, header_seconds: float = HEADER_SECONDS) -> Any:
     config = uvicorn.Config(
         app,
         http=_protocol(header_seconds),
-        ws="none",
+        ws="wsproto",
+        ws_max_size=MAX_BODY_BYTES,
+        ws_per_message_deflate=False,
         log_level="warning",
         access_log=False,
         lifespan="off",

@@ -57,6 +57,7 @@ _PLACEHOLDERS = {
     "drop": ["E", "x"],
     "return": ["E", "x"],
     "pair": ["E"],
+    "unpair": ["E"],
 }
 
 
@@ -150,6 +151,7 @@ def record_result(
         "winner": result.get("winner"),
         "games": result.get("games"),
         "concession": result.get("concession"),
+        "defeated": result.get("defeated"),
         "by_time": bool(result.get("by_time", False)),
         "replace": bool(result.get("replace", False)),
         "clear": bool(result.get("clear", False)),
@@ -236,7 +238,8 @@ def pair(hub: EventHub, commit: bool, preview_version: int | None) -> tuple[Any,
 
 
 def repair(hub: EventHub, version: int | None = None) -> Any:
-    """Remove the current round's pairing when none of its results is recorded."""
+    """Remove the current round's pairing when none of its results is recorded (``event unpair``)."""
+    run = _run(event_command.handler("unpair"), _args("unpair"), [str(hub.path)])
 
     def change(update: FileUpdate, event: Event) -> str:
         if not event.rounds:
@@ -249,11 +252,7 @@ def repair(hub: EventHub, version: int | None = None) -> Any:
                 f"round {number} has results at table(s) {tables}; clear them first",
                 f"round {number}",
             )
-        clock = event.clock if event.clock is None or event.clock.round < number else None
-        updated = replace(event.with_rounds(event.rounds[:-1]), clock=clock, _index={})
-        update.stage(checked_event_text(updated, hub.path), force=True)
-        said = {"round": number, "removed": True, "tables": len(last.matches)}
-        return json.dumps(said)
+        return str(run(update, event))
 
     return _answer(hub.write("tabletop event unpair (server)", change, version=version))
 

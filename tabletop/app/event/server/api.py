@@ -238,8 +238,8 @@ async def post_confirm(request: Request) -> Response:
 # -- the TO ------------------------------------------------------------------------------
 
 _RESULT_KEYS = (
-    "round", "table", "scores", "second", "winner", "games", "concession", "by_time",
-    "replace", "clear", "version",
+    "round", "table", "scores", "second", "defeated", "winner", "games", "concession",
+    "by_time", "replace", "clear", "version",
 )  # fmt: skip
 
 

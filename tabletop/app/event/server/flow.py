@@ -29,7 +29,7 @@ from tabletop.tournament import Event, Match, TournamentError
 __all__ = ["DisputeError", "confirm", "parse_result", "preview", "report", "whole_number"]
 
 #: The keys of a player's report.
-REPORT_KEYS = ("round", "table", "scores", "second", "winner", "games", "version")
+REPORT_KEYS = ("round", "table", "scores", "second", "defeated", "winner", "games", "version")
 
 
 class DisputeError(RequestError):
@@ -80,6 +80,8 @@ def parse_result(event: Event, match: Match, body: dict[str, Any]) -> dict[str, 
             result["second"] = at_table(body["second"], "second")
         if body.get("concession") is not None:
             result["concession"] = at_table(body["concession"], "concession")
+        if body.get("defeated") is not None:  # armada-2018: One Player Defeated
+            result["defeated"] = at_table(body["defeated"], "defeated")
     elif body.get("winner") is not None:
         result["winner"] = at_table(body["winner"], "winner")
     else:
@@ -105,6 +107,7 @@ def _as_match(match: Match, result: dict[str, Any]) -> Match:
         games=None if games is None else tuple(games),
         concession=result.get("concession"),
         by_time=bool(result.get("by_time", False)),
+        defeated=result.get("defeated"),
     )
 
 

@@ -19,12 +19,13 @@ from tabletop.tournament import (
     Event,
     Match,
     TournamentError,
+    stage_name,
     standings,
     structure_of,
     utc_text,
 )
 
-__all__ = ["clock_json", "current_match", "event_view", "me_view", "outcome_text", "stage_name"]
+__all__ = ["clock_json", "current_match", "event_view", "me_view", "outcome_text"]
 
 
 def clock_json(clock: Clock | None) -> dict[str, Any] | None:
@@ -50,18 +51,6 @@ def clock_json(clock: Clock | None) -> dict[str, Any] | None:
         "ends_at": None if ends is None else utc_text(ends),
         "remaining": clock.remaining(clock.paused_at) if clock.paused_at is not None else None,
     }
-
-
-def stage_name(tables: int) -> str:
-    """Return a playoff round's name by its number of tables ("Final", "Semi-final", …).
-
-    Examples
-    --------
-    >>> stage_name(1), stage_name(2), stage_name(4), stage_name(8)
-    ('Final', 'Semi-final', 'Quarter-final', 'Round of 16')
-    """
-    names = {1: "Final", 2: "Semi-final", 4: "Quarter-final"}
-    return names.get(tables, f"Round of {2 * tables}")
 
 
 def _results(snapshot: Snapshot) -> dict[tuple[int, int], dict[str, Any]]:
@@ -100,13 +89,14 @@ def _bracket(snapshot: Snapshot) -> list[dict[str, Any]]:
     for number, round_ in enumerate(event.rounds, 1):
         if round_.kind != "playoff":
             continue
-        tables = len(round_.matches) + sum(1 for b in round_.byes if b.table is not None)
         pairs = _pairs(snapshot, number, full=False)
         for entry in pairs:
             result = entry["result"]
             entry["winner"] = None if result is None else result["winner"]
         byes = [{"player": b.player, "name": name[b.player], "table": b.table} for b in round_.byes]
-        rounds.append({"round": number, "stage": stage_name(tables), "pairs": pairs, "byes": byes})
+        rounds.append(
+            {"round": number, "stage": stage_name(event, number), "pairs": pairs, "byes": byes}
+        )
     return rounds
 
 
@@ -150,9 +140,8 @@ def event_view(snapshot: Snapshot, full: bool = False) -> dict[str, Any]:
         "standings_round": through,
         "bracket": _bracket(snapshot),
     }
-    if current is not None and current.kind == "playoff":
-        tables = len(current.matches) + sum(1 for b in current.byes if b.table is not None)
-        view["stage"] = stage_name(tables)
+    if current is not None:
+        view["stage"] = stage_name(event, number)
     snapshot.views[key] = view
     return view
 

@@ -45,6 +45,18 @@ async function paced() {
   }
 }
 
+/**
+ * Count one request now if fewer than `limit` went in the last second; return whether it
+ * may go (the live verdict's requests: they skip a position rather than wait).
+ */
+export function takeSlot(limit) {
+  const now = performance.now();
+  while (sentAt.length && now - sentAt[0] >= 1000) sentAt.shift();
+  if (sentAt.length >= Math.min(limit, RATE_PER_SECOND)) return false;
+  sentAt.push(now);
+  return true;
+}
+
 async function send(method, path, body, headers = {}) {
   const init = { method, headers: { ...headers } };
   if (body !== undefined) {
@@ -133,11 +145,17 @@ export async function putScene(version, rawScene) {
   return JSON.parse(text).version;
 }
 
+/** The processor time the server spent on the last query answered, ms (its Server-Timing). */
+export let lastQueryCpuMs = null;
+
 export async function query(request, rawScene) {
   // The scene goes in as the text the server holds, the request's other keys around it.
   const head = JSON.stringify(request).slice(0, -1);
   const body = `${head}${head.length > 1 ? ", " : ""}"scene": ${rawScene}}`;
-  return JSON.parse(await sendJson("POST", "/api/query", body));
+  const response = await send("POST", "/api/query", body);
+  const timing = /cpu;dur=([0-9.]+)/.exec(response.headers.get("server-timing") || "");
+  lastQueryCpuMs = timing ? Number(timing[1]) : null;
+  return JSON.parse(await response.text());
 }
 
 export async function layout(rawScene) {
@@ -151,6 +169,11 @@ export async function catalog(ruleset) {
 export async function previewMove(rawScene, ship, maneuver) {
   const head = JSON.stringify({ ship, maneuver }).slice(0, -1);
   return JSON.parse(await sendJson("POST", "/api/preview-move", `${head}, "scene": ${rawScene}}`));
+}
+
+/** Every fix applied until the table is legal, as `tabletop fix` does: {legal, moves, remaining}. */
+export async function nudgeAll(rawScene, shortest = false) {
+  return JSON.parse(await sendJson("POST", "/api/nudge-all", `{"shortest": ${shortest}, "scene": ${rawScene}}`));
 }
 
 export async function render(rawScene, format) {

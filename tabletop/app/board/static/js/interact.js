@@ -1,6 +1,7 @@
 // Moving pieces: drag (the piece follows the pointer one to one; the board changes when
 // it is dropped), the rotate handle, and the keyboard (arrows 1 mm, Shift 0.1 mm; Q / E
-// turn 1°, Shift 15°). Key presses in a quick run are one change, so one undo step.
+// turn 1°, Shift 15°). Key presses in a quick run are one change, so one undo step. While
+// a piece moves, its verdict follows it (live.js); the drop is the change.
 
 import { el, mm } from "./svg.js";
 
@@ -88,12 +89,16 @@ export class Interaction {
       drag.y = drag.pose.y + dy;
       this.app.mat.pose(drag.piece, drag.x, drag.y, drag.pose.angle);
       this.drawHandle(drag.id, drag.x, drag.y, drag.pose.angle);
+      this.app.live.begin(drag.id);
+      this.app.live.moved({ x: drag.x, y: drag.y });
     } else {
       const raw = (Math.atan2(py - drag.pose.y, px - drag.pose.x) * 180) / Math.PI;
       drag.moved = true;
       drag.angle = event.shiftKey ? roundAngle(raw) : roundAngle(Math.round(raw));
       this.app.mat.pose(drag.piece, drag.pose.x, drag.pose.y, drag.angle);
       this.drawHandle(drag.id, drag.pose.x, drag.pose.y, drag.angle);
+      this.app.live.begin(drag.id);
+      this.app.live.moved({ angle: drag.angle });
     }
     this.app.mat.svg.classList.add("dragging");
   }
@@ -102,6 +107,7 @@ export class Interaction {
     const drag = this.drag;
     this.drag = null;
     this.app.mat.svg.classList.remove("dragging");
+    this.app.live.end();
     if (!drag || !drag.moved) return;
     this.app.dropStarted = performance.now();
     if (drag.kind === "move") {
@@ -114,6 +120,8 @@ export class Interaction {
   cancel() {
     const drag = this.drag;
     this.drag = null;
+    this.app.mat.svg.classList.remove("dragging");
+    this.app.live.end({ restore: true });
     if (drag) this.app.mat.pose(drag.piece, drag.pose.x, drag.pose.y, drag.pose.angle);
   }
 
@@ -153,6 +161,8 @@ export class Interaction {
     if (piece) this.app.mat.pose(piece, k.x, k.y, k.angle);
     this.drawHandle(id, k.x, k.y, k.angle);
     this.app.say(`${id} at ${mm(k.x)}, ${mm(k.y)} mm, ${k.ship ? "heading" : "angle"} ${k.angle}°`);
+    this.app.live.begin(id);
+    this.app.live.moved({ x: k.x, y: k.y, angle: k.angle });
     clearTimeout(k.timer);
     k.timer = setTimeout(() => this.flushKeys(), KEY_COMMIT_MS);
     this.app.busy();
@@ -164,6 +174,7 @@ export class Interaction {
     this.keyed = null;
     if (!k) return;
     clearTimeout(k.timer);
+    this.app.live.end();
     this.app.dropStarted = performance.now();
     this.app.setPose(k.id, { x: k.x, y: k.y, angle: k.angle }, "keys");
   }

@@ -4,6 +4,7 @@
 import * as api from "./api.js";
 import { Board } from "./board.js";
 import { Interaction, roundAngle } from "./interact.js";
+import { LiveVerdict } from "./live.js";
 import { Mat } from "./mat.js";
 import { Tools } from "./tools.js";
 import { mm } from "./svg.js";
@@ -31,7 +32,11 @@ class App {
     this.inFlight = 0;
     this.dropStarted = null;
     this.timings = [];
+    this.checkTimes = []; // the server's time on the last checks, ms (the last three)
+    this.storedReport = null; // the verdict of the board as stored
+    this.livePose = null; // the followed piece where its shown verdict has it: {id, x, y}
     this.verdict = new VerdictView(this);
+    this.live = new LiveVerdict(this);
     this.tools = new Tools(this);
     this.interaction = new Interaction(this);
     this.status = document.getElementById("status");
@@ -156,7 +161,9 @@ class App {
       // asked at once, beside the verdict; a refusal is reported once, by the verdict
       const layout = layoutWanted ? api.layout(raw).catch((error) => error) : null;
       const report = await verdict;
+      if (api.lastQueryCpuMs !== null) this.checkTimes = [...this.checkTimes.slice(-2), api.lastQueryCpuMs];
       if (seq !== this.checkSeq) return;
+      this.storedReport = report;
       this.verdict.show(report);
       if (["drag", "keys", "turn", "nudge", "add", "flip"].includes(why)) this.sayVerdict(report);
       if (started !== null) {
@@ -197,6 +204,28 @@ class App {
     if (this.selected && !this.board.find(this.selected)) this.selected = null;
     this.pieces = this.mat.drawPieces(this.board.scene, (e, k) => this.shape(e, k), this.kinds, this.selected);
     this.showSelection();
+  }
+
+  /** Take the marks of the last verdict off every piece. */
+  unmarkPieces() {
+    for (const [id, piece] of this.pieces) {
+      piece.classList.remove("in-broken", "in-contested");
+      if (piece.label) piece.label.textContent = id;
+    }
+  }
+
+  /** Where a piece is as the verdict shown has it: the followed piece's live place, else its own. */
+  placeOf(entry) {
+    const live = this.livePose;
+    return live && live.id === entry.id ? [live.x, live.y] : entry.at;
+  }
+
+  /**
+   * How long the table's check takes, ms: the server's processor time (little changed by a
+   * busy machine), the least of the last three (a first check is a cold one).
+   */
+  get checkMs() {
+    return this.checkTimes.length ? Math.min(...this.checkTimes) : null;
   }
 
   markPiece(id, cls) {
@@ -283,6 +312,7 @@ class App {
       delete: () => this.remove(),
       nudge: () => this.nudge(control),
       "nudge-shortest": () => this.nudge(control, "shortest"),
+      "nudge-all": () => this.nudgeAll(),
       measure: () => this.tools.measureAction(),
       "close-up": () => this.tools.closeUp(),
       move: () => this.tools.previewMove(),
@@ -371,6 +401,41 @@ class App {
       entry.at = [entry.at[0] + move[0], entry.at[1] + move[1]];
     }, "nudge");
     this.say(`Nudged ${object} by ${Math.hypot(move[0], move[1]).toFixed(1)} mm (${how}).`);
+  }
+
+  /**
+   * "Nudge all": every placeable fix, one after another until the table is legal or no fix
+   * is left (the server's `tabletop fix`), made as one change that one undo takes back.
+   */
+  async nudgeAll() {
+    if (!this.verdict.report || this.verdict.report.legal) {
+      this.say("The table is legal: nothing to nudge.", true);
+      return;
+    }
+    this.track(+1);
+    try {
+      const answer = await api.nudgeAll(this.board.raw);
+      if (answer.moves.length === 0) {
+        this.say("No fix to apply: no legal position at this rotation.", true);
+        return;
+      }
+      const ends = new Map(answer.moves.map((m) => [m.object, m.to]));
+      this.board.change((scene) => {
+        for (const entry of scene.obstacles || []) if (ends.has(entry.id)) entry.at = [...ends.get(entry.id)];
+      }, "nudge-all");
+      const names = [...ends.keys()].join(", ");
+      const left = answer.remaining.length;
+      this.say(
+        answer.legal
+          ? `Nudged ${names} (${answer.moves.length} move${answer.moves.length === 1 ? "" : "s"}): legal.`
+          : `Nudged ${names}; still illegal: ${left} rule${left === 1 ? "" : "s"} no nudge can settle.`,
+        !answer.legal,
+      );
+    } catch (error) {
+      this.say(`Nudge all: ${error.message}`, true);
+    } finally {
+      this.track(-1);
+    }
   }
 }
 

@@ -71,6 +71,7 @@ export class VerdictView {
     const firstFix = report.violations.find((v) => v.fix);
     mainNudge.hidden = !firstFix;
     if (firstFix) mainNudge.dataset.object = firstFix.fix.object;
+    banner.querySelector("[data-action=nudge-all]").hidden = !firstFix;
     report.violations.forEach((violation, index) => list.appendChild(this.item(violation, index)));
     this.renderNear(report);
   }
@@ -155,6 +156,7 @@ export class VerdictView {
     const { mat } = this.app;
     clear(mat.overlay);
     clear(mat.overlayLabels);
+    this.app.unmarkPieces();
     const ghosts = new Set();
     report.violations.forEach((violation, index) => {
       const cls = violation.contested ? "contested" : "broken";
@@ -215,8 +217,9 @@ export class VerdictView {
     const kind = found.kind === "ships" ? "ship" : "obstacle";
     const outline = this.app.shape(found.entry, kind);
     if (!outline) return;
-    const [x, y] = found.entry.at;
-    const angle = kind === "ship" ? (found.entry.heading ?? 90) : (found.entry.angle ?? 0);
+    const [x, y] = this.app.placeOf(found.entry);
+    const live = this.app.livePose && this.app.livePose.id === fix.object ? this.app.livePose : null;
+    const angle = live ? live.angle : kind === "ship" ? (found.entry.heading ?? 90) : (found.entry.angle ?? 0);
     // the shortest fix, just past the line: a dotted outline, under the placeable ghost
     const [sx, sy] = [x + fix.move[0], y + fix.move[1]];
     if (fix.placeable) {
@@ -246,7 +249,7 @@ export class VerdictView {
     if (!fix) return;
     const found = this.app.board.find(fix.fix.object);
     if (!found) return;
-    const [x, y] = found.entry.at;
+    const [x, y] = this.app.placeOf(found.entry);
     const outline = this.app.shapeOf(fix.fix.object) || [[0, 0]];
     const reach = Math.max(...outline.map(([u, v]) => Math.hypot(u, v)));
     // beyond the ghost, on the side away from the piece: the lines of the violation lie

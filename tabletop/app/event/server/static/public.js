@@ -13,7 +13,7 @@ function render() {
   if (!event) return;
   document.title = event.name || "Event";
   document.getElementById("title").textContent = event.name || "Event";
-  const stage = event.stage ? ` — ${event.stage}` : "";
+  const stage = event.kind === "playoff" && event.stage ? ` — ${event.stage}` : "";
   document.getElementById("round").textContent = event.round ? `Round ${event.round} (${event.kind})${stage}` : "Not paired yet";
   const query = document.getElementById("search").value;
   const body = document.querySelector("#pairings tbody");
