@@ -170,7 +170,7 @@ class EventHub:
 
     def _secrets_for(self, event: Event) -> Secrets:
         """Return the secrets, with a code for every player (a new one gets one at once)."""
-        known = getattr(self, "snapshot", None)
+        known: Snapshot | None = getattr(self, "snapshot", None)
         if known is not None and all(p.id in known.secrets.codes for p in event.players):
             return known.secrets
         return ensure_secrets(self.path, (p.id for p in event.players))
