@@ -423,3 +423,10 @@ def test_armada_2018_one_player_defeated(tmp_path: Path) -> None:
     )
     assert done.status_code == 200, done.text
     assert done.json()["winner"] == "ann"  # a ship left wins with the lower score
+
+
+def test_the_public_etag_is_the_version(served: Roles) -> None:
+    answer = served.client.get("/api/event")
+    assert answer.headers["etag"] == f'"{answer.json()["version"]}"'
+    full = served.client.get("/api/event", headers=served.to())
+    assert full.headers["etag"] != answer.headers["etag"]  # the TO's view is another body

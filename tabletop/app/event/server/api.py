@@ -143,7 +143,7 @@ async def get_event(request: Request) -> Response:
     hub: EventHub = request.app.state.hub
     snapshot = hub.snapshot
     full = role == "to"
-    tag = f'"{snapshot.version}-{"to" if full else "all"}"'
+    tag = f'"{snapshot.version}-to"' if full else f'"{snapshot.version}"'  # the TO's view differs
     headers = {**API_HEADERS, "etag": tag}
     if tag in [t.strip() for t in request.headers.get("if-none-match", "").split(",")]:
         return Response(status_code=304, headers=headers)
