@@ -96,6 +96,8 @@ docs: $(STAMP)
 
 demo: $(STAMP) $(AOT)
 	mkdir -p out
+	@# the list at the end names the files written from here on
+	touch out/.demo-start
 	@# byte-compile the package as a regular install does (pip compiles what it installs;
 	@# the editable install's sources are compiled here, PYTHONDONTWRITEBYTECODE or not)
 	$(BIN)/python -m compileall -q tabletop
@@ -144,6 +146,8 @@ demo: $(STAMP) $(AOT)
 	@# the board: tabletop serve on the tournament table, a rock dragged in headless Chromium,
 	@# the page with its verdict written to out/board.png; the server stopped after it
 	$(BIN)/python -m benchmarks.board_demo out/board.png
+	@# what was written to out/, and what each file shows
+	@$(BIN)/python -m benchmarks.demo_outputs out
 
 # The pictures of the bundled examples, for the docs (commit them after looking at them).
 .PHONY: gallery

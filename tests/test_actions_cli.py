@@ -49,15 +49,15 @@ OPTIONS = {
                          "--progress", "--force", "--jobs", "--scheduler"},
     ("pocket", "render"): {"--json", "--output", "--force"},
     ("pocket", "push"): {"--json", "--bot"},
-    ("pocket", "pop"): {"--json"},
+    ("pocket", "pop"): {"--json", "--player"},
     ("dogfight", "check"): {"--json"},
     ("dogfight", "moves"): {"--json", "--depth"},
     ("dogfight", "replay"): {"--json", "--upto"},
     ("dogfight", "play"): {"--json", "--games", "--seed", "--policy", "--rebels", "--empire",
                            "--progress", "--output", "--force", "--jobs", "--scheduler"},
     ("dogfight", "render"): {"--json", "--output", "--force", "--fighter"},
-    ("dogfight", "push"): {"--json", "--bot"},
-    ("dogfight", "pop"): {"--json"},
+    ("dogfight", "push"): {"--json", "--bot", "--show-hands"},
+    ("dogfight", "pop"): {"--json", "--side", "--show-hands"},
 }  # fmt: skip
 ALL_OPTIONS = set().union(*OPTIONS.values())
 

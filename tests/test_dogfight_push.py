@@ -70,7 +70,7 @@ def test_push_appends_a_legal_play_and_reports_the_decision_next(tmp_path: Path)
 
 def test_push_human_report_shows_board_hands_and_plays_next(tmp_path: Path) -> None:
     path = game_file(tmp_path)
-    code, out, _ = run("push", str(path), "move b1 b5 Pursuit")
+    code, out, _ = run("push", str(path), "move b1 b5 Pursuit", "--show-hands")
     assert code == 0
     assert "play 1 'move b1 b5 Pursuit' pushed" in out
     assert "5  . X . . . . . ." in out  # the X-Wing now on b5

@@ -480,7 +480,9 @@ def test_play_texts_are_canonical() -> None:
     assert str(parse_play("discard Tight Turns Break Away Blasters")) == (
         "discard Blasters Break Away Tight Turns"
     )
-    for bad in ("move b1 b4", "fire a1 z9 Blasters", "move b1 b4 pursuit", "jump", "take now"):
+    # A card name is read without regard to case and printed as the table spells it.
+    assert str(parse_play("move b1 b4 pursuit")) == "move b1 b4 Pursuit"
+    for bad in ("move b1 b4", "fire a1 z9 Blasters", "move b1 b4 pursuitt", "jump", "take now"):
         with pytest.raises(InvalidPlayError):
             parse_play(bad)
 

@@ -337,23 +337,26 @@ class _Running:
             s.player.id
             for s in standings(event.with_rounds(event.rounds[: number - 1]), self.swiss)
         ]
-        ranked = [p for p in order if p in set(paired)]
+        in_round = set(paired)  # once: a set made per player made the audit quadratic
+        ranked = [p for p in order if p in in_round]
         partner = {}
         for m in round_.matches:
             a, b = m.players
             partner[a], partner[b] = b, a
         # From the top: every unpaired player ranked between a player and their partner
         # must be a rematch for them; the round itself shows the partner completes it.
-        unpaired = list(ranked)
-        while unpaired:
-            a = unpaired.pop(0)
+        taken: set[str] = set()
+        for place, a in enumerate(ranked):
+            if a in taken:
+                continue
             b = partner[a]
-            for c in unpaired:
+            taken.update((a, b))
+            for later in range(place + 1, len(ranked)):
+                c = ranked[later]
                 if c == b:
                     break
-                if frozenset((a, c)) not in self.met:
+                if c not in taken and frozenset((a, c)) not in self.met:
                     return False
-            unpaired.remove(b)
         return True
 
 

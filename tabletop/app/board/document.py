@@ -304,14 +304,18 @@ class BoardDocument:
         ReadOnlyError
             On a read-only board.
         InvalidInputError
-            When the file cannot be written (no folder, no permission, a full disk).
+            When the file cannot be written (no folder, no permission, a full disk), or
+            the scene file the board was started on is read-only.
         """
         self.check_writable("POST /api/save")
         with self._lock:
             scene = self._scene
             if not self._target.own:
                 path = self._target.path
-                atomic_write(path, file_text(scene, path, kind="scene"), force=True)
+                # The file the board was started on: a read-only one is refused (400), as
+                # every command refuses it, never replaced by the rename.
+                text = file_text(scene, path, kind="scene")
+                atomic_write(path, text, force=True, read_only_kept=True)
                 return path
             path = self._own_path()
             payload = file_text(scene, path, kind="scene").encode("utf-8")

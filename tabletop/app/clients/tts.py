@@ -30,7 +30,7 @@ from tabletop.app.clients.model import (
 )
 from tabletop.app.clients.recognise import tts_save as recognises
 from tabletop.app.clients.tts_frames import Table
-from tabletop.app.clients.tts_objects import TtsObject, parse_tts_json
+from tabletop.app.clients.tts_objects import PLACE_KEYS, TtsObject, parse_tts_json
 from tabletop.app.clients.tts_pieces import Piece, identify
 
 __all__ = ["client_of", "read", "recognises"]
@@ -124,9 +124,15 @@ def _mat_fact(obj: TtsObject) -> str:
 
 
 def _sort(
-    objects: list[TtsObject], client: str
+    objects: list[TtsObject], client: str, name: str
 ) -> tuple[list[Piece], list[Skipped], list[TtsObject], list[str]]:
-    """Split a save's objects into pieces, skipped entries and mats; return the facts used."""
+    """Split a save's objects into pieces, skipped entries and mats; return the facts used.
+
+    Raises
+    ------
+    ClientFileError
+        For a piece without its position (a ``Transform`` key of :data:`PLACE_KEYS`).
+    """
     pieces: list[Piece] = []
     skipped: list[Skipped] = []
     mats: list[TtsObject] = []
@@ -157,6 +163,14 @@ def _sort(
             continue
         piece, reason, facts = identify(obj, client)
         used += facts
+        if piece is not None and obj.unplaced is not None:
+            raise ClientFileError(
+                f"a {piece.kind} without its position: expected the key {obj.unplaced!r} "
+                f"({', '.join(PLACE_KEYS)} in Transform place a piece)",
+                file=name,
+                entry=obj.guid if obj.guid.startswith("ObjectStates[") else f"object {obj.guid!r}",
+                key=obj.unplaced,
+            )
         if piece is None:
             skipped.append(Skipped(obj.guid, obj.label, reason))
         else:
@@ -275,7 +289,7 @@ def read(
         )
     objects = [TtsObject.parse(raw, name, i) for i, raw in enumerate(document["ObjectStates"])]
     ruleset = {"tts-xwing2": "xwing2", "tts-xwing1": "xwing1", "tts-armada": "armada"}[client]
-    pieces, skipped, mats, sorted_facts = _sort(objects, client)
+    pieces, skipped, mats, sorted_facts = _sort(objects, client, name)
     used += sorted_facts
     _standard_only(mats, name)
     tables, table_facts = _tables(mats, client)
@@ -284,9 +298,10 @@ def read(
     for mat in mats:
         if mat.guid != chosen.source_id:
             skipped.append(Skipped(mat.guid, mat.label, "another mat: not the table imported"))
-    on_table = [p for p in pieces if chosen.holds(*p.table_point)]
-    for piece in pieces:
-        if piece not in on_table:
+    held = [chosen.holds(*p.table_point) for p in pieces]
+    on_table = [p for p, here in zip(pieces, held, strict=True) if here]
+    for piece, here in zip(pieces, held, strict=True):
+        if not here:
             skipped.append(
                 Skipped(
                     piece.obj.guid,

@@ -23,11 +23,17 @@ from typing import Any
 
 from tabletop.app.clients.model import ClientFileError
 from tabletop.geom.errors import show
+from tabletop.obstacles.sceneformat import MAX_OBJECTS
 
-__all__ = ["TTS_KEYS", "TtsObject", "parse_tts_json"]
+__all__ = ["MAX_TTS_OBJECTS", "PLACE_KEYS", "TTS_KEYS", "TtsObject", "parse_tts_json"]
 
 #: Top-level keys of every TTS save (``SaveState``), by which one without objects is known.
 TTS_KEYS = ("SaveName", "GameMode", "VersionNumber", "EpochTime", "TabStates", "LuaScriptState")
+#: Most objects a save may hold on the table (``ObjectStates``), counted before any is
+#: read: a scene holds at most as many objects.
+MAX_TTS_OBJECTS = MAX_OBJECTS
+#: The keys of a ``Transform`` that place a piece: a piece without one is refused.
+PLACE_KEYS = ("posX", "posZ", "rotY")
 
 _SHIP = re.compile(r"__XW_Ship\s*=\s*true")
 _OBSTACLE = re.compile(r"__XW_Obstacle\s*=\s*['\"]([A-Za-z_-]+)['\"]")
@@ -86,6 +92,13 @@ def parse_tts_json(data: bytes, name: str) -> dict[str, Any]:
     if not states:
         raise ClientFileError(
             "the file holds no objects; expected the objects of a TTS table",
+            file=name,
+            key="ObjectStates",
+        )
+    if len(states) > MAX_TTS_OBJECTS:
+        raise ClientFileError(
+            f"expected at most {MAX_TTS_OBJECTS} objects, got {len(states)} (a scene holds "
+            f"at most {MAX_OBJECTS}); nothing was read",
             file=name,
             key="ObjectStates",
         )
@@ -186,6 +199,9 @@ class TtsObject:
         The file it was read from (for messages).
     contained, states, children : int
         How many objects it holds in ``ContainedObjects``, ``States``, ``ChildObjects``.
+    unplaced : str or None
+        The placing key it lacks (``Transform``, ``Transform.posX`` ...), if any: such an
+        object is refused if it is a piece, not placed at the table's origin.
     """
 
     guid: str
@@ -210,6 +226,8 @@ class TtsObject:
     tags: tuple[str, ...] = ()
     child_urls: tuple[str, ...] = ()
     file: str = ""
+    #: The first key of :data:`PLACE_KEYS` (or ``Transform`` itself) the object lacks.
+    unplaced: str | None = None
 
     @classmethod
     def parse(cls, raw: Any, file: str, index: int) -> TtsObject:
@@ -232,6 +250,13 @@ class TtsObject:
                 f"expected text, got {show(guid_value)}", file=file, entry=where, key="GUID"
             )
         transform = raw.get("Transform", {})
+        unplaced = (
+            "Transform"
+            if "Transform" not in raw
+            else next((f"Transform.{k}" for k in PLACE_KEYS if k not in transform), None)
+            if isinstance(transform, dict)
+            else None
+        )
         if not isinstance(transform, dict):
             raise ClientFileError(
                 f"expected an object of numbers, got {show(transform)}",
@@ -280,6 +305,7 @@ class TtsObject:
             tags=_tags(raw, file, where),
             child_urls=_child_urls(raw),
             file=file,
+            unplaced=unplaced,
         )
 
     @property

@@ -26,7 +26,39 @@ from pathlib import Path
 
 from tabletop.app.common.datafile import MAX_FILE_BYTES, FileError
 
-__all__ = ["MAX_FIELD_CHARS", "read_csv_rows"]
+__all__ = ["FORMULA_STARTS", "MAX_FIELD_CHARS", "read_csv_rows", "spreadsheet_cell"]
+
+#: What makes a spreadsheet read a cell as a formula (OWASP's list): such a text cell
+#: is written with a leading ``'``.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value: object) -> str:
+    """Return a value as a CSV cell that no spreadsheet runs as a formula.
+
+    Text that begins with one of :data:`FORMULA_STARTS` (a player named
+    ``=HYPERLINK(...)``) is written with a leading ``'``, which spreadsheets show as
+    text; a number, negative ones included, is written as it is.
+
+    Examples
+    --------
+    >>> [spreadsheet_cell(v) for v in ["=1+1", "+44 20", "@SUM(A1)", "-x", "Ann", -3, "-2.5"]]
+    ["'=1+1", "'+44 20", "'@SUM(A1)", "'-x", 'Ann', '-3', '-2.5']
+    """
+    if not isinstance(value, str):
+        return str(value)
+    if value.startswith(FORMULA_STARTS) and not _is_number(value):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return text.strip() == text and text.lower().lstrip("+-") not in ("inf", "infinity", "nan")
+
 
 #: Longest field read, in characters: far past any name, id or club.
 MAX_FIELD_CHARS = 200

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from tabletop.app.common.paths import (
 )
 from tabletop.geom.errors import InvalidInputError
 
-__all__ = ["atomic_write", "picture_output", "stage_file"]
+__all__ = ["atomic_write", "picture_output", "refuse_read_only", "stage_file"]
 
 
 def atomic_write(
@@ -25,6 +26,7 @@ def atomic_write(
     *,
     inputs: Iterable[str | Path] = (),
     force: bool = False,
+    read_only_kept: bool = False,
 ) -> None:
     """Write `data` to `path` through a short temporary name in the same folder.
 
@@ -37,10 +39,33 @@ def atomic_write(
     InvalidInputError
         When `path` is one of `inputs` (a command never writes over the file it reads,
         even with `force`), exists and `force` is false, is anything but a regular file
-        or a new path in an existing folder, or the folder cannot be written.
+        or a new path in an existing folder, or the folder cannot be written; with
+        `read_only_kept`, when it is a read-only file (:func:`refuse_read_only`).
     """
     target = output_target(path, inputs=inputs, force=force)
+    if read_only_kept:
+        refuse_read_only(target)
     publish(stage_file(target, data), target)
+
+
+def refuse_read_only(target: OutputTarget) -> None:
+    """Refuse to replace a file its owner made read-only (a rename would not ask).
+
+    Raises
+    ------
+    InvalidInputError
+        When the file `target` replaces has no write permission bit, or this process
+        may not write it.
+    """
+    existing = target.replaces
+    if existing is None:
+        return
+    no_write_bits = stat.S_IMODE(existing.st_mode) & 0o222 == 0
+    if no_write_bits or not os.access(target.path, os.W_OK):
+        raise InvalidInputError(
+            "is read-only; refusing to replace it (make it writable to change it)",
+            where=os.fspath(target.path),
+        )
 
 
 def stage_file(target: OutputTarget, data: bytes | str) -> Path:
@@ -60,7 +85,8 @@ def stage_file(target: OutputTarget, data: bytes | str) -> Path:
     sweep_stale_temporaries(target.folder)
     temporary = temporary_path(target.folder)
     try:
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC
+        handle = os.open(temporary, flags, 0o666)
     except OSError as error:
         raise InvalidInputError(f"cannot write there: {error.strerror}", where=where) from None
     try:

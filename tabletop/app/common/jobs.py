@@ -26,20 +26,25 @@ import argparse
 import collections
 import importlib
 import math
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from types import TracebackType
 from typing import Any, Generic, Protocol, TypeVar
 
+from tabletop.app.common.scheduler_probe import probe_scheduler, scheduler_timeout_s
 from tabletop.geom.errors import InvalidInputError
 
 __all__ = [
     "CLUSTER_EXTRA",
+    "JOBS_PER_PROCESSOR",
     "JobsError",
     "Runner",
     "add_job_options",
     "in_order",
+    "most_jobs",
     "open_runner",
+    "processors",
     "slices",
 ]
 
@@ -48,6 +53,8 @@ T_co = TypeVar("T_co", covariant=True)
 
 #: What to install for ``--scheduler``.
 CLUSTER_EXTRA = "pip install 'tabletop-judge[cluster]'"
+#: Local processes allowed per processor (``--jobs`` above that many is refused).
+JOBS_PER_PROCESSOR = 4
 #: Slices per worker: a few, so that a slow slice does not leave the others idle.
 _SLICES_PER_WORKER = 4
 
@@ -146,17 +153,20 @@ class _Cluster(Runner):
         try:
             # Checked before a Client is made: a Client refused its address is left half
             # made, and complains when collected.
-            addressing.get_address_host_port(address)
+            scheme, _ = addressing.parse_address(address)
+            host, port = addressing.get_address_host_port(address)
         except ValueError as error:
             raise JobsError(
                 f"{address!r} is not a scheduler address ({error}); expected tcp://HOST:PORT",
                 where="--scheduler",
             ) from None
+        timeout_s = scheduler_timeout_s()
+        if scheme == "tcp":
+            # Dask waits without a bound for a silent listener's greeting: asked first.
+            probe_scheduler(address, host, port, timeout_s)
         try:
-            # The connect timeout is dask's (distributed.comm.timeouts.connect, 30 s
-            # unless configured, e.g. DASK_DISTRIBUTED__COMM__TIMEOUTS__CONNECT=5s).
-            self._client: Any = distributed.Client(address, set_as_default=False)
-        except (OSError, ValueError, TypeError) as error:
+            self._client: Any = distributed.Client(address, set_as_default=False, timeout=timeout_s)
+        except (OSError, ValueError, TypeError, MemoryError) as error:
             reason = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise JobsError(
                 f"cannot reach the Dask scheduler at {address}: {reason}", where="--scheduler"
@@ -173,15 +183,42 @@ class _Cluster(Runner):
         self._client.close()
 
 
-def _job_count(text: str) -> int:
+def processors() -> int:
+    """Return how many processors this process may run on (at least 1)."""
     try:
-        value = int(text)
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on every platform
+        return max(1, os.cpu_count() or 1)
+
+
+def most_jobs() -> int:
+    """Return the most ``--jobs`` accepted: :data:`JOBS_PER_PROCESSOR` per processor.
+
+    Processes beyond the processors only share them, each at the cost of an interpreter's
+    memory; a bound tied to the machine keeps ``--jobs 1000000`` from starting one process
+    per piece of work.
+    """
+    return JOBS_PER_PROCESSOR * processors()
+
+
+def _job_count(text: str) -> int:
+    shown = text if len(text) <= 40 else text[:37] + "..."
+    digits = text.strip().removeprefix("+")
+    try:
+        # A number too long for int() (over 4,300 digits) is still a number, and too many.
+        value = int(text) if len(digits) <= 30 or not digits.isdigit() else 10**30
     except ValueError:
         raise argparse.ArgumentTypeError(
-            f"expected a whole number of processes, got {text!r}"
+            f"expected a whole number of processes, got {shown!r}"
         ) from None
     if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more processes, got {value}")
+        raise argparse.ArgumentTypeError(f"expected 1 or more processes, got {shown}")
+    most = most_jobs()
+    if value > most:
+        raise argparse.ArgumentTypeError(
+            f"expected at most {most} processes ({JOBS_PER_PROCESSOR} for each of the "
+            f"{processors()} processors this command may use), got {shown}"
+        )
     return value
 
 
@@ -191,7 +228,8 @@ def add_job_options(parser: argparse.ArgumentParser) -> None:
         "--jobs",
         type=_job_count,
         metavar="N",
-        help="share the work out to N local processes (default: this process alone)",
+        help="share the work out to N local processes, at most "
+        f"{JOBS_PER_PROCESSOR} per processor (default: this process alone)",
     )
     parser.add_argument(
         "--scheduler",
@@ -207,7 +245,7 @@ def open_runner(jobs: int | None, scheduler: str | None) -> Runner:
     Raises
     ------
     JobsError
-        For both options at once, a missing ``dask.distributed`` or a scheduler that
+        For both options at once, more jobs than :func:`most_jobs`, a missing ``dask.distributed`` or a scheduler that
         cannot be reached.
     """
     if jobs is not None and scheduler is not None:
@@ -216,6 +254,8 @@ def open_runner(jobs: int | None, scheduler: str | None) -> Runner:
         return _Cluster(scheduler)
     if jobs is None or jobs == 1:
         return Runner()
+    if not 1 <= jobs <= most_jobs():
+        raise JobsError(f"--jobs: expected 1 to {most_jobs()} processes, got {jobs}")
     return _Processes(jobs)
 
 

@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO, TypeVar
 
+from tabletop.app.common.files import refuse_read_only as _refuse_read_only
 from tabletop.app.common.files import stage_file
 from tabletop.app.common.paths import (
     OutputTarget,
@@ -64,6 +65,7 @@ __all__ = [
     "lock_path",
     "lock_wait_s",
     "locked_update",
+    "publish_after_report",
     "report_then_publish",
 ]
 
@@ -129,20 +131,62 @@ def lock_wait_s(environ: dict[str, str] | None = None) -> float:
 
 
 def _open_lock(lock: Path, where: str) -> int:
+    """Open (or create) the lock file itself, never a file a link at its name points to.
+
+    ``O_NOFOLLOW``: a symbolic link at the lock's name is refused, not followed, and
+    :func:`_check_lock_file` refuses anything but a regular file with one name.
+    """
+    flags = os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK
     try:
-        return os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+        handle = os.open(lock, os.O_RDWR | os.O_CREAT | flags, 0o666)
     except PermissionError:
-        pass  # another user's lock file: locking needs only a descriptor, not writing
+        handle = -1  # another user's lock file: locking needs only a descriptor, not writing
     except OSError as error:
-        raise InvalidInputError(
-            f"cannot create the lock file {str(lock)!r}: {error.strerror}", where=where
-        ) from None
+        raise _lock_error(lock, error, where, "create") from None
+    if handle < 0:
+        try:
+            handle = os.open(lock, os.O_RDONLY | flags)
+        except OSError as error:
+            raise _lock_error(lock, error, where, "open") from None
     try:
-        return os.open(lock, os.O_RDONLY | os.O_CLOEXEC)
-    except OSError as error:
+        _check_lock_file(lock, os.fstat(handle), where)
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
+def _lock_error(lock: Path, error: OSError, where: str, doing: str) -> InvalidInputError:
+    if error.errno == errno.ELOOP:
+        return InvalidInputError(
+            f"the lock file {str(lock)!r} is a symbolic link; refusing to follow it "
+            "(remove the link: the lock file is made anew)",
+            where=where,
+        )
+    return InvalidInputError(
+        f"cannot {doing} the lock file {str(lock)!r}: {error.strerror}", where=where
+    )
+
+
+def _check_lock_file(lock: Path, info: os.stat_result, where: str) -> None:
+    """Refuse a lock path that is not a plain file of its own (a FIFO, a hard link)."""
+    if not stat.S_ISREG(info.st_mode):
         raise InvalidInputError(
-            f"cannot open the lock file {str(lock)!r}: {error.strerror}", where=where
-        ) from None
+            f"the lock file {str(lock)!r} is not a regular file; refusing to use it",
+            where=where,
+        )
+    if info.st_nlink != 1:
+        raise InvalidInputError(
+            f"the lock file {str(lock)!r} has {info.st_nlink} names (a hard link to "
+            "another file); refusing to use it (remove it: the lock file is made anew)",
+            where=where,
+        )
+    if info.st_size > _HOLDER_BYTES:
+        raise InvalidInputError(
+            f"the lock file {str(lock)!r} holds {info.st_size} bytes, more than a lock "
+            "file's one line; refusing to use it (remove it if it is not needed)",
+            where=where,
+        )
 
 
 def _holder(handle: int) -> str:
@@ -158,8 +202,10 @@ def _say_holder(handle: int, command: str | None) -> None:
         b""
         if command is None
         else f"pid {os.getpid()}: {command}\n".encode("utf-8", "backslashreplace")
-    )
+    )[:_HOLDER_BYTES]
     try:
+        # Only ever the lock file itself: opened without following a link, and checked
+        # to be a regular file with one name (_open_lock).
         os.ftruncate(handle, 0)
         os.pwrite(handle, line, 0)
     except OSError:
@@ -221,24 +267,13 @@ def exclusive_lock(
         os.close(handle)  # closing the last descriptor releases the lock
 
 
-def _refuse_read_only(target: OutputTarget) -> None:
-    """Refuse to replace a file its owner made read-only (a rename would not ask)."""
-    existing = target.replaces
-    if existing is None:
-        return
-    no_write_bits = stat.S_IMODE(existing.st_mode) & 0o222 == 0
-    if no_write_bits or not os.access(target.path, os.W_OK):
-        raise InvalidInputError(
-            "is read-only; refusing to replace it (make it writable to change it)",
-            where=os.fspath(target.path),
-        )
-
-
 class FileUpdate:
     """The one new version of a locked file: staged, then published after the report."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        # As given: Path() drops a trailing "/", which names a folder and is refused.
+        self._given = os.fspath(path)
         self._target: OutputTarget | None = None
         self._temporary: Path | None = None
 
@@ -275,7 +310,7 @@ class FileUpdate:
         """
         if self._temporary is not None:
             raise RuntimeError("one update stages one file")
-        target = output_target(self.path if path is None else path, inputs=inputs, force=force)
+        target = output_target(self._given if path is None else path, inputs=inputs, force=force)
         if refuse_read_only:
             _refuse_read_only(target)
         temporary = stage_file(target, data)
@@ -292,6 +327,10 @@ class FileUpdate:
         """
         out.write(report)
         out.flush()
+        self.publish()
+
+    def publish(self) -> None:
+        """Give the staged file its name (after the report is out: :meth:`finish`)."""
         if self._temporary is not None and self._target is not None:
             publish(self._temporary, self._target)
             self._temporary = None
@@ -364,4 +403,44 @@ def report_then_publish(
         return code
     finally:
         if update is not None:
+            update.discard()
+
+
+def publish_after_report(
+    files: Iterable[tuple[str | Path, str | bytes]],
+    out: TextIO,
+    report: Callable[[TextIO], None],
+    *,
+    inputs: Iterable[str | Path] = (),
+    force: bool = False,
+) -> None:
+    """Stage `files`, write the command's report to `out`, and only then publish them.
+
+    For a command that writes files besides its report (``import -o``, ``setup -o``):
+    every file is written whole to a temporary name first, `report` writes to a buffer,
+    the buffer reaches `out` and is flushed, and only then does each file take its name.
+    A report that cannot be written (standard output closed, full or gone) raises before
+    any file is published, and every staged file is removed: a failed command leaves no
+    output file.
+
+    Raises
+    ------
+    InvalidInputError
+        As :meth:`FileUpdate.stage` does, before anything is written to `out`.
+    """
+    sources = list(inputs)
+    updates: list[FileUpdate] = []
+    try:
+        for path, data in files:
+            update = FileUpdate(path)
+            updates.append(update)
+            update.stage(data, inputs=sources, force=force, refuse_read_only=False)
+        buffer = io.StringIO()
+        report(buffer)
+        out.write(buffer.getvalue())
+        out.flush()
+        for update in updates:
+            update.publish()
+    finally:
+        for update in updates:
             update.discard()

@@ -5,8 +5,11 @@
   replay FILE [--upto N]       apply the file's plays (the first N), each checked; the
                                final position
   push FILE 'PLAY' [--bot B]   append one play after checking it (B, random or greedy,
-                               answers for the other side); the position and plays next
-  pop FILE                     remove the file's last play
+                               answers for the other side); the position, what each side
+                               needs to win, the hands' sizes (--show-hands: the cards,
+                               never the bot's) and the plays next
+  pop FILE [--side SIDE]       remove the file's last play, or SIDE's last play and every
+                               play after it (a bot's answer)
   play [--games K] [--seed N] [--policy P] [--rebels P] [--empire P] [-o LOG]
        [--jobs N | --scheduler ADDRESS]
                                simulate K games from the standard setup (P: random or
@@ -42,6 +45,7 @@ from tabletop.app.common.datafile import parse_text
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.jobs import Runner, add_job_options, in_order, open_runner, slices
 from tabletop.app.common.locking import FileUpdate, report_then_publish
+from tabletop.app.common.paths import output_target
 from tabletop.app.dogfight.gamefile import (
     DogfightFileError,
     game_log_text,
@@ -112,6 +116,17 @@ def register(parser: argparse.ArgumentParser) -> None:
     push.add_argument("--bot", choices=BOTS, help="the engine answers for the other side")
     pop = add_action(actions, "pop", "remove the file's last play")
     _game_operand(pop)
+    pop.add_argument(
+        "--side",
+        choices=SIDES,
+        help="take back this side's last play and every play after it (a bot's answer)",
+    )
+    for table in (push, pop):
+        table.add_argument(
+            "--show-hands",
+            action="store_true",
+            help="print the hands card by card (a bot's never); otherwise only their sizes",
+        )
     play = add_action(actions, "play", "simulate games from the standard setup")
     play.add_argument(
         "--games", type=int, default=1000, help=f"games (default 1000, at most {_MAX_GAMES})"
@@ -316,6 +331,8 @@ def _play(args: argparse.Namespace, out: TextIO, update: FileUpdate | None) -> i
         raise InvalidInputError(
             "the log is a game file: expected a name ending .toml or .json", where=args.output
         )
+    if args.output is not None:  # a path no log can have is refused before any game
+        output_target(args.output, force=args.force)
     names = {"rebels": args.rebels or args.policy, "empire": args.empire or args.policy}
     game = Dogfight()
     show = args.progress or sys.stderr.isatty()

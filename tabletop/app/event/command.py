@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import textwrap
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import (
@@ -42,7 +42,7 @@ from tabletop.app.cli import (
 )
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.locking import FileUpdate, locked_update, report_then_publish
-from tabletop.app.common.paths import same_file
+from tabletop.app.common.paths import output_target, same_file
 from tabletop.app.common.text import printable
 from tabletop.app.event.console import (
     add_action as _add,
@@ -314,7 +314,8 @@ def _new(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
         raise UsageError("new needs --game armada|destiny")
     if args.output is None:
         raise UsageError("new needs -o EVENT")
-    if Path(args.output).exists() and not args.force:
+    output_target(args.output, force=True)  # a name no file can have, before anything is read
+    if os.path.lexists(args.output) and not args.force:
         # Said before the players are read, in the event file's own words.
         raise EventFileError(
             "already exists; a new event never overwrites a file (--force replaces it)",

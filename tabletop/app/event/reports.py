@@ -15,10 +15,12 @@ import argparse
 import csv
 import io
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, UsageError, emit_json
+from tabletop.app.common.csvfile import spreadsheet_cell
 from tabletop.app.common.locking import FileUpdate, report_then_publish
 from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable
@@ -217,7 +219,7 @@ def export_rows(event: Event) -> list[list[str]]:
 
 def _standings_csv(event: Event, through: int) -> str:
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = _SafeWriter(buffer)  # names and ids are the players' own text
     ranking = tiebreakers(event.regulation.tiebreakers)
     writer.writerow(
         [
@@ -240,7 +242,7 @@ def _standings_csv(event: Event, through: int) -> str:
 
 def _results_csv(event: Event) -> str:
     buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(export_rows(event))
+    _SafeWriter(buffer).writerows(export_rows(event))
     return buffer.getvalue()
 
 
@@ -306,6 +308,20 @@ def _export_folder(args: argparse.Namespace, source: str, event: Event, out: Tex
 def export_text(event: Event, fmt: str) -> str:
     """Return ``event export --format FMT`` of `event` (``json`` or ``csv``)."""
     return _export_text(event, fmt)
+
+
+class _SafeWriter:
+    """A CSV writer whose every cell is :func:`spreadsheet_cell`: never a formula."""
+
+    def __init__(self, buffer: io.StringIO) -> None:
+        self._writer = csv.writer(buffer, lineterminator="\n")
+
+    def writerow(self, row: Iterable[object]) -> None:
+        self._writer.writerow([spreadsheet_cell(cell) for cell in row])
+
+    def writerows(self, rows: Iterable[Iterable[object]]) -> None:
+        for row in rows:
+            self.writerow(row)
 
 
 def export_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:

@@ -10,8 +10,10 @@
                   writes the first battle's full, replayable log as a battle file
   render FILE     draw the 15 zones as player 1 sees them to -o OUT (a picture)
   push FILE PLAY  append one play after checking it (--bot random|greedy: the engine
-                  answers for the other player); the state and the plays next
-  pop FILE        remove the file's last play
+                  answers for the other player); what each roll did, the state (the
+                  hits left to assign, what each player needs to win) and the plays next
+  pop FILE        remove the file's last play (--player N: player N's last play and
+                  every play after it, a bot's answer)
 
 Every command but check refuses an illegal battle (exit 2); a play that cannot be read
 or breaks a rule is exit 2 naming its number and the rule. A progress bar goes to
@@ -32,7 +34,7 @@ from tabletop.app.common.datatext import file_text
 from tabletop.app.common.files import picture_output
 from tabletop.app.common.jobs import add_job_options, in_order, open_runner, slices
 from tabletop.app.common.locking import FileUpdate, report_then_publish
-from tabletop.app.common.playlog import change_plays
+from tabletop.app.common.paths import output_target
 from tabletop.app.pocket.battlefile import (
     BattleFile,
     BattleFileError,
@@ -43,13 +45,10 @@ from tabletop.app.pocket.battlefile import (
     replay_battle,
 )
 from tabletop.boards import (
-    IllegalPlayError,
-    InvalidPlayError,
     Outcome,
     Policy,
     Rng,
     SimulationResult,
-    answer,
     derive_seed,
     play_games,
     random_policy,
@@ -63,7 +62,8 @@ from tabletop.boards.pocket import (
     greedy_policy,
     zone_words,
 )
-from tabletop.boards.pocket.plays import Play, Roll
+from tabletop.boards.pocket.plays import Play
+from tabletop.boards.pocket.telling import hits_words, to_win_words
 from tabletop.boards.pocket.zones import ZONES
 from tabletop.geom.errors import InvalidInputError
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
@@ -74,6 +74,7 @@ __all__ = [
     "SUBCOMMANDS",
     "play_log",
     "play_outcomes",
+    "refuse_illegal",
     "register",
     "replay_json",
     "run",
@@ -137,12 +138,19 @@ def register(parser: argparse.ArgumentParser) -> None:
     push.add_argument(
         "--bot", choices=tuple(POLICIES), help="the engine answers for the other player"
     )
+    parsers["pop"].add_argument(
+        "--player",
+        type=int,
+        choices=(1, 2),
+        help="take back this player's last play and every play after it (a bot's answer)",
+    )
     render = parsers["render"]
     render.add_argument("-o", "--output", help=f"the picture to write: {PICTURE_SUFFIXES}")
     _force(render)
 
 
-def _refuse_illegal(file: BattleFile) -> None:
+def refuse_illegal(file: BattleFile) -> None:
+    """Refuse an illegal battle: every command but ``check`` needs a legal one."""
     report = check_battle(file.battle)
     if not report.legal:
         first = report.violations[0]
@@ -176,6 +184,8 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
             f"player {p} ({army.name}, {army.points} points): {_count(state.pool[p], 'token')} unspent, "
             f"destroyed {state.destroyed[p]} points of the enemy"
         )
+        if state.winner is None:
+            lines.append(f"  {to_win_words(game, state, p)}")
         for spec in army.units:
             unit = state.units[spec.id]
             if not unit.alive:
@@ -200,6 +210,8 @@ def state_text(game: PocketBattles, state: PocketState) -> str:
             if decision.kind == "roll"
             else ""
         )
+        hits = hits_words(state) if decision.kind == "hits" else ""
+        extra += f": {hits}" if hits else ""
         lines.append(f"to decide: player {decision.player}, {decision.kind}{extra}")
     return "\n".join(lines)
 
@@ -318,6 +330,8 @@ def _play(
     # that cannot be written leaves no log.
     if not 1 <= args.games <= MAX_GAMES:
         raise InvalidInputError(f"--games {args.games}: expected 1 to {MAX_GAMES}")
+    if args.output is not None:  # a path no log can have is refused before any battle
+        output_target(args.output, inputs=[file.path], force=args.force)
     game, start = replay_battle(file)
     names = {"1": args.policy, "2": args.policy2 or args.policy}
     policies = {side: POLICIES[name] for side, name in names.items()}
@@ -361,6 +375,8 @@ def _play(
 def run(args: argparse.Namespace, out: TextIO) -> int:
     """Run the command."""
     if args.action in ("push", "pop"):
+        from tabletop.app.pocket.table import push_or_pop
+
         return push_or_pop(args, out)
     file = load_battle(args.file)
     if args.action == "check":
@@ -380,7 +396,7 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
             for warning in report.warnings:
                 out.write(f"  warning: {warning}\n")
         return EXIT_OK if report.legal else EXIT_VIOLATIONS
-    _refuse_illegal(file)
+    refuse_illegal(file)
     if args.action == "play":
         return report_then_publish(
             args.output, out, lambda update, report: _play(args, file, report, update)
@@ -436,102 +452,3 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return EXIT_OK
 
     return report_then_publish(args.output, out, publish)
-
-
-def table_text(game: PocketBattles, state: PocketState) -> str:
-    """Return the state and every legal play of the decision next, with its token cost."""
-    lines = [state_text(game, state)]
-    decision = game.decision(state)
-    if decision.plays:
-        lines.append(f"legal plays next ({len(decision.plays)}):")
-        lines += [f"  {game.play_text(play):<34} cost {cost}" for play, cost in decision.plays]
-    return "\n".join(lines)
-
-
-def _player_of(game: PocketBattles, state: PocketState, play: Play) -> str | None:
-    # A play given while a roll is due is for the decision after the roll.
-    trial = state.copy()
-    if not isinstance(play, Roll):
-        while game.decision(trial).kind == "roll":
-            game.push(trial, game.legal_plays(trial)[0])
-    return game.side_to_play(trial)
-
-
-def _pushed(
-    args: argparse.Namespace, file: BattleFile, game: PocketBattles, state: PocketState
-) -> list[str]:
-    """Push `args.play` on `state` (and the bot's answer); return the texts played."""
-    number = len(file.plays) + 1
-    if state.winner is not None:
-        raise BattleFileError(
-            f"the battle is over, won by player {state.winner}; no play follows; "
-            "the file is unchanged",
-            file=file.path,
-            entry=f"play {number}",
-        )
-    try:
-        play = game.parse_play(args.play)
-        player = _player_of(game, state, play)
-        game.push(state, play)
-    except (InvalidPlayError, IllegalPlayError) as error:
-        rule = f" (rule: {error.rule})" if isinstance(error, IllegalPlayError) else ""
-        raise BattleFileError(
-            f"{error.play!r}: {error.reason}{rule}; the file is unchanged",
-            file=file.path,
-            entry=f"play {number}",
-        ) from None
-    made = [game.play_text(play)]
-    if args.bot is not None and player is not None:
-        rng = Rng(derive_seed(file.battle.seed, number) ^ _SIMULATION_SALT)
-        made += [game.play_text(p) for p in answer(game, state, POLICIES[args.bot], rng, player)]
-    return made
-
-
-def push_or_pop(args: argparse.Namespace, out: TextIO) -> int:
-    """Append one checked play to the battle file (``push``) or remove its last (``pop``)."""
-    path = str(args.file)
-
-    def change(data: dict[str, Any], plays: list[str]) -> tuple[list[str], Any]:
-        battle, _ = parse_battle(data, path)
-        file = BattleFile(path, battle, tuple(plays))
-        _refuse_illegal(file)
-        if args.action == "pop":
-            if not plays:
-                raise BattleFileError("no play to pop; the file is unchanged", file=path)
-            file = BattleFile(path, battle, tuple(plays[:-1]))
-            game, state = replay_battle(file)
-            new, said = list(file.plays), f"play {len(plays)} {plays[-1]!r} popped"
-        else:
-            game, state = replay_battle(file)
-            made = _pushed(args, file, game, state)
-            new = [*plays, *made]
-            said = f"play {len(plays) + 1} {made[0]!r} pushed" + (
-                f"; the {args.bot} bot answered " + ", ".join(repr(t) for t in made[1:])
-                if len(made) > 1
-                else ""
-            )
-
-        def write(report: TextIO) -> None:
-            if args.json:
-                emit_json(
-                    {
-                        "plays": len(new),
-                        **replay_json(game, state),
-                        "decision": game.decision(state).to_json(),
-                    },
-                    report,
-                )
-            else:
-                report.write(f"{path}: {said}\n{table_text(game, state)}\n")
-
-        return new, write
-
-    change_plays(
-        args.file,
-        change,
-        out,
-        command=f"pocket {args.action}",
-        kind="battle",
-        error=BattleFileError,
-    )
-    return EXIT_OK

@@ -12,7 +12,7 @@ client's resolution and every conversion fact relied on that is not confirmed.
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
+import os
 from typing import Any, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
@@ -20,7 +20,8 @@ from tabletop.app.clients import read_client, read_steps
 from tabletop.app.clients.model import ClientImport
 from tabletop.app.common.datafile import source_name
 from tabletop.app.common.datatext import file_text, toml_text
-from tabletop.app.common.files import atomic_write
+from tabletop.app.common.locking import publish_after_report
+from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable_report
 from tabletop.app.scene.scenefile import parse_scene
 from tabletop.app.scene.sources import add_client_options
@@ -94,23 +95,32 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         return _steps(args, out)
     if args.output is not None:
         file_text({}, args.output, kind="scene")  # an unknown suffix is refused before any reading
-        if Path(args.output).exists() and not args.force:
+        output_target(args.output, inputs=[args.source], force=True)  # a name it cannot have
+        if os.path.lexists(args.output) and not args.force:
             raise InvalidInputError("exists; give --force to replace it", where=args.output)
     phase = args.phase or "play"
     position = read_client(args.source, table=args.table, step=args.step)
     data: dict[str, Any] = position.scene_data(phase)
     parse_scene(data, source_name(args.source))  # what is written always loads
-    if args.output is not None:
-        atomic_write(
-            args.output,
-            file_text(data, args.output, kind="scene"),
-            inputs=[args.source],
-            force=args.force,
-        )
-    if args.json:
-        report = position.report(phase)
-        emit_json(report, out)
+
+    def report(stream: TextIO) -> None:
+        if args.json:
+            emit_json(position.report(phase), stream)
+            return
+        text = report_text(source_name(args.source), position, phase)
+        if args.output is None:
+            comment = "\n".join("# " + line for line in text.splitlines())
+            stream.write(printable_report(comment, [args.source]) + "\n" + toml_text(data))
+        else:
+            stream.write(printable_report(text, [args.source, args.output]) + "\n")
+
+    if args.output is None:
+        report(out)
         return EXIT_OK
+    # The scene takes its name only once the report is out: a failed command writes nothing.
+    files = [(args.output, file_text(data, args.output, kind="scene"))]
+    publish_after_report(files, out, report, inputs=[args.source], force=args.force)
+    return EXIT_OK
     text = report_text(source_name(args.source), position, phase)
     if args.output is None:
         comment = "\n".join("# " + line for line in text.splitlines())

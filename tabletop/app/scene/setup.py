@@ -19,8 +19,8 @@ from typing import Any, Literal, TextIO
 
 from tabletop.app.cli import EXIT_OK, emit_json
 from tabletop.app.common.datatext import file_text
-from tabletop.app.common.files import atomic_write
 from tabletop.app.common.jobs import add_job_options, in_order, open_runner, slices
+from tabletop.app.common.locking import publish_after_report
 from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable
 from tabletop.boards.rng import derive_seed
@@ -102,25 +102,22 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     data = scene.to_dict()
     del data["ships"]
     text = file_text(data, args.output, kind="scene")
-    atomic_write(args.output, text, force=args.force)
-    if args.json:
-        emit_json(
-            {
-                "written": args.output,
-                "ruleset": ruleset.name,
-                "seed": args.seed,
-                "obstacles": [o.id for o in scene.obstacles],
-            },
-            out,
-        )
-    else:
-        out.write(
-            printable(
-                f"wrote {args.output}: a legal {ruleset.name} setup of {len(scene.obstacles)} "
-                f"obstacles (seed {args.seed})"
+
+    def report(stream: TextIO) -> None:
+        if args.json:
+            written = {"written": args.output, "ruleset": ruleset.name, "seed": args.seed}
+            emit_json({**written, "obstacles": [o.id for o in scene.obstacles]}, stream)
+        else:
+            stream.write(
+                printable(
+                    f"wrote {args.output}: a legal {ruleset.name} setup of "
+                    f"{len(scene.obstacles)} obstacles (seed {args.seed})"
+                )
+                + "\n"
             )
-            + "\n"
-        )
+
+    # The file takes its name only once the report is out: a failed command writes nothing.
+    publish_after_report([(args.output, text)], out, report, force=args.force)
     return EXIT_OK
 
 
@@ -188,6 +185,7 @@ def _tables(args: argparse.Namespace, out: TextIO) -> int:
         raise InvalidInputError(f"--count {args.count}: expected 1 to {MAX_COUNT}")
     if args.seed < 0:
         raise InvalidInputError(f"--seed must be 0 or more, got {args.seed}")
+    output_target(args.output, force=True)  # OUT names the files: never a folder ("t.toml/")
     names = table_names(args.output, args.count)
     for name in names:  # refuse a bad or existing OUT-k before drawing a table
         output_target(name, force=args.force)
@@ -209,8 +207,19 @@ def _tables(args: argparse.Namespace, out: TextIO) -> int:
         ]
         for part in in_order(runner, table_texts, calls):
             drawn.extend(part)
-    for name, (_, text, _) in zip(names, drawn, strict=True):
-        atomic_write(name, text, force=args.force)
+    files = [(name, text) for name, (_, text, _) in zip(names, drawn, strict=True)]
+    publish_after_report(files, out, lambda stream: _tables_report(args, names, drawn, stream))
+    return EXIT_OK
+
+
+def _tables_report(
+    args: argparse.Namespace,
+    names: list[str],
+    drawn: list[tuple[int, str, list[str]]],
+    out: TextIO,
+) -> None:
+    """Write the report of ``setup --count``: every file, its seed and obstacles."""
+    ruleset = get_ruleset(args.ruleset)
     if args.json:
         tables = [
             {"written": name, "seed": own_seed, "obstacles": obstacles}
@@ -223,13 +232,12 @@ def _tables(args: argparse.Namespace, out: TextIO) -> int:
             "tables": tables,
         }
         emit_json(data, out)
-    else:
-        for name, (own_seed, _, obstacles) in zip(names, drawn, strict=True):
-            out.write(
-                printable(
-                    f"wrote {name}: a legal {ruleset.name} setup of {len(obstacles)} "
-                    f"obstacles (seed {own_seed})"
-                )
-                + "\n"
+        return
+    for name, (own_seed, _, obstacles) in zip(names, drawn, strict=True):
+        out.write(
+            printable(
+                f"wrote {name}: a legal {ruleset.name} setup of {len(obstacles)} "
+                f"obstacles (seed {own_seed})"
             )
-    return EXIT_OK
+            + "\n"
+        )

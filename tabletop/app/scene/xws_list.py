@@ -29,7 +29,7 @@ from tabletop.app.clients import read_bytes
 from tabletop.app.clients.model import ClientFileError, unique_ids
 from tabletop.app.clients.xws import XwsList, parse_list
 from tabletop.app.common.datatext import file_text
-from tabletop.app.common.files import atomic_write
+from tabletop.app.common.locking import publish_after_report
 from tabletop.app.common.paths import output_target
 from tabletop.app.common.text import printable, printable_lines
 from tabletop.geom.areas import play_area
@@ -244,29 +244,31 @@ def setup_from_list(args: argparse.Namespace, out: TextIO) -> int:
     data = Scene(
         ruleset, area, format="tournament", obstacles=table.obstacles, ships=tuple(ships)
     ).to_dict()
-    atomic_write(args.output, file_text(data, args.output, kind="scene"), force=args.force)
     said = {
         player: ("drawn with seed " + str(args.seed)) if where == "drawn" else f"from {where}"
         for player, where in source.items()
     }
-    if args.json:
-        emit_json(
-            {
-                "written": args.output,
-                "ruleset": ruleset.name,
-                "seed": args.seed,
-                "obstacles": [o.id for o in table.obstacles],
-                "obstacle_choice": {
-                    "player1": {"tokens": list(mine), "source": said["player1"]},
-                    "player2": {"tokens": list(theirs), "source": said["player2"]},
+
+    def report(stream: TextIO) -> None:
+        if args.json:
+            choice = {
+                "player1": {"tokens": list(mine), "source": said["player1"]},
+                "player2": {"tokens": list(theirs), "source": said["player2"]},
+            }
+            emit_json(
+                {
+                    "written": args.output,
+                    "ruleset": ruleset.name,
+                    "seed": args.seed,
+                    "obstacles": [o.id for o in table.obstacles],
+                    "obstacle_choice": choice,
+                    "ships": [s["id"] for s in data["ships"]],
                 },
-                "ships": [s["id"] for s in data["ships"]],
-            },
-            out,
-        )
-    else:
+                stream,
+            )
+            return
         lists = args.from_list + (f" and {args.vs}" if rival else "")
-        out.write(
+        stream.write(
             printable_lines(
                 printable(
                     f"wrote {args.output}: a legal {ruleset.name} table with {len(ships)} "
@@ -279,4 +281,9 @@ def setup_from_list(args: argparse.Namespace, out: TextIO) -> int:
             )
             + "\n"
         )
+
+    # The file takes its name only once the report is out: a failed command writes nothing.
+    publish_after_report(
+        [(args.output, file_text(data, args.output, kind="scene"))], out, report, force=args.force
+    )
     return EXIT_OK

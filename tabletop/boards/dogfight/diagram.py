@@ -15,6 +15,7 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from tabletop.boards.dogfight.bitboards import KNIGHT, WITHIN, free_and_first, squares
@@ -23,7 +24,14 @@ from tabletop.boards.dogfight.position import Position
 from tabletop.boards.dogfight.rules import SIDES, FighterType
 from tabletop.boards.words import counted
 
-__all__ = ["Reach", "board_diagram", "fighter_letter", "fighter_reach", "position_report"]
+__all__ = [
+    "Reach",
+    "board_diagram",
+    "fighter_letter",
+    "fighter_reach",
+    "position_report",
+    "to_win_words",
+]
 
 
 def fighter_letter(fighter: FighterType) -> str:
@@ -47,8 +55,43 @@ def board_diagram(game: Dogfight, position: Position) -> str:
     return "\n".join(rows)
 
 
-def position_report(game: Dogfight, position: Position) -> str:
-    """Return the diagram with the phase, the kills, the hands and the pile sizes."""
+def to_win_words(game: Dogfight, position: Position) -> str:
+    """Return what each side still needs to win, and how near the draw is.
+
+    A side wins at its ``kills_to_win``-th kill, or when the enemy has no fighter left,
+    whichever comes first; ``quiet_turns_draw`` turns without a kill are a draw.
+
+    Examples
+    --------
+    >>> from tabletop.boards.dogfight.engine import Dogfight
+    >>> game = Dogfight()
+    >>> to_win_words(game, game.standard(0))
+    'to win: rebels 5 more kills, empire 5 more kills; a draw after 100 more turns without a kill'
+    """
+    rules = game.rules
+    needs = []
+    for i, side in enumerate(SIDES):
+        left = len(position.fighters(1 - i))
+        kills = rules.kills_to_win - position.kills[i]
+        if left < kills:
+            needs.append(f"{side} {counted(left, 'more kill')} (every enemy fighter left)")
+        else:
+            needs.append(f"{side} {counted(kills, 'more kill')}")
+    quiet = rules.quiet_turns_draw - position.quiet_turns
+    return f"to win: {', '.join(needs)}; a draw after {counted(quiet, 'more turn')} without a kill"
+
+
+def position_report(game: Dogfight, position: Position, shown: Collection[str] = SIDES) -> str:
+    """Return the diagram with the phase, the kills, what each side needs, the hands, the piles.
+
+    Parameters
+    ----------
+    game, position
+        The game and the position to describe.
+    shown : collection of str
+        The sides whose hands are printed card by card; of any other side only the
+        number of cards is (a hand hidden from the table).
+    """
     info = game.describe(position)
     cards = info["cards"]
     assert isinstance(cards, dict)
@@ -62,8 +105,14 @@ def position_report(game: Dogfight, position: Position) -> str:
         + ", ".join(f"{side} {position.kills[i]}" for i, side in enumerate(SIDES))
         + f"; quiet turns {position.quiet_turns}"
     )
+    if not winner:
+        lines.append(to_win_words(game, position))
     for side in SIDES:
-        lines.append(f"{side} hand: {', '.join(cards[side]) or '(empty)'}")
+        hand = cards[side]
+        if side in shown:
+            lines.append(f"{side} hand: {', '.join(hand) or '(empty)'}")
+        else:
+            lines.append(f"{side} hand: {counted(len(hand), 'card')}, hidden")
     physical = " (a physical deck: its order is unknown)" if position.physical else ""
     deck = counted(len(cards["deck"]), "card")
     lines.append(f"deck {deck}{physical}, discard {len(cards['discard'])}")

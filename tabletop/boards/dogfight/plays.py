@@ -3,9 +3,10 @@
 Every decision of the game is one play (a ply): ``discard CARD ...``, ``move FROM TO
 CARD``, ``advance CARD``, ``fire FROM TO CARD``, ``defend CARD``, ``take``, ``tactics``
 and ``pass``, ``use [SQUARE ...] CARD`` for a card with an effect of its own
-(:mod:`~tabletop.boards.dogfight.effects`), and with a physical deck ``draw CARD`` (the card a real draw turned up). Texts are read with any run of spaces as one; card names are
-case-sensitive and may have two words, so a ``discard`` list is read by the longest
-card name at each word.
+(:mod:`~tabletop.boards.dogfight.effects`), and with a physical deck ``draw CARD`` (the card a real draw turned up). Texts are read with any run of spaces as one; a card
+name is read without regard to case (``draw pursuit`` is ``draw Pursuit``) and printed as
+the table spells it; names may have two words, so a ``discard`` list is read by the
+longest card name at each word.
 
 Examples
 --------
@@ -13,6 +14,8 @@ Examples
 Move(origin=1, target=25, card='Pursuit')
 >>> play_text(parse_play("discard Tactics Break Away Evasion"))
 'discard Break Away Evasion Tactics'
+>>> play_text(parse_play("discard tactics BREAK away evasion")), parse_play("draw pursuit")
+('discard Break Away Evasion Tactics', Draw(card='Pursuit'))
 >>> parse_play("fire a1 z9 Blasters")
 Traceback (most recent call last):
 ...
@@ -177,13 +180,22 @@ def play_text(play: Play) -> str:
     return str(play)
 
 
+def _spelled(name: str, names: frozenset[str]) -> str | None:
+    """Return the table's spelling of `name`, read without regard to case (None: no card)."""
+    if name in names:
+        return name
+    folded = name.casefold()
+    return next((known for known in names if known.casefold() == folded), None)
+
+
 def _card(text: str, words: Sequence[str], names: frozenset[str]) -> str:
-    name = " ".join(words)
     if not words:
         raise InvalidPlayError(text, "a card name is missing")
-    if name not in names:
+    name = _spelled(" ".join(words), names)
+    if name is None:
         raise InvalidPlayError(
-            text, f"unknown card {name!r}; expected one of: {', '.join(sorted(names))}"
+            text,
+            f"unknown card {' '.join(words)!r}; expected one of: {', '.join(sorted(names))}",
         )
     return name
 
@@ -195,8 +207,8 @@ def _cards(text: str, words: Sequence[str], names: frozenset[str]) -> tuple[str,
     i = 0
     while i < len(words):
         for size in range(min(longest, len(words) - i), 0, -1):
-            name = " ".join(words[i : i + size])
-            if name in names:
+            name = _spelled(" ".join(words[i : i + size]), names)
+            if name is not None:
                 found.append(name)
                 i += size
                 break

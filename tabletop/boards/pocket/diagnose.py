@@ -24,7 +24,15 @@ from tabletop.boards.pocket.plays import (
     Wound,
 )
 from tabletop.boards.pocket.state import PocketState, UnitState
-from tabletop.boards.pocket.zones import ENGAGEMENT_ROW, front_row, own_zones, zone
+from tabletop.boards.pocket.zones import (
+    ENGAGEMENT_ROW,
+    ZONES,
+    front_row,
+    own_zones,
+    rear_row,
+    zone,
+    zone_row,
+)
 from tabletop.boards.words import counted, with_article
 
 __all__ = ["PlayDiagnosis"]
@@ -123,10 +131,7 @@ class PlayDiagnosis(PlayListing):
         if play.kind == "move":
             if row == ENGAGEMENT_ROW:
                 return ("move-engaged", f"{unit.id} is in the engagement zone: leave it instead")
-            return (
-                "adjacent-zone",
-                f"{play.arg} is not adjacent to {unit.zone} in player {player}'s half",
-            )
+            return _not_adjacent(str(play.arg), unit, player)
         if play.kind == "charge":
             if row != front_row(player):
                 return ("charge-front-row", f"{unit.id} is not in its front row")
@@ -215,9 +220,22 @@ def _diagnose_reposition(play: Reposition, player: int, unit: UnitState) -> tupl
             "slow",
             f"{unit.id} is Slow: no free reposition (a tactical move is allowed)",
         )
+    return _not_adjacent(play.zone, unit, player)
+
+
+def _not_adjacent(target: str, unit: UnitState, player: int) -> tuple[str, str]:
+    """Say why `unit` may not move to `target`: the engagement row, the enemy's half, or far."""
+    if target in ZONES and zone_row(target) == ENGAGEMENT_ROW:
+        return (
+            "adjacent-zone",
+            f"{target} is in the engagement row: moves and repositions stay in player "
+            f"{player}'s half (a charge or a join enters it)",
+        )
+    if target in ZONES and zone_row(target) not in (front_row(player), rear_row(player)):
+        return ("adjacent-zone", f"{target} is in the enemy's half, not player {player}'s")
     return (
         "adjacent-zone",
-        f"{play.zone} is not adjacent to {unit.zone} in player {player}'s half",
+        f"{target} is not adjacent to {unit.zone} in player {player}'s half",
     )
 
 
