@@ -17,13 +17,19 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import random
+import resource
+import subprocess
+import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
 
 import rustworkx
 
+from tabletop.app.event.eventfile import event_text
 from tabletop.tournament import (
     Event,
     SwissState,
@@ -92,6 +98,20 @@ def big_event(game: str, players: int, rounds: int, **options: Any) -> Event:
     return simulate_event(game, players, 20260601, rounds=rounds, drop_rate=0.01, **options)
 
 
+def check_command_cpu(players: int) -> float:
+    """Return the CPU seconds of ``tabletop event check`` on a simulated `players` event file."""
+    event = big_event("armada", players, 5, tier="premier")
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "big.toml")
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(event_text(event, path))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        command = [sys.executable, "-m", "tabletop", "event", "check", path]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.event", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
@@ -130,6 +150,9 @@ def main(argv: list[str] | None = None) -> int:
             1.0,
             f"findings {findings}",
         )
+    field = 10_000 // scale
+    note = "CPU of the whole command: reading the file and the audit of 5 rounds"
+    row(f"tabletop event check, {field} players", check_command_cpu(field), None, 5.0, note)
     count = 10_000 // (10 * scale if args.quick else 1)
     rng = random.Random(7)
     ours_avoidable = greedy_avoidable = rounds_seen = 0
