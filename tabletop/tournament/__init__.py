@@ -14,6 +14,7 @@ Examples
 """
 
 from tabletop.tournament.audit import AuditReport, Finding, audit
+from tabletop.tournament.clock import Clock, ClockError, now_utc, parse_utc, utc_text
 from tabletop.tournament.console import (
     Placing,
     add_player,
@@ -100,6 +101,8 @@ __all__ = [
     "TIERS",
     "AuditReport",
     "Bye",
+    "Clock",
+    "ClockError",
     "Event",
     "EventCompleteError",
     "Finding",
@@ -138,8 +141,10 @@ __all__ = [
     "is_complete",
     "match_winner",
     "max_weight_perfect_matching",
+    "now_utc",
     "pair_next",
     "pair_swiss",
+    "parse_utc",
     "pending_tables",
     "plain_max_weight_perfect_matching",
     "playoff_seeds",
@@ -159,6 +164,7 @@ __all__ = [
     "tally",
     "tiebreakers",
     "unpair",
+    "utc_text",
     "window",
     "with_result",
 ]

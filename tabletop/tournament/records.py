@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from tabletop.tournament.clock import Clock
 from tabletop.tournament.errors import ResultError, RosterError
 from tabletop.tournament.regulations import Regulation, get_regulation
 
@@ -205,6 +206,7 @@ class Event:
     cut: int | None = None
     playoff_games: int | None = None
     round_minutes: int | None = None
+    clock: Clock | None = None
     _index: dict[str, Player] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:

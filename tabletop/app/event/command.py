@@ -16,6 +16,8 @@
   export EVENT --format csv|json [-o FILE]             standings and every result
   print EVENT --what pairings|standings|slips -o FILE.pdf|html   A4 printables
   render EVENT -o PICTURE                              standings and bracket as a picture
+  serve EVENT [--host H] [--port N] [--public-url URL] [--read-only]   the event in the browser
+  codes EVENT [--player ID] [--reset ID]               the players' codes (secrets file)
 
 new, add, pair, unpair, result, drop and return write the event back atomically under its lock,
 in place unless -o names another file; on any error nothing is written.
@@ -67,6 +69,7 @@ from tabletop.app.event.reports import (
     standings_text,
 )
 from tabletop.app.event.seats import drop_action, return_action, shown, unpair_action
+from tabletop.app.event.server import command as server_command
 from tabletop.plots.formats import PICTURE_OUTPUTS, PICTURE_SUFFIXES
 from tabletop.tournament import (
     TIERS,
@@ -83,6 +86,7 @@ from tabletop.tournament import (
 __all__ = [
     "ACTIONS",
     "WHY_WIDTH",
+    "handler",
     "pairing_text",
     "register",
     "run",
@@ -93,7 +97,7 @@ __all__ = [
 #: The sub-commands of ``tabletop event``.
 ACTIONS = (
     "new", "pair", "result", "drop", "return", "standings", "check", "render", "add", "pending",
-    "announce", "export", "print", "unpair",
+    "announce", "export", "print", "unpair", "serve", "codes",
 )  # fmt: skip
 _OPERANDS = {
     "new": (),
@@ -110,6 +114,8 @@ _OPERANDS = {
     "export": ("EVENT",),
     "print": ("EVENT",),
     "unpair": ("EVENT",),
+    "serve": ("EVENT",),
+    "codes": ("EVENT",),
 }
 
 
@@ -243,6 +249,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     _event_operand(render)
     _writes(render, f"the picture to write: {PICTURE_SUFFIXES}")
     _register_console(actions)
+    server_command.register(actions)
 
 
 def _operands(args: argparse.Namespace) -> list[str]:
@@ -488,6 +495,11 @@ def _render(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
     return report_then_publish(args.output, out, publish)
 
 
+def handler(action: str) -> Callable[[argparse.Namespace, list[str], TextIO], int]:
+    """Return the function that runs ``tabletop event ACTION`` (what the server calls)."""
+    return _HANDLERS[action]
+
+
 _HANDLERS = {
     "new": _new,
     "pair": _pair,
@@ -503,4 +515,6 @@ _HANDLERS = {
     "announce": announce_action,
     "export": export_action,
     "print": print_action,
+    "serve": server_command.serve_action,
+    "codes": server_command.codes_action,
 }

@@ -36,19 +36,23 @@ from tabletop.tournament import (
     ROUND_KINDS,
     TIERS,
     Bye,
+    Clock,
     Event,
     Match,
     Player,
     Round,
     TournamentError,
     get_regulation,
+    parse_utc,
     score_match,
     structure_of,
+    utc_text,
 )
 
 __all__ = [
     "EventFileError",
     "checked_event_text",
+    "clock_data",
     "event_data",
     "event_text",
     "load_event",
@@ -59,8 +63,9 @@ __all__ = [
 
 _EVENT_KEYS = (
     "game", "regulation", "name", "seed", "tier", "structure", "swiss_rounds", "cut",
-    "playoff_games", "round_minutes", "players", "rounds",
+    "playoff_games", "round_minutes", "players", "rounds", "clock",
 )  # fmt: skip
+_CLOCK_KEYS = ("round", "minutes", "start", "paused_seconds", "paused_at")
 _PLAYER_KEYS = (
     "id", "name", "faction", "club", "fleet_points", "squadron_points", "first_round_bye",
     "dropped_after", "returned_for", "arrived_for",
@@ -261,6 +266,40 @@ class _Reader:
         return Round(raw["kind"], parsed, tuple(given))
 
 
+def _clock(reader: _Reader, value: Any) -> Clock:
+    """Read the round clock (``[clock]``: round, minutes, start, paused seconds)."""
+    raw = reader.table(value, "clock", _CLOCK_KEYS)
+    for key in ("round", "minutes", "start"):
+        if key not in raw:
+            reader.fail("missing; the clock needs round, minutes and start", "clock", key)
+    moments = {}
+    for key in ("start", "paused_at"):
+        if key in raw:
+            text = reader.text(raw[key], "clock", key)
+            try:
+                moments[key] = parse_utc(text)
+            except ValueError:
+                reader.fail(
+                    f"expected a UTC time as 2026-05-02T10:00:00Z, got {show(text)}", "clock", key
+                )
+    return Clock(
+        round=reader.integer(raw["round"], "clock", "round", 1),
+        minutes=reader.integer(raw["minutes"], "clock", "minutes"),
+        start=moments["start"],
+        paused_seconds=reader.integer(raw.get("paused_seconds", 0), "clock", "paused_seconds"),
+        paused_at=moments.get("paused_at"),
+    )
+
+
+def clock_data(clock: Clock) -> dict[str, Any]:
+    """Return the clock as the event file's ``[clock]`` table holds it."""
+    data: dict[str, Any] = {"round": clock.round, "minutes": clock.minutes}
+    data |= {"start": utc_text(clock.start), "paused_seconds": clock.paused_seconds}
+    if clock.paused_at is not None:
+        data["paused_at"] = utc_text(clock.paused_at)
+    return data
+
+
 def _game_and_regulation(reader: _Reader, raw: Mapping[str, Any]) -> tuple[str, str]:
     """Read the game and its regulation (the game's default when none is given)."""
     if raw.get("game") not in _GAMES:
@@ -350,6 +389,8 @@ def parse_event(data: Any, source: str = "<event>") -> Event:
         reader.fail(f"expected a list of rounds, got {show(rounds_raw)}", None, "rounds")
     ids = {p.id for p in players}
     rounds = tuple(reader.round(r, n, ids) for n, r in enumerate(rounds_raw, 1))
+    if "clock" in raw:
+        numbers["clock"] = _clock(reader, raw["clock"])
     try:
         event = Event(
             game,
@@ -443,6 +484,8 @@ def event_data(event: Event) -> dict[str, Any]:
         rounds.append(entry)
     if rounds:
         data["rounds"] = rounds
+    if event.clock is not None:
+        data["clock"] = clock_data(event.clock)
     return data
 
 

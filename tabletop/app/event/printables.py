@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import html
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -37,6 +38,7 @@ __all__ = [
     "PRINT_WHATS",
     "pairing_tables",
     "print_action",
+    "printable_data",
     "slips_of",
     "standings_table",
 ]
@@ -104,8 +106,12 @@ def standings_table(event: Event) -> PrintTable:
     return PrintTable(f"Standings after round {through}", subtitle, columns, tuple(rows))
 
 
-def slips_of(event: Event) -> list[Slip]:
-    """Return one match slip per table of the current round, with the fields to fill in."""
+def slips_of(event: Event, codes: Mapping[str, str] | None = None) -> list[Slip]:
+    """Return one match slip per table of the current round, with the fields to fill in.
+
+    With `codes` (the secrets file's, player id → code), each slip's note gives both
+    players' codes for the player's page (``/me``) of ``tabletop event serve``.
+    """
     from tabletop.plots.printables import Slip
 
     if not event.rounds:
@@ -129,6 +135,13 @@ def slips_of(event: Event) -> list[Slip]:
     heading = event.name or regulation.title
     stage = stage_name(event, number) if round_.kind == "playoff" else ""
     scale = regulation.margin_table_text()
+
+    def noted(players: tuple[str, str]) -> str:
+        if not codes:
+            return note
+        given = [f"{name[p]}: {codes[p]}" for p in players if p in codes]
+        return note + " Codes for the player's page (/me): " + ", ".join(given) + "."
+
     return [
         Slip(
             heading,
@@ -136,7 +149,7 @@ def slips_of(event: Event) -> list[Slip]:
             m.table,
             (name[m.players[0]], name[m.players[1]]),
             fields,
-            note,
+            noted(m.players),
             stage,
             scale,
         )
@@ -192,9 +205,11 @@ def _html(parts: list[str], title: str) -> str:
     )
 
 
-def _printable(event: Event, what: str, fmt: str) -> str | bytes:
+def _printable(
+    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+) -> str | bytes:
     if what == "slips":
-        slips = slips_of(event)
+        slips = slips_of(event, codes)
         if fmt == "html":
             return _html([_html_slip(s) for s in slips], "match slips")
         from tabletop.plots.printables import slips_pdf
@@ -206,6 +221,21 @@ def _printable(event: Event, what: str, fmt: str) -> str | bytes:
     from tabletop.plots.printables import table_pages_pdf
 
     return table_pages_pdf(tables)
+
+
+def printable_data(
+    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+) -> str | bytes:
+    """Return ``event print --what WHAT`` of `event` as HTML text or PDF bytes (`fmt`)."""
+    return _printable(event, what, fmt, codes)
+
+
+def _secrets(source: str) -> tuple[dict[str, str] | None, str | None]:
+    """Return the players' codes and the public page's address (``event serve``), if kept."""
+    from tabletop.app.event.server.secretsfile import read_secrets, secrets_path
+
+    found = read_secrets(secrets_path(source))
+    return (None, None) if found is None else (found.codes, found.public_url)
 
 
 def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> int:
@@ -223,7 +253,12 @@ def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
     if fmt == "pdf":
         require_plots()
     output_target(args.output, inputs=[source], force=args.force, input_kind="event")
-    data = _printable(load_event(source), args.what, fmt)
+    codes, url = _secrets(source)
+    data = _printable(load_event(source), args.what, fmt, codes)
+    if isinstance(data, str):  # HTML: the QR code of the public page, when served
+        from tabletop.app.event.server.qr import with_qr
+
+        data = with_qr(data, url)
 
     def publish(update: FileUpdate | None, report: TextIO) -> int:
         assert update is not None

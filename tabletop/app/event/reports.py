@@ -42,6 +42,7 @@ from tabletop.tournament import (
 __all__ = [
     "export_action",
     "export_rows",
+    "export_text",
     "final_standings",
     "results_json",
     "settled_round",
@@ -302,6 +303,11 @@ def _export_folder(args: argparse.Namespace, source: str, event: Event, out: Tex
         for update in updates:
             update.discard()
     return EXIT_OK
+
+
+def export_text(event: Event, fmt: str) -> str:
+    """Return ``event export --format FMT`` of `event` (``json`` or ``csv``)."""
+    return _export_text(event, fmt)
 
 
 class _SafeWriter:

@@ -229,6 +229,8 @@ class Guard:
         Largest body, bytes.
     body_seconds : float
         Longest a body may take to arrive after the headers, seconds.
+    origins : iterable of str
+        More ``Origin`` values allowed (``https://`` of a public address behind a proxy).
     """
 
     def __init__(
@@ -239,10 +241,11 @@ class Guard:
         rate: int | None = RATE_PER_SECOND,
         max_body: int = MAX_BODY_BYTES,
         body_seconds: float = BODY_SECONDS,
+        origins: Iterable[str] = (),
     ) -> None:
         self.app = app
         self.hosts = hosts
-        self.origins = frozenset(f"http://{h}" for h in hosts)
+        self.origins = frozenset(f"http://{h}" for h in hosts) | {o.lower() for o in origins}
         self.limiter = None if rate is None else RateLimiter(rate)
         self.max_body = max_body
         self.body_seconds = body_seconds

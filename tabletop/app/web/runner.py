@@ -82,6 +82,8 @@ def create_app(
     rate: int | None = RATE_PER_SECOND,
     max_body: int = MAX_BODY_BYTES,
     body_seconds: float = BODY_SECONDS,
+    hosts: Sequence[str] = (),
+    origins: Sequence[str] = (),
 ) -> Starlette:
     """Return the ASGI application of `routes`, behind the guard, for a server at `host`:`port`.
 
@@ -100,6 +102,9 @@ def create_app(
         Largest request body, bytes.
     body_seconds : float
         Longest a request body may take to arrive, seconds.
+    hosts, origins : sequence of str
+        More ``Host`` values and ``Origin`` values answered (a public address behind a
+        proxy: ``event.example.org``, ``https://event.example.org``).
     """
     from starlette.applications import Starlette
     from starlette.exceptions import HTTPException
@@ -110,7 +115,8 @@ def create_app(
 
     guard = Middleware(
         Guard,
-        hosts=own_addresses(host, port),
+        hosts=own_addresses(host, port) | frozenset(h.lower() for h in hosts),
+        origins=tuple(origins),
         rate=rate,
         max_body=max_body,
         body_seconds=body_seconds,
