@@ -18,6 +18,7 @@ NOT_RUN = {
     ("board-server.md", "a server runs until Ctrl-C"),
     ("bulk.md", "a 30 s connect time-out, and an install without the cluster extra"),
     ("dogfight.md", "a Dask cluster's address"),
+    ("event-server.md", "a server runs until Ctrl-C"),
     ("oracle.md", "Node.js"),
 }
 

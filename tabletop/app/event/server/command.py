@@ -49,10 +49,27 @@ def register(actions: argparse._SubParsersAction[Any]) -> None:
     )
     serve_.add_argument("--public-url", help="the address players use (a proxy's), for the QR code")
     serve_.add_argument("--read-only", action="store_true", help="every write is refused (403)")
+    serve_.add_argument(
+        "--rate",
+        type=_rate,
+        default=RATE_PER_SECOND,
+        metavar="N",
+        help=f"most requests a second from one address (default {RATE_PER_SECOND})",
+    )
     codes = add_action(actions, "codes", "print or replace the players' codes")
     codes.add_argument("event", metavar="EVENT", help="the event file (.toml or .json)")
     codes.add_argument("--player", help="print this player's code only")
     codes.add_argument("--reset", metavar="ID", help="give this player a new code")
+
+
+def _rate(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if not 1 <= value <= 100_000:
+        raise argparse.ArgumentTypeError(f"expected 1 to 100000 requests a second, got {value}")
+    return value
 
 
 def create_app(
@@ -123,7 +140,7 @@ def serve_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
     port = int(listener.getsockname()[1])
     addresses = _addresses(args.host, port)
     public = args.public_url or addresses[0]
-    app = create_app(hub, host=args.host, port=port, public_url=args.public_url)
+    app = create_app(hub, host=args.host, port=port, public_url=args.public_url, rate=args.rate)
     remember_url(source, public)  # for the QR code of event print
     mode = " (read-only)" if args.read_only else ""
     lines = [f"tabletop event serve: {source} on {addresses[0]}{mode} (Ctrl-C stops it)"]
