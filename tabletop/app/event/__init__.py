@@ -6,7 +6,8 @@
 - :mod:`~tabletop.app.event.console`: the TO's console of the terminal;
 - :mod:`~tabletop.app.event.reports`: standings, pending tables and exports;
 - :mod:`~tabletop.app.event.printables`: pairings, slips and standings to print;
-- :mod:`~tabletop.app.event.seats`: players named by id, name or prefix wherever an id goes;
+- :mod:`~tabletop.app.event.seats`: who plays: players named by id, name or prefix, drops,
+  returns and a round unpaired;
 - :mod:`~tabletop.app.event.server`: ``event serve``, the event in the browser, on the
   shared web layer (:mod:`tabletop.app.web`).
 """
