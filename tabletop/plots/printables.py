@@ -20,7 +20,7 @@ from typing import Any, cast
 
 from tabletop.plots.style import INK, RC_PARAMS, plain_text
 
-__all__ = ["A4_PORTRAIT_IN", "PrintTable", "Slip", "slips_pdf", "table_pages_pdf"]
+__all__ = ["A4_PORTRAIT_IN", "PageCode", "PrintTable", "Slip", "slips_pdf", "table_pages_pdf"]
 
 #: A4 portrait, width and height in inches (210 mm x 297 mm).
 A4_PORTRAIT_IN = (210 / 25.4, 297 / 25.4)
@@ -31,6 +31,17 @@ SLIPS_PER_PAGE = 3
 #: The longest name drawn at full size on a slip (12 pt bold in 0.44 of the page's width).
 NAME_CHARS = 32
 _PDF_METADATA = {"CreationDate": None, "ModDate": None}
+
+
+@dataclass(frozen=True, slots=True)
+class PageCode:
+    """A QR code to print: the address it holds and its modules, dark ones True, by row.
+
+    The application makes the modules (``segno``); this module only draws them.
+    """
+
+    url: str
+    modules: tuple[tuple[bool, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +99,33 @@ def _column_widths(table: PrintTable) -> list[float]:
     return [0.88 * n / total for n in longest]
 
 
-def _table_page(table: PrintTable, rows: Sequence[tuple[str, ...]], page: str) -> Any:
+def _draw_code(fig: Any, code: PageCode, right: float, top: float, size_mm: float) -> None:
+    """Draw `code` with its top-right corner at (`right`, `top`), `size_mm` wide, the address under."""
+    width = size_mm / 210
+    height = size_mm / 297
+    axes = fig.add_axes((right - width, top - height, width, height))
+    axes.imshow(
+        [[0.0 if dark else 1.0 for dark in row] for row in code.modules],
+        cmap="gray",
+        vmin=0.0,
+        vmax=1.0,
+        interpolation="nearest",
+    )
+    axes.set_axis_off()
+    fig.text(right, top - height - 0.008, code.url, fontsize=6, color=INK, ha="right")
+
+
+def _table_page(
+    table: PrintTable, rows: Sequence[tuple[str, ...]], page: str, code: PageCode | None = None
+) -> Any:
     from matplotlib.figure import Figure
 
     fig = Figure(figsize=A4_PORTRAIT_IN)
     fig.text(0.06, 0.955, table.title, fontsize=16, weight="bold", color=INK)
     fig.text(0.06, 0.935, table.subtitle, fontsize=10, color=INK)
     fig.text(0.94, 0.02, page, fontsize=8, color=INK, ha="right")
+    if code is not None:  # the public page, for the phones: top right, above the table
+        _draw_code(fig, code, 0.94, 0.99, 22.0)
     widths = _column_widths(table)
     lefts = [0.06 + sum(widths[:k]) for k in range(len(widths))]
     step = 0.86 / (ROWS_PER_PAGE + 1)
@@ -123,8 +154,10 @@ def _band(y: float, height: float) -> Any:
     return Rectangle((0.05, y), 0.9, height, facecolor="#eeeeee", edgecolor="none", zorder=-1)
 
 
-def table_pages_pdf(tables: Sequence[PrintTable]) -> bytes:
+def table_pages_pdf(tables: Sequence[PrintTable], code: PageCode | None = None) -> bytes:
     """Return the tables as an A4 PDF, each table from a new page, long ones over several.
+
+    With `code`, each page carries that QR code (the event's public page) at its top right.
 
     Raises
     ------
@@ -144,7 +177,7 @@ def table_pages_pdf(tables: Sequence[PrintTable]) -> bytes:
         for number, chunk in enumerate(chunks, 1):
             pages.append((table, chunk, f"page {number} of {len(chunks)}"))
     with matplotlib.rc_context(cast(Any, dict(RC_PARAMS))):
-        return _pdf([_table_page(t, rows, label) for t, rows, label in pages])
+        return _pdf([_table_page(t, rows, label, code) for t, rows, label in pages])
 
 
 def _draw_slip(fig: Any, slip: Slip, bottom: float, height: float) -> None:
@@ -179,8 +212,11 @@ def _line(x0: float, x1: float, y: float) -> Any:
     return Line2D([x0, x1], [y, y], linewidth=0.6, color=INK)
 
 
-def slips_pdf(slips: Sequence[Slip]) -> bytes:
-    """Return the match slips as an A4 PDF, three to a page with a dashed cut line."""
+def slips_pdf(slips: Sequence[Slip], code: PageCode | None = None) -> bytes:
+    """Return the match slips as an A4 PDF, three to a page with a dashed cut line.
+
+    With `code`, each slip carries that QR code (the event's public page) at its bottom right.
+    """
     import matplotlib
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
@@ -193,6 +229,8 @@ def slips_pdf(slips: Sequence[Slip]) -> bytes:
             for k, slip in enumerate(slips[start : start + SLIPS_PER_PAGE]):
                 bottom = 1 - height * (k + 1)
                 _draw_slip(fig, slip, bottom, height)
+                if code is not None:  # bottom right, clear of the fields
+                    _draw_code(fig, code, 0.94, bottom + 0.085, 20.0)
                 if k:
                     cut = bottom + height
                     fig.add_artist(

@@ -32,7 +32,7 @@ from tabletop.app.event.seats import shown
 from tabletop.tournament import Event, stage_name, standing_headings, standings, structure_of
 
 if TYPE_CHECKING:
-    from tabletop.plots.printables import PrintTable, Slip
+    from tabletop.plots.printables import PageCode, PrintTable, Slip
 
 __all__ = [
     "PRINT_WHATS",
@@ -206,7 +206,11 @@ def _html(parts: list[str], title: str) -> str:
 
 
 def _printable(
-    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+    event: Event,
+    what: str,
+    fmt: str,
+    codes: Mapping[str, str] | None = None,
+    url: str | None = None,
 ) -> str | bytes:
     if what == "slips":
         slips = slips_of(event, codes)
@@ -214,20 +218,39 @@ def _printable(
             return _html([_html_slip(s) for s in slips], "match slips")
         from tabletop.plots.printables import slips_pdf
 
-        return slips_pdf(slips)
+        return slips_pdf(slips, _page_code(url))
     tables = pairing_tables(event) if what == "pairings" else [standings_table(event)]
     if fmt == "html":
         return _html([_html_table(t) for t in tables], tables[0].title)
     from tabletop.plots.printables import table_pages_pdf
 
-    return table_pages_pdf(tables)
+    return table_pages_pdf(tables, _page_code(url) if what == "pairings" else None)
+
+
+def _page_code(url: str | None) -> PageCode | None:
+    """Return the QR code of the public page at `url` for a PDF (None: no address, no segno)."""
+    if not url:
+        return None
+    from tabletop.app.event.server.qr import qr_modules
+    from tabletop.plots.printables import PageCode
+
+    modules = qr_modules(url)
+    return None if modules is None else PageCode(url, modules)
 
 
 def printable_data(
-    event: Event, what: str, fmt: str, codes: Mapping[str, str] | None = None
+    event: Event,
+    what: str,
+    fmt: str,
+    codes: Mapping[str, str] | None = None,
+    url: str | None = None,
 ) -> str | bytes:
-    """Return ``event print --what WHAT`` of `event` as HTML text or PDF bytes (`fmt`)."""
-    return _printable(event, what, fmt, codes)
+    """Return ``event print --what WHAT`` of `event` as HTML text or PDF bytes (`fmt`).
+
+    With `url` (the public page's address, once ``event serve`` has run), the PDF's pairings
+    and slips carry its QR code.
+    """
+    return _printable(event, what, fmt, codes, url)
 
 
 def _secrets(source: str) -> tuple[dict[str, str] | None, str | None]:
@@ -254,7 +277,7 @@ def print_action(args: argparse.Namespace, operands: list[str], out: TextIO) -> 
         require_plots()
     output_target(args.output, inputs=[source], force=args.force, input_kind="event")
     codes, url = _secrets(source)
-    data = _printable(load_event(source), args.what, fmt, codes)
+    data = _printable(load_event(source), args.what, fmt, codes, url)
     if isinstance(data, str):  # HTML: the QR code of the public page, when served
         from tabletop.app.event.server.qr import with_qr
 

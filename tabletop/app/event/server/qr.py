@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import io
 
-__all__ = ["qr_svg", "qr_text", "with_qr"]
+__all__ = ["qr_modules", "qr_svg", "qr_text", "with_qr"]
+
+
+def qr_modules(url: str) -> tuple[tuple[bool, ...], ...] | None:
+    """Return the QR code of `url` as rows of modules, dark ones True (None: no segno)."""
+    try:
+        import segno
+    except ImportError:
+        return None
+    return tuple(tuple(bool(c) for c in row) for row in segno.make(url, error="m").matrix)
 
 
 def qr_text(url: str) -> str | None:
