@@ -83,9 +83,22 @@ def test_query_into_head_gives_heads_lines_then_exits_141() -> None:
         assert json.loads(text)["error"]["where"] == f"request {number}"
 
 
+def _as_at_a_terminal() -> None:
+    """Give the child Ctrl-C's default, as a shell gives a command it runs in the foreground.
+
+    A suite started as a background job (``make test &``) runs with SIGINT ignored, and a
+    child inherits that: it would rightly ignore the Ctrl-C this test sends.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_on_query_flushes_the_answers_and_exits_130() -> None:
     query = subprocess.Popen(
-        [*TABLETOP, "query"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+        [*TABLETOP, "query"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=_as_at_a_terminal,
     )
     assert query.stdin is not None
     assert query.stdout is not None
