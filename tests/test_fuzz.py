@@ -35,6 +35,7 @@ from hypothesis import strategies as st
 from scene_contract import assert_rejected, run
 
 from tabletop.app import cli
+from tabletop.app.clients import is_client_file
 from tabletop.app.scene.scenefile import (
     MAX_COORDINATE_MM,
     SceneError,
@@ -128,6 +129,17 @@ def exercise(path: Path, data: st.DataObject) -> Scene | SceneError:
     except SceneError as error:
         loaded = error
     name = str(path)
+    if isinstance(loaded, SceneError) and is_client_file(path):
+        # bytes a client's save begins with (``!VCSK``, a zip): the commands read the file
+        # as that client's save, and refuse it with the reader's own words, cleanly
+        for command in (["check", name], ["check", name, "--json"]):
+            refused = run(*command)
+            assert refused.code == cli.EXIT_BAD_INPUT, refused
+            assert "Traceback" not in refused.err
+            assert refused.err.startswith("tabletop check: error: "), refused
+            assert refused.err.count("\n") == 1, refused
+        assert set(json.loads(run("check", name, "--json").out)) == {"error"}
+        return loaded
     if isinstance(loaded, SceneError):
         assert loaded.file == name
         assert str(loaded).startswith(f"{name}: ")
