@@ -94,12 +94,16 @@ def _cap_findings(event: Event) -> tuple[list[Finding], list[Finding]]:
     findings: list[Finding] = []
     warnings: list[Finding] = []
     for player in event.players:
-        for label, value, cap in (
-            ("fleet", player.fleet_points, regulation.fleet_cap),
-            ("squadron", player.squadron_points, regulation.squadron_cap),
+        for label, value, cap, advisory in (
+            ("fleet", player.fleet_points, regulation.fleet_cap, False),
+            (
+                "squadron",
+                player.squadron_points,
+                regulation.squadron_cap,
+                regulation.squadron_cap_advisory,
+            ),
         ):
             if value is not None and cap is not None and value > cap:
-                advisory = label == "squadron" and regulation.squadron_cap_advisory
                 said = f"{player.id}: {label} of {value} points; the cap is {cap}"
                 if advisory:
                     said += " (one third of the fleet, rounded down: not confirmed)"
