@@ -77,19 +77,32 @@ def test_an_origin_is_required_and_must_be_its_own(client: TestClient, origin: s
     assert (status, error["where"]) == (403, "Origin")
 
 
-def test_messages_over_the_rate_are_answered_with_the_error_and_go_no_further() -> None:
+def test_messages_over_the_socket_rate_are_answered_with_the_error_and_go_no_further() -> None:
     board = BoardDocument.open(str(TOURNAMENT))
-    with client_of(board, rate=4) as client:
+    with client_of(board, rate=2, message_rate=3) as client:
         text = json.dumps({"op": "check", "id": 0, "scene": scene(client)})  # request 1
         with client.websocket_connect(LIVE, headers=ORIGIN) as live:  # request 2
             answers = []
-            for _ in range(4):  # 2 more are allowed in this second, then 2 refused
+            for _ in range(5):  # the socket's 3 in this second, then 2 refused
                 live.send_text(text)
                 answers.append(json.loads(live.receive_text()))
-    assert [set(a) >= {"id", "legal"} for a in answers] == [True, True, False, False]
-    assert answers[3] == {
-        "error": {"message": "more than 4 requests in one second; slow down", "where": None}
-    }
+        # the socket's messages are not the client's requests, nor the other way round
+        assert client.get("/api/scene").status_code == 429
+    assert [set(a) >= {"id", "legal"} for a in answers] == [True, True, True, False, False]
+    message = "more than 3 messages in one second on this socket; slow down"
+    assert answers[4] == {"error": {"message": message, "where": None}}
+
+
+def test_a_socket_may_ask_once_a_frame_at_60_hz() -> None:
+    board = BoardDocument.open(str(TOURNAMENT))
+    with client_of(board) as client:
+        text = json.dumps({"op": "check", "id": 0, "scene": scene(client)})
+        with client.websocket_connect(LIVE, headers=ORIGIN) as live:
+            answers = []
+            for _ in range(60):
+                live.send_text(text)
+                answers.append(json.loads(live.receive_text()))
+    assert all(a.get("id") == 0 for a in answers), [a for a in answers if "error" in a][:1]
 
 
 def test_a_message_over_the_body_limit_is_refused_and_the_socket_stays_open() -> None:

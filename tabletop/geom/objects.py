@@ -26,7 +26,21 @@ from tabletop.geom.poses import FloatArray, normalize_heading
 from tabletop.geom.rulesets import DISK_BASES, Ruleset
 from tabletop.geom.shapes import Footprint, base_footprint, world_polygon
 
-__all__ = ["Ship", "ship_polygons"]
+__all__ = ["Ship", "placement_key", "ship_polygons"]
+
+
+def placement_key(*numbers: float) -> tuple[float | bool, ...]:
+    """Return a dict key of a placement's numbers that tells 0.0 from -0.0.
+
+    The two are equal as floats but may place an outline a sign of zero apart; a cache of
+    placed outlines keyed by the numbers alone would give one for the other.
+
+    Examples
+    --------
+    >>> placement_key(1.5, 0.0) == placement_key(1.5, -0.0)
+    False
+    """
+    return (*numbers, *(_math.copysign(1.0, n) < 0 for n in numbers))
 
 
 @_dc.dataclass(frozen=True)
@@ -87,6 +101,12 @@ class Ship:
         return _dc.replace(self, x=float(x), y=float(y), heading=normalize_heading(heading))
 
 
+#: Placed base outlines by footprint and (heading, x, y): the outlines ship_polygons placed
+#: lately (emptied when full; a footprint is one object per size, so the key is cheap).
+_SHIP_OUTLINES: dict[tuple[Footprint, tuple[float | bool, ...]], shapely.Polygon] = {}
+_SHIP_OUTLINES_SIZE = 4096
+
+
 @_functools.lru_cache(maxsize=1024)
 def _placed(footprint: Footprint, x: float, y: float, heading: float) -> shapely.Polygon:
     """Place a footprint once per pose: scenes are asked many questions.
@@ -104,7 +124,9 @@ def ship_polygons(
     Ships of one footprint and heading share the rotated outline (the same 2 x 2 rotation
     :func:`~tabletop.geom.poses.to_world` applies to one pose, computed once), so each
     outline has the same vertices as one ship at a time; a check places every ship once
-    instead of once per rule.
+    instead of once per rule. An outline placed lately is taken from a small cache: a
+    table asked again with one piece moved (the live verdict of a drag) has every other
+    ship where it was.
 
     Examples
     --------
@@ -114,12 +136,22 @@ def ship_polygons(
     >>> [p.bounds for p in ship_polygons(fleet, xwing)]
     [(100.0, 40.0, 140.0, 80.0), (280.0, 40.0, 320.0, 80.0)]
     """
+    out: list[shapely.Polygon] = [None] * len(ships)
+    footprints: dict[str, Footprint] = {}
     groups: dict[tuple[str, float], list[int]] = {}
     for index, ship in enumerate(ships):
-        groups.setdefault((ship.base, ship.heading), []).append(index)
-    out: list[shapely.Polygon] = [None] * len(ships)
+        footprint = footprints.get(ship.base)
+        if footprint is None:
+            footprint = footprints[ship.base] = base_footprint(ruleset, ship.base, guides=guides)
+        known = _SHIP_OUTLINES.get((footprint, placement_key(ship.heading, ship.x, ship.y)))
+        if known is not None:
+            out[index] = known
+        else:
+            groups.setdefault((ship.base, ship.heading), []).append(index)
+    if len(_SHIP_OUTLINES) > _SHIP_OUTLINES_SIZE:
+        _SHIP_OUTLINES.clear()
     for (base, heading), members in groups.items():
-        footprint = base_footprint(ruleset, base, guides=guides)
+        footprint = footprints[base]
         theta = _math.radians(np.float64(heading))
         c, s = _math.cos(theta), _math.sin(theta)
         turned = np.asarray(footprint.outline, dtype=np.float64) @ np.array([[s, -c], [c, s]])
@@ -128,4 +160,5 @@ def ship_polygons(
         placed = shapely.polygons(turned[None, :, :] + at[:, None, :])
         for i, polygon in zip(members, placed.tolist(), strict=True):
             out[i] = polygon
+            _SHIP_OUTLINES[footprint, placement_key(heading, ships[i].x, ships[i].y)] = polygon
     return out

@@ -16,12 +16,13 @@ Examples
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import shapely
 
-__all__ = ["FEW", "nearest_of_few"]
+__all__ = ["FEW", "candidate_pairs", "nearest_of_few"]
 
 #: Up to this many shapes, :func:`nearest_of_few` finds each one's nearest.
 FEW = 64
@@ -56,3 +57,25 @@ def nearest_of_few(array: np.ndarray[Any, Any]) -> set[tuple[int, int]]:
                 best, nearest = distance, j
         found.add((min(i, nearest), max(i, nearest)))
     return found
+
+
+def candidate_pairs(
+    shapes: Sequence[shapely.Geometry], reach: float, *, nearest: bool
+) -> list[tuple[int, int]]:
+    """Index pairs ``i < j`` within `reach` of each other (and each one's nearest, if asked).
+
+    A spatial index finds them: n log n, not every pair.
+    """
+    if len(shapes) < 2:
+        return []
+    array = np.asarray(shapes, dtype=object)
+    tree = shapely.STRtree(array)
+    first, second = tree.query(array, predicate="dwithin", distance=reach)
+    ahead = first < second
+    found = set(zip(first[ahead].tolist(), second[ahead].tolist(), strict=True))
+    if nearest and len(shapes) <= FEW:
+        found |= nearest_of_few(array)
+    elif nearest:
+        first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
+        found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
+    return sorted(found)

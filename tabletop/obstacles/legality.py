@@ -20,7 +20,7 @@ import numpy as np
 import shapely
 
 from tabletop.geom.errors import InvalidInputError
-from tabletop.geom.measure import closest_points, json_mm, overlaps
+from tabletop.geom.measure import closest_points, json_mm
 from tabletop.geom.objects import ship_polygons
 from tabletop.obstacles._deployment import _deployment
 from tabletop.obstacles._margins import (
@@ -31,12 +31,13 @@ from tabletop.obstacles._margins import (
     _with_band,
     _worth_recording,
 )
-from tabletop.obstacles._nearest import FEW, nearest_of_few
+from tabletop.obstacles._nearest import candidate_pairs
+from tabletop.obstacles._overlap_rule import overlap_depth, ship_overlaps
 from tabletop.obstacles.composition import composition_violations
 from tabletop.obstacles.fix_regions import HullCache
 from tabletop.obstacles.fixing import grown_by_spacing, shortest_fix
 from tabletop.obstacles.placeable import default_clearance, placeable_entry, way_words
-from tabletop.obstacles.placement import minkowski_sum, placement_limits
+from tabletop.obstacles.placement import placement_limits
 from tabletop.obstacles.scene import Obstacle, Scene, obstacle_polygons
 from tabletop.obstacles.verdicts import PLACEMENT_RULES, CheckReport, Margin, Violation, mm
 
@@ -66,45 +67,6 @@ RULES: tuple[str, ...] = (
     "ship-overlap",
     "outside-play-area",
 )
-
-
-def overlap_depth(a: shapely.Geometry, b: shapely.Geometry) -> float:
-    """Return how deep two outlines overlap: the shortest move of `a` that separates them.
-
-    Exact for polygons: the moves of `a` that make it meet `b` are the Minkowski sum of
-    `b` and the reflected `a`; the depth is the distance from no move to its boundary.
-
-    Examples
-    --------
-    >>> import shapely
-    >>> round(overlap_depth(shapely.box(0, 0, 40, 40), shapely.box(39.8, 10, 80, 50)), 9)
-    0.2
-    """
-    reflected = shapely.transform(a, lambda xy: -xy)
-    region = minkowski_sum(b, reflected)
-    return float(shapely.distance(shapely.Point(0.0, 0.0), shapely.boundary(region)))
-
-
-def _pairs(
-    shapes: Sequence[shapely.Geometry], reach: float, *, nearest: bool
-) -> list[tuple[int, int]]:
-    """Index pairs ``i < j`` within `reach` of each other (and each one's nearest, if asked).
-
-    A spatial index finds them: n log n, not every pair.
-    """
-    if len(shapes) < 2:
-        return []
-    array = np.asarray(shapes, dtype=object)
-    tree = shapely.STRtree(array)
-    first, second = tree.query(array, predicate="dwithin", distance=reach)
-    ahead = first < second
-    found = set(zip(first[ahead].tolist(), second[ahead].tolist(), strict=True))
-    if nearest and len(shapes) <= FEW:
-        found |= nearest_of_few(array)
-    elif nearest:
-        first, second = tree.query_nearest(array, exclusive=True, all_matches=False)
-        found |= {(int(min(i, j)), int(max(i, j))) for i, j in zip(first, second, strict=True)}
-    return sorted(found)
 
 
 def check(
@@ -201,7 +163,7 @@ def _table_rules(
 ) -> None:
     """Run the rules of every phase: ships apart, everything on the table."""
     # Ships may not overlap each other (X-Wing: guides count; huge-ship obstacles too).
-    found.extend(_overlaps(scene, polygons, ship_shapes, measured, nearest=margins))
+    found.extend(ship_overlaps(scene, polygons, ship_shapes, measured, nearest=margins))
     checked["ship-overlap"] = len(scene.ships) * (len(scene.ships) - 1) // 2
     # Every object lies entirely inside the play area (a fled ship does not).
     shapes = [*(polygons[o.id] for o in scene.obstacles), *ship_shapes]
@@ -440,7 +402,7 @@ def _spacing_rule(
     ruleset = scene.ruleset
     line = ruleset.obstacle_placement.spacing_line
     reach = limit + ruleset.contested_within + 1e-3
-    pairs = _pairs(shapes, reach, nearest=every)
+    pairs = candidate_pairs(shapes, reach, nearest=every)
     if not pairs:
         return
     first = np.array([i for i, _ in pairs])
@@ -525,51 +487,3 @@ def _obstacle_rules(
     if limits.inside_setup_area:
         _setup_area_rule(scene, limits.area, shapes, found, measured, fix_for, every)
         checked["obstacle-setup-area"] = len(scene.obstacles)
-
-
-def _overlaps(
-    scene: Scene,
-    polygons: Mapping[str, shapely.Geometry],
-    ship_shapes: Sequence[shapely.Geometry],
-    measured: list[Margin],
-    *,
-    nearest: bool,
-) -> list[Violation]:
-    """Ships (and huge-ship obstacles) overlapping: depth past the touching line.
-
-    `ship_shapes` are the bases without guides (the outlines themselves where the
-    ruleset has no guides).
-    """
-    ruleset = scene.ruleset
-    guides = ruleset.ship_guides
-    line = ruleset.overlap_line
-    ships = list(scene.ships)
-    huge = [o for o in scene.obstacles if o.kind == "huge-ship"]
-    shapes = ship_polygons(ships, ruleset, guides=True) if guides else list(ship_shapes)
-    everything = shapes + [polygons[o.id] for o in huge]
-    names = [s.id for s in ships] + [o.id for o in huge]
-    found: list[Violation] = []
-    for i, j in _pairs(everything, ruleset.contested_within + 1e-3, nearest=nearest):
-        if i >= len(ships):
-            continue  # two huge-ship obstacles: the spacing rule's business
-        a, b = everything[i], everything[j]
-        if bool(overlaps(a, b)):
-            distance = overlap_depth(a, b)
-            margin = -max(distance, 2e-6)  # an overlap is never on the line
-            points = None
-        else:
-            gap, pts = closest_points(a, b)
-            distance = float(gap)
-            margin = max(distance, 0.0)
-            points = pts
-        m = _measure(ruleset, "ship-overlap", (names[i], names[j]), line, distance, margin, points)
-        measured.append(m)
-        if line.broken(m.margin):
-            if j >= len(ships):
-                text = f"{names[i]} overlaps the huge ship {names[j]} placed as an obstacle"
-            else:
-                text = f"{names[i]} overlaps {names[j]}" + (" (guides included)" if guides else "")
-            found.append(Violation.measured(m, text))
-    # Ship pairs first, then ships against huge-ship obstacles, as reported before.
-    found.sort(key=lambda v: v.objects[1] in {o.id for o in huge})
-    return found

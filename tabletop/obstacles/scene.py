@@ -9,7 +9,7 @@ Examples
 --------
 >>> from tabletop.geom.rulesets import get_ruleset
 >>> from tabletop.geom.areas import play_area
->>> from tabletop.geom.objects import Ship
+>>> from tabletop.geom.objects import Ship, placement_key
 >>> xw = get_ruleset("xwing2")
 >>> rock = Obstacle.from_token(xw, "rock", "coreasteroid0", 457.2, 457.2)
 >>> scene = Scene(xw, play_area("3x3ft"), obstacles=(rock,), ships=(Ship("a", "small", 100, 40),))
@@ -33,7 +33,7 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import UnknownObjectError
-from tabletop.geom.objects import Ship
+from tabletop.geom.objects import Ship, placement_key
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
@@ -45,6 +45,10 @@ __all__ = ["Obstacle", "Scene", "obstacle_polygons"]
 #: obstacle of that token), each entry holding its outline so the identity stays its own.
 _REACHES: dict[int, tuple[FloatArray, float]] = {}
 _REACH_CACHE_SIZE = 256
+#: Placed outlines by vertices, flipped and (x, y, angle): the corners and polygon
+#: obstacle_polygons placed lately (emptied when full).
+_PLACED: dict[tuple[bytes, bool, tuple[float | bool, ...]], tuple[FloatArray, shapely.Polygon]] = {}
+_PLACED_SIZE = 4096
 
 
 def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
@@ -52,9 +56,13 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
 
     Obstacles of one outline are placed together (:func:`place_outline` takes many
     placements; the same arithmetic, element by element, as one at a time), and each
-    obstacle keeps its placed outline as if it had placed it itself.
+    obstacle keeps its placed outline as if it had placed it itself. An outline placed
+    lately at the same place is taken from a small cache: a table asked again with one
+    piece moved (the live verdict of a drag) has every other obstacle where it was.
     """
     groups: dict[bytes, list[Obstacle]] = {}
+    if len(_PLACED) > _PLACED_SIZE:
+        _PLACED.clear()
     # Each outline's vertices as bytes, by the identity of the outline (one array is
     # often shared: a catalog token's, or alike outlines of a file); every outline is
     # held by its obstacle meanwhile, so no identity is reused.
@@ -69,8 +77,12 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
                 if type(outline) is not np.ndarray or outline.dtype != np.float64:
                     outline = np.asarray(outline, dtype=np.float64)
                 key = vertex_bytes[id(o.outline)] = outline.tobytes()
-            groups.setdefault(key, []).append(o)
-    for members in groups.values():
+            known = _PLACED.get((key, o.flipped, placement_key(o.x, o.y, o.angle)))
+            if known is not None:
+                o.__dict__["_world"] = known
+            else:
+                groups.setdefault(key, []).append(o)
+    for key, members in groups.items():
         # The rows of Obstacle.placement, gathered in one flat array.
         flat = [v for o in members for v in (o.x, o.y, o.angle, float(o.flipped))]
         placements = np.array(flat, dtype=np.float64).reshape(-1, 4)
@@ -80,7 +92,8 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
             members, vertices, shapely.polygons(vertices).tolist(), strict=True
         ):
             # The cached placement Obstacle._world would compute, filled in here.
-            o.__dict__["_world"] = (corners, polygon)
+            placed = _PLACED[key, o.flipped, placement_key(o.x, o.y, o.angle)] = (corners, polygon)
+            o.__dict__["_world"] = placed
     return [o.polygon() for o in obstacles]
 
 

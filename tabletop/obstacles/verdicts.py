@@ -38,7 +38,8 @@ PLACEMENT_RULES = ("obstacle-edge", "obstacle-spacing", "obstacle-setup-area", "
 def _points_json(points: FloatArray | None) -> list[list[float]] | None:
     if points is None:
         return None
-    return [[json_mm(x), json_mm(y)] for x, y in np.asarray(points)]
+    # As Python floats first: rounding a float is several times quicker than a numpy one.
+    return [[json_mm(x), json_mm(y)] for x, y in np.asarray(points).tolist()]
 
 
 @_dc.dataclass(frozen=True, slots=True, eq=False)

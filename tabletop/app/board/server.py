@@ -34,7 +34,12 @@ from typing import TYPE_CHECKING, TextIO
 from tabletop.app.board.document import BoardDocument
 from tabletop.app.cli import EXIT_INTERRUPTED, EXIT_OK
 from tabletop.app.scene.sources import add_client_options
-from tabletop.app.web.guard import MAX_BODY_BYTES, RATE_PER_SECOND, is_loopback
+from tabletop.app.web.guard import (
+    MAX_BODY_BYTES,
+    MESSAGES_PER_SECOND,
+    RATE_PER_SECOND,
+    is_loopback,
+)
 from tabletop.app.web.runner import bind, port_number, require_serve, serve, url_of
 from tabletop.geom.errors import InvalidInputError
 
@@ -53,6 +58,7 @@ def create_app(
     host: str = "127.0.0.1",
     port: int = DEFAULT_PORT,
     rate: int | None = RATE_PER_SECOND,
+    message_rate: int | None = MESSAGES_PER_SECOND,
     max_body: int = MAX_BODY_BYTES,
 ) -> Starlette:
     """Return the board's ASGI application for a server at `host`:`port`.
@@ -66,6 +72,8 @@ def create_app(
         ``Origin`` are refused (:mod:`tabletop.app.web.guard`).
     rate : int or None
         Most requests per second per client (None: no limit).
+    message_rate : int or None
+        Most messages per second on one live-verdict WebSocket (None: no limit).
     max_body : int
         Largest request body, bytes.
     """
@@ -73,7 +81,15 @@ def create_app(
     from tabletop.app.web.runner import create_app as web_app
 
     state = {"board": board}
-    return web_app(api.routes(), host=host, port=port, state=state, rate=rate, max_body=max_body)
+    return web_app(
+        api.routes(),
+        host=host,
+        port=port,
+        state=state,
+        rate=rate,
+        message_rate=message_rate,
+        max_body=max_body,
+    )
 
 
 def register(parser: argparse.ArgumentParser) -> None:

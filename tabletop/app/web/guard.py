@@ -20,9 +20,11 @@ board and the event's pages). In this order it
 A WebSocket (the board's live verdict) passes the same guard: its handshake is refused
 (403, the error object) for a ``Host`` of 1., and unless it carries an ``Origin`` of 2. —
 for a WebSocket the ``Origin`` is required, since a browser lets any page open one to any
-address. Each message on it then counts as one request of 3. and is held to the body
-limit of 4.; a message over either limit is not passed on but answered with the error
-object, and the socket stays open.
+address. Opening it counts as one request of 3. Its messages are held to a rate of their
+own, :data:`MESSAGES_PER_SECOND` on one socket (a piece dragged asks once a frame, 60
+times a second, and a socket's messages are answered one after another), and to the
+body limit of 4.; a message over either limit is not passed on but answered with the
+error object, and the socket stays open.
 
 A refused request reaches no route and changes nothing; its answer is the error object
 ``{"error": {"message", "where"}}`` every route gives. A fault of the server itself is
@@ -53,6 +55,7 @@ from typing import Any
 __all__ = [
     "BODY_SECONDS",
     "MAX_BODY_BYTES",
+    "MESSAGES_PER_SECOND",
     "RATE_PER_SECOND",
     "BodyTimedOut",
     "BodyTooLarge",
@@ -73,6 +76,8 @@ ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 MAX_BODY_BYTES = 8 * 1024 * 1024
 #: Most requests one client may make in one second.
 RATE_PER_SECOND = 50
+#: Most messages one WebSocket may send in one second (two a frame at 60 Hz).
+MESSAGES_PER_SECOND = 120
 #: Longest a request's body may take to arrive after its headers, seconds (a scene of the
 #: largest table comes in well under a second on any network that reaches the server).
 BODY_SECONDS = 20.0
@@ -225,6 +230,8 @@ class Guard:
         them after ``http://``.
     rate : int or None
         Requests per second per client (None: no limit).
+    message_rate : int or None
+        Messages per second on one WebSocket (None: no limit).
     max_body : int
         Largest body, bytes.
     body_seconds : float
@@ -239,6 +246,7 @@ class Guard:
         *,
         hosts: frozenset[str],
         rate: int | None = RATE_PER_SECOND,
+        message_rate: int | None = MESSAGES_PER_SECOND,
         max_body: int = MAX_BODY_BYTES,
         body_seconds: float = BODY_SECONDS,
         origins: Iterable[str] = (),
@@ -247,6 +255,7 @@ class Guard:
         self.hosts = hosts
         self.origins = frozenset(f"http://{h}" for h in hosts) | {o.lower() for o in origins}
         self.limiter = None if rate is None else RateLimiter(rate)
+        self.message_rate = message_rate
         self.max_body = max_body
         self.body_seconds = body_seconds
 
@@ -357,15 +366,17 @@ class Guard:
                 await _answer(send, 500, message, f"{method} {path}")
 
     async def _pass_on_websocket(self, scope: Scope, receive: Receive, send: Send) -> None:
-        """Pass a WebSocket on, each message held to the rate and the size of a request."""
+        """Pass a WebSocket on, each message held to the socket's rate and a body's size."""
         accepted = False
+        rate = self.message_rate
+        limiter = None if rate is None else RateLimiter(rate)
 
         async def counted() -> Message:
             while True:
                 message = await receive()
                 if message["type"] != "websocket.receive":
                     return message
-                refusal = self._message_refusal(scope, message)
+                refusal = self._message_refusal(message, limiter)
                 if refusal is None:
                     return message
                 await send({"type": "websocket.send", "text": error_body(refusal, None).decode()})
@@ -389,16 +400,16 @@ class Guard:
             except Exception:  # already closed by the client
                 _log.info("WebSocket %s: closed before the fault was said", scope.get("path"))
 
-    def _message_refusal(self, scope: Scope, message: Message) -> str | None:
-        """Return why one WebSocket message is refused (rate, size), or None."""
+    def _message_refusal(self, message: Message, limiter: RateLimiter | None) -> str | None:
+        """Return why one WebSocket message is refused (size, the socket's rate), or None."""
         text, data = message.get("text"), message.get("bytes")
         size = len(data) if data is not None else 0
         if text is not None:
             size = len(text) if len(text) * 4 <= self.max_body else len(text.encode())
         if size > self.max_body:
             return self._too_large(f"{size} bytes")
-        if not self._allowed(scope):
-            return self._too_many()
+        if limiter is not None and not limiter.allow("socket"):
+            return f"more than {limiter.rate} messages in one second on this socket; slow down"
         return None
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from tabletop.app.web.guard import (
     BODY_SECONDS,
     MAX_BODY_BYTES,
+    MESSAGES_PER_SECOND,
     RATE_PER_SECOND,
     error_body,
     own_addresses,
@@ -80,6 +81,7 @@ def create_app(
     port: int,
     state: Mapping[str, Any] | None = None,
     rate: int | None = RATE_PER_SECOND,
+    message_rate: int | None = MESSAGES_PER_SECOND,
     max_body: int = MAX_BODY_BYTES,
     body_seconds: float = BODY_SECONDS,
     hosts: Sequence[str] = (),
@@ -98,6 +100,8 @@ def create_app(
         Set on ``app.state`` (what the routes read, e.g. the board).
     rate : int or None
         Most requests per second per client (None: no limit).
+    message_rate : int or None
+        Most messages per second on one WebSocket (None: no limit).
     max_body : int
         Largest request body, bytes.
     body_seconds : float
@@ -118,6 +122,7 @@ def create_app(
         hosts=own_addresses(host, port) | frozenset(h.lower() for h in hosts),
         origins=tuple(origins),
         rate=rate,
+        message_rate=message_rate,
         max_body=max_body,
         body_seconds=body_seconds,
     )

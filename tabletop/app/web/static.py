@@ -4,6 +4,11 @@
 ``GET /static/<file>`` with a file of the folder whose type it knows; any other path — a
 dot file, ``..``, a link out of the folder, an unknown type — is 404. The page is served
 with a policy that lets it load only its own files and talk only to its own server.
+
+A folder made ``isolated`` serves its files cross-origin isolated (``Cross-Origin-Opener-
+Policy: same-origin``, ``Cross-Origin-Embedder-Policy: require-corp``, and every file
+same-origin only), which a page needs to share memory with its workers
+(``SharedArrayBuffer``): the board's live verdict waits for its answer that way.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-__all__ = ["CONTENT_TYPES", "PAGE_POLICY", "StaticFolder"]
+__all__ = ["CONTENT_TYPES", "ISOLATION_HEADERS", "PAGE_POLICY", "StaticFolder"]
 
 #: What a page's files may be, and their types; any other file is not served.
 CONTENT_TYPES = {
@@ -36,6 +41,12 @@ PAGE_POLICY = (
     "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
     "frame-ancestors 'none'"
 )
+#: The headers that make a page and its files cross-origin isolated.
+ISOLATION_HEADERS = {
+    "cross-origin-opener-policy": "same-origin",
+    "cross-origin-embedder-policy": "require-corp",
+    "cross-origin-resource-policy": "same-origin",
+}
 _NOT_FOUND = "no such file of the page"
 
 
@@ -46,10 +57,13 @@ class StaticFolder:
     ----------
     folder : Path
         The folder; ``index.html`` in it is the page.
+    isolated : bool
+        Whether its files are served cross-origin isolated (:data:`ISOLATION_HEADERS`).
     """
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, *, isolated: bool = False) -> None:
         self.folder = folder.resolve()
+        self.isolated = isolated
 
     def file(self, relative: str) -> Path:
         """Return the folder's file at `relative`, or raise 404: nothing outside the folder."""
@@ -72,6 +86,8 @@ class StaticFolder:
     def response(self, path: Path) -> Response:
         """Return the file at `path` with its type (and the page's policy for HTML)."""
         headers = {"cache-control": "no-cache", "x-content-type-options": "nosniff"}
+        if self.isolated:
+            headers.update(ISOLATION_HEADERS)
         if path.suffix.lower() == ".html":
             headers["content-security-policy"] = PAGE_POLICY
             headers["x-frame-options"] = "DENY"
