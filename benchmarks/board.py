@@ -16,7 +16,8 @@ apart: the server refuses more than 50 requests a second from one client, and a 
 sends one per drag. Beside it the same requests through ``tabletop query`` in one
 process (a line written to its standard input, its answer read back, timed per line),
 through the live verdict's WebSocket (``/api/live``, one message and its answer, as the
-page asks while a piece is dragged), and through the query's answer function in this
+page asks while a piece is dragged: the same request with ``"fix": false``, the page's
+while the piece moves), and through the query's answer function in this
 process (the floor: no HTTP, no pipe).
 Figures are wall-clock milliseconds, median and 95th percentile.
 
@@ -135,7 +136,7 @@ def through_socket(port: int, lines: list[bytes]) -> list[float]:
     with LiveSocket(port) as live:
         for number, line in enumerate(lines):
             request = json.loads(line)
-            text = json.dumps({**request, "id": number})
+            text = json.dumps({**request, "fix": False, "id": number})
             wait = last_start + PACE_S - time.perf_counter()
             if wait > 0:
                 time.sleep(wait)

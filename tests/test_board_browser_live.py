@@ -4,9 +4,11 @@ A rock dragged in 60 small moves without being let go: the page draws the verdic
 each position it asks as the answers come (at least 20 of them), illegal before the
 release once the rock is in range 1 of another; let go, the drop is the one change
 (one undo brings the board back byte for byte) and the page agrees with ``tabletop
-check`` of the saved scene. A table whose check is too slow for the hand (the 60-token
-crammed table) is judged on drop, and the page says so. Held arrow keys are followed
-too.
+check`` of the saved scene. While it moves the verdict is asked without its fixes; held
+still on an illegal position, the fixes are asked and their ghost drawn. The page is
+cross-origin isolated, so a move waits for its answer in its own frame. A table whose
+check is too slow for the hand (the 60-token crammed table) is judged on drop, and the
+page says so. Held arrow keys are followed too.
 
 Each live answer's time, from the pointer's move to the verdict on screen, is printed
 with the machine's load; its 95th percentile is held to one frame (16 ms) only on a
@@ -70,6 +72,7 @@ def test_a_rock_dragged_in_60_moves_is_judged_on_the_way_and_agrees_when_dropped
     open_board: Opener, server: BoardServer, tmp_path: Path
 ) -> None:
     page = open_board(scene_of(TOURNAMENT))
+    assert page.evaluate("() => self.crossOriginIsolated") is True
     stored = server.scene_text()
     # rock-a's centre 207.2 mm from rock-b's: 120 mm to the right and they are in range 1
     hold_and_drag(page, "rock-a", 60, 2.0, 20)
@@ -91,6 +94,12 @@ def test_a_rock_dragged_in_60_moves_is_judged_on_the_way_and_agrees_when_dropped
     )
     if load < 1.0:
         assert p95(painted) <= FRAME_MS
+    # moving, no fix was asked; held still, the fixes come and their ghost is drawn
+    assert page.locator("#mat .ghost").count() == 0
+    page.wait_for_selector("#mat .ghost", state="attached", timeout=5000)
+    fixes = [t for t in page.evaluate("() => window.boardTimings") if t["why"] == "live-fix"]
+    assert len(fixes) == 1 and fixes[0]["legal"] is False
+    assert page.locator("#verdict [data-action=nudge]").count() >= 1
 
     page.mouse.up()
     wait_idle(page)

@@ -471,6 +471,11 @@ def test_the_page_and_its_files_come_from_the_static_folder(
     script = client.get("/static/app.js")
     assert (script.status_code, script.text) == (200, "export const x = 1;\n")
     assert script.headers["content-type"].startswith("text/javascript")
+    # cross-origin isolated, page and files: the live verdict shares memory with a worker
+    for served in (page, script):
+        assert served.headers["cross-origin-opener-policy"] == "same-origin"
+        assert served.headers["cross-origin-embedder-policy"] == "require-corp"
+        assert served.headers["cross-origin-resource-policy"] == "same-origin"
     for path in (
         "/static/out.js",
         "/static/up/secret.js",

@@ -117,6 +117,7 @@ def test_the_pages_carry_no_secret_and_only_the_package_files_are_served(tmp_pat
         assert answer.status_code == 200
         assert roles.secrets.token not in answer.text
         assert "default-src 'self'" in answer.headers["content-security-policy"]
+        assert "cross-origin-embedder-policy" not in answer.headers  # the board's alone
     for path in ("/static/../hub.py", "/static/%2e%2e/hub.py", "/static/.hidden", "/store.toml"):
         assert roles.client.get(path).status_code == 404, path
     assert roles.client.get("/static/me.js").status_code == 200

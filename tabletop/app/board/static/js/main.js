@@ -54,6 +54,7 @@ class App {
     } catch (error) {
       this.say(`Could not read the board: ${error.message}`, true);
     }
+    this.live.open(); // now, so that a drag's first move does not wait for the socket
     setInterval(() => {
       if (!this.interaction.drag && !this.interaction.keyed && this.inFlight === 0) this.board.sync().catch(() => {});
     }, SYNC_MS);
