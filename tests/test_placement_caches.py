@@ -106,3 +106,11 @@ def test_the_overlap_answer_is_kept_only_for_the_very_same_outlines() -> None:
 
 def rules_broken(report: str) -> list[str]:
     return [v["rule"] for v in json.loads(report)["violations"]]
+
+
+def test_a_table_larger_than_a_hand_drags_on_keeps_no_cache() -> None:
+    xwing = get_ruleset("xwing2")
+    many = [Ship(f"s{i}", "small", 50.0 + 10.0 * i, 60.0, 90.0) for i in range(65)]
+    few = many[:64]
+    assert ship_polygons(few, xwing)[0] is ship_polygons(few, xwing)[0]
+    assert ship_polygons(many, xwing)[0] is not ship_polygons(many, xwing)[0]

@@ -26,7 +26,11 @@ from tabletop.geom.poses import FloatArray, normalize_heading
 from tabletop.geom.rulesets import DISK_BASES, Ruleset
 from tabletop.geom.shapes import Footprint, base_footprint, world_polygon
 
-__all__ = ["Ship", "placement_key", "ship_polygons"]
+__all__ = ["CACHED_TABLE_MOST", "Ship", "placement_key", "ship_polygons"]
+
+#: The most pieces of one kind whose placed outlines are kept for the next call (a table
+#: a hand drags on; a larger one is placed anew, its keys costing more than they save).
+CACHED_TABLE_MOST = 64
 
 
 def placement_key(*numbers: float) -> tuple[float | bool, ...]:
@@ -124,9 +128,9 @@ def ship_polygons(
     Ships of one footprint and heading share the rotated outline (the same 2 x 2 rotation
     :func:`~tabletop.geom.poses.to_world` applies to one pose, computed once), so each
     outline has the same vertices as one ship at a time; a check places every ship once
-    instead of once per rule. An outline placed lately is taken from a small cache: a
-    table asked again with one piece moved (the live verdict of a drag) has every other
-    ship where it was.
+    instead of once per rule. On a table of at most :data:`CACHED_TABLE_MOST` ships an
+    outline placed lately is taken from a small cache: a table asked again with one piece
+    moved (the live verdict of a drag) has every other ship where it was.
 
     Examples
     --------
@@ -137,13 +141,16 @@ def ship_polygons(
     [(100.0, 40.0, 140.0, 80.0), (280.0, 40.0, 320.0, 80.0)]
     """
     out: list[shapely.Polygon] = [None] * len(ships)
+    cached = len(ships) <= CACHED_TABLE_MOST
     footprints: dict[str, Footprint] = {}
     groups: dict[tuple[str, float], list[int]] = {}
     for index, ship in enumerate(ships):
         footprint = footprints.get(ship.base)
         if footprint is None:
             footprint = footprints[ship.base] = base_footprint(ruleset, ship.base, guides=guides)
-        known = _SHIP_OUTLINES.get((footprint, placement_key(ship.heading, ship.x, ship.y)))
+        known = None
+        if cached:
+            known = _SHIP_OUTLINES.get((footprint, placement_key(ship.heading, ship.x, ship.y)))
         if known is not None:
             out[index] = known
         else:
@@ -160,5 +167,6 @@ def ship_polygons(
         placed = shapely.polygons(turned[None, :, :] + at[:, None, :])
         for i, polygon in zip(members, placed.tolist(), strict=True):
             out[i] = polygon
-            _SHIP_OUTLINES[footprint, placement_key(heading, ships[i].x, ships[i].y)] = polygon
+            if cached:
+                _SHIP_OUTLINES[footprint, placement_key(heading, ships[i].x, ships[i].y)] = polygon
     return out

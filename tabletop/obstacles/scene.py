@@ -9,7 +9,7 @@ Examples
 --------
 >>> from tabletop.geom.rulesets import get_ruleset
 >>> from tabletop.geom.areas import play_area
->>> from tabletop.geom.objects import Ship, placement_key
+>>> from tabletop.geom.objects import CACHED_TABLE_MOST, Ship, placement_key
 >>> xw = get_ruleset("xwing2")
 >>> rock = Obstacle.from_token(xw, "rock", "coreasteroid0", 457.2, 457.2)
 >>> scene = Scene(xw, play_area("3x3ft"), obstacles=(rock,), ships=(Ship("a", "small", 100, 40),))
@@ -33,7 +33,7 @@ import shapely
 
 from tabletop.geom.areas import PlayArea
 from tabletop.geom.errors import UnknownObjectError
-from tabletop.geom.objects import Ship, placement_key
+from tabletop.geom.objects import CACHED_TABLE_MOST, Ship, placement_key
 from tabletop.geom.poses import FloatArray
 from tabletop.geom.rulesets import Ruleset
 from tabletop.geom.shapes import place_outline
@@ -56,11 +56,15 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
 
     Obstacles of one outline are placed together (:func:`place_outline` takes many
     placements; the same arithmetic, element by element, as one at a time), and each
-    obstacle keeps its placed outline as if it had placed it itself. An outline placed
+    obstacle keeps its placed outline as if it had placed it itself. On a table of at
+    most :data:`~tabletop.geom.objects.CACHED_TABLE_MOST` obstacles an outline placed
     lately at the same place is taken from a small cache: a table asked again with one
     piece moved (the live verdict of a drag) has every other obstacle where it was.
     """
     groups: dict[bytes, list[Obstacle]] = {}
+    # A table a hand drags on is a few dozen pieces; a larger one keeps no cache (its
+    # keys would cost more than they save, and it would push the small tables out).
+    cached = len(obstacles) <= CACHED_TABLE_MOST
     if len(_PLACED) > _PLACED_SIZE:
         _PLACED.clear()
     # Each outline's vertices as bytes, by the identity of the outline (one array is
@@ -77,7 +81,9 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
                 if type(outline) is not np.ndarray or outline.dtype != np.float64:
                     outline = np.asarray(outline, dtype=np.float64)
                 key = vertex_bytes[id(o.outline)] = outline.tobytes()
-            known = _PLACED.get((key, o.flipped, placement_key(o.x, o.y, o.angle)))
+            known = (
+                _PLACED.get((key, o.flipped, placement_key(o.x, o.y, o.angle))) if cached else None
+            )
             if known is not None:
                 o.__dict__["_world"] = known
             else:
@@ -92,8 +98,9 @@ def obstacle_polygons(obstacles: Sequence[Obstacle]) -> list[shapely.Polygon]:
             members, vertices, shapely.polygons(vertices).tolist(), strict=True
         ):
             # The cached placement Obstacle._world would compute, filled in here.
-            placed = _PLACED[key, o.flipped, placement_key(o.x, o.y, o.angle)] = (corners, polygon)
-            o.__dict__["_world"] = placed
+            o.__dict__["_world"] = (corners, polygon)
+            if cached:
+                _PLACED[key, o.flipped, placement_key(o.x, o.y, o.angle)] = (corners, polygon)
     return [o.polygon() for o in obstacles]
 
 

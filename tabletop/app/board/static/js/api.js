@@ -45,18 +45,6 @@ async function paced() {
   }
 }
 
-/**
- * Count one request now if fewer than `limit` went in the last second; return whether it
- * may go (the live verdict's requests: they skip a position rather than wait).
- */
-export function takeSlot(limit) {
-  const now = performance.now();
-  while (sentAt.length && now - sentAt[0] >= 1000) sentAt.shift();
-  if (sentAt.length >= Math.min(limit, RATE_PER_SECOND)) return false;
-  sentAt.push(now);
-  return true;
-}
-
 async function send(method, path, body, headers = {}) {
   const init = { method, headers: { ...headers } };
   if (body !== undefined) {
