@@ -18,7 +18,6 @@ import argparse
 import json
 import os
 import re
-import signal
 import statistics
 import subprocess
 import sys
@@ -29,6 +28,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
+
+from benchmarks.child import interrupt, start
 
 #: The browser: Debian's chromium (TABLETOP_CHROMIUM names another binary).
 CHROMIUM = Path(os.environ.get("TABLETOP_CHROMIUM", "/usr/bin/chromium"))
@@ -80,13 +81,7 @@ class BoardServer:
         command = [sys.executable, "-m", "tabletop", "serve", "--port", "0", *self.options]
         if self.start_file is not None:
             command.append(str(self.start_file))
-        self.process = subprocess.Popen(
-            command,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        )
+        self.process = start(command)
         assert self.process.stdout is not None
         line = self.process.stdout.readline()
         found = _ADDRESS.search(line)
@@ -106,15 +101,8 @@ class BoardServer:
 
     def stop(self) -> None:
         """Stop the server as Ctrl-C does; kill it only when it does not stop."""
-        process = self.process
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        if self.process is not None:
+            interrupt(self.process)
 
     def request(self, method: str, path: str, body: bytes | None = None) -> tuple[int, bytes]:
         """Send one request; return (status, body), waiting out a 429."""

@@ -25,7 +25,6 @@ import math
 import os
 import random
 import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -35,6 +34,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from benchmarks.child import interrupt, start
 from tabletop.app.cli import main as cli_main
 
 __all__ = ["EventServer", "LoadResult", "make_event", "run_load"]
@@ -78,10 +78,7 @@ class EventServer:
     def __enter__(self) -> EventServer:
         command = [sys.executable, "-m", "tabletop", "event", "serve", str(self.event),
                    "--port", "0", *self.options]  # fmt: skip
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env
-        )
+        self.process = start(command)
         assert self.process.stdout is not None
         for _ in range(6):
             line = self.process.stdout.readline()
@@ -119,13 +116,7 @@ class EventServer:
         process = self.process
         if process is None:
             return ""
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        interrupt(process)
         errors = process.stderr.read() if process.stderr else ""
         self.process = None
         return errors

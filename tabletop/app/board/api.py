@@ -67,7 +67,7 @@ PAGE_FILES = StaticFolder(STATIC_FOLDER, isolated=True)
 #: One computation at a time: the query cache and matplotlib are not shared across threads.
 _WORK = threading.Lock()
 #: A live answer quicker than this (ms) lets the next be computed on the server's thread.
-INLINE_MS = 10.0
+INLINE_MS = 25.0
 _T = TypeVar("_T")
 
 

@@ -30,8 +30,10 @@ import { roundAngle, roundMm } from "./interact.js";
 
 /** Longest a check may take for the verdict to follow the hand, ms (three frames at 60 Hz). */
 export const LIVE_BUDGET_MS = 50;
-/** Longest a move waits in its own frame for its answer, ms (what is left of a 60 Hz frame). */
-export const SAME_FRAME_MS = 10;
+/** Longest a move waits in its own frame for its answer, ms (leaving a 60 Hz frame 4 ms to paint). */
+export const SAME_FRAME_MS = 12;
+/** How many recent round trips decide whether a move waits in its frame (their median). */
+const RECENT = 5;
 /** How long the hand rests on an illegal position before its fixes are asked, ms. */
 export const REST_MS = 120;
 /** How soon a position held back by the pace is tried again, ms. */
@@ -57,7 +59,7 @@ export class LiveVerdict {
     this.sent = 0; // requests sent on the socket
     this.taken = 0; // answers taken from it (the shared memory or a message)
     this.sentAt = []; // when the requests of the last second went, for the pace
-    this.roundTrip = 0; // the last answer's, ms: a move waits in its frame only if it is short
+    this.roundTrips = []; // the last answers', ms: a move waits in its frame if their median is short
     this.seq = 0;
     this.shown = 0; // the newest position whose answer is drawn
     this.out = null; // the request on the wire: {seq, sent, at}
@@ -92,6 +94,7 @@ export class LiveVerdict {
     if (worker !== this.worker) return;
     if (data.kind === "open") {
       this.ready = true;
+      if (!this.waiting) this.warm();
       this.pump(false);
     } else if (data.kind === "close") {
       worker.terminate();
@@ -149,6 +152,19 @@ export class LiveVerdict {
     this.pump(true);
   }
 
+  /**
+   * The socket is open and no drag waits: ask the verdict of the board as it stands, drawn
+   * nowhere, so that the server's first answer on the socket, the slow one (its first
+   * sight of this table), comes before the hand moves a piece.
+   */
+  warm() {
+    const scene = this.app.board.scene;
+    if (!scene) return;
+    const seq = (this.seq += 1);
+    const text = JSON.stringify({ op: "check", margins: true, fix: false, id: seq, scene });
+    this.waiting = { seq, at: performance.now(), text, pose: null, why: "warm" };
+  }
+
   /** Make the newest position the one waiting: its verdict, with its fixes or without. */
   ask(fixes, at) {
     clearTimeout(this.resting);
@@ -186,7 +202,13 @@ export class LiveVerdict {
     this.out = { seq: next.seq, at: next.at, sent: performance.now(), pose: next.pose, why: next.why };
     this.sent += 1;
     this.worker.postMessage({ kind: "send", text: next.text });
-    if (inFrame && this.header && this.roundTrip < SAME_FRAME_MS) this.waitInFrame(this.sent, next.at + SAME_FRAME_MS);
+    if (inFrame && this.header && this.quick()) this.waitInFrame(this.sent, next.at + SAME_FRAME_MS);
+  }
+
+  /** Whether the recent answers came within a frame's wait (one slow answer does not decide). */
+  quick() {
+    const recent = [...this.roundTrips].sort((a, b) => a - b);
+    return !recent.length || recent[Math.floor(recent.length / 2)] < SAME_FRAME_MS;
   }
 
   /** Count a request now if fewer than LIVE_PER_SECOND went in the last second. */
@@ -227,12 +249,15 @@ export class LiveVerdict {
     }
     this.out = null;
     const now = performance.now();
-    const roundTrip = (this.roundTrip = now - out.sent);
+    const roundTrip = now - out.sent;
     const active = this.active;
-    if (!active || active.slow || out.seq <= this.shown || report.error) {
+    if (out.why === "warm") {
+      // the socket's first answer, the slow one: neither drawn nor taken for the pace
+    } else if (!active || active.slow || out.seq <= this.shown || report.error) {
       this.dropped += 1;
     } else {
       this.shown = out.seq;
+      this.roundTrips = [...this.roundTrips.slice(1 - RECENT), roundTrip];
       this.draw(report, out, now);
       if (out.why === "live" && report.legal === false) this.resting = setTimeout(() => this.rested(), REST_MS);
       if (roundTrip > FAR_TOO_SLOW * LIVE_BUDGET_MS) this.fallBack(roundTrip);
