@@ -98,7 +98,8 @@ def test_a_rock_dragged_in_60_moves_is_judged_on_the_way_and_agrees_when_dropped
     assert page.locator("#mat .ghost").count() == 0
     page.wait_for_selector("#mat .ghost", state="attached", timeout=5000)
     fixes = [t for t in page.evaluate("() => window.boardTimings") if t["why"] == "live-fix"]
-    assert len(fixes) == 1 and fixes[0]["legal"] is False
+    assert len(fixes) == 1
+    assert fixes[0]["legal"] is False
     assert page.locator("#verdict [data-action=nudge]").count() >= 1
 
     page.mouse.up()
