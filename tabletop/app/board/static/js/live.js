@@ -24,7 +24,9 @@
 // A table whose check takes longer than LIVE_BUDGET_MS (the 60-token crammed table) is
 // judged on drop only, and the page says so: known from the server's time on the page's
 // last checks of it (the least: a first check is a cold one, so one alone decides only
-// when far too slow), else from an answer while dragging that takes FAR_TOO_SLOW budgets.
+// when ONE_CHECK_SLOW budgets slow), else while dragging, from live answers (without
+// their fixes) whose median over the last three takes longer than FOLLOW_MS, or from one
+// answer that takes FAR_TOO_SLOW budgets.
 
 import { roundAngle, roundMm } from "./interact.js";
 
@@ -40,6 +42,10 @@ export const REST_MS = 120;
 const RETRY_MS = 5;
 /** An answer that takes this many budgets (a busy machine aside) turns the following off. */
 const FAR_TOO_SLOW = 8;
+/** A table's first check (a cold one) this many budgets long turns the following off. */
+const ONE_CHECK_SLOW = 2;
+/** Longest the live answers may take (their median), ms: two frames at 60 Hz. */
+export const FOLLOW_MS = 33;
 /** Most live requests a second, under the server's 120 messages a second on one socket. */
 const LIVE_PER_SECOND = 100;
 /** Room for one answer in the memory shared with the worker, bytes (more: it is posted). */
@@ -113,7 +119,7 @@ export class LiveVerdict {
     this.end();
     const known = this.app.checkTimes.length;
     const ms = this.app.checkMs;
-    const slow = (known >= 2 && ms > LIVE_BUDGET_MS) || (known === 1 && ms > FAR_TOO_SLOW * LIVE_BUDGET_MS);
+    const slow = (known >= 2 && ms > LIVE_BUDGET_MS) || (known === 1 && ms > ONE_CHECK_SLOW * LIVE_BUDGET_MS);
     this.active = { id, slow };
     this.region.setAttribute("aria-busy", "true");
     if (slow) this.fallBack(this.app.checkMs);
@@ -260,7 +266,9 @@ export class LiveVerdict {
       this.roundTrips = [...this.roundTrips.slice(1 - RECENT), roundTrip];
       this.draw(report, out, now);
       if (out.why === "live" && report.legal === false) this.resting = setTimeout(() => this.rested(), REST_MS);
+      const last = [...this.roundTrips.slice(-3)].sort((a, b) => a - b);
       if (roundTrip > FAR_TOO_SLOW * LIVE_BUDGET_MS) this.fallBack(roundTrip);
+      else if (last.length === 3 && last[1] > FOLLOW_MS) this.fallBack(last[1]);
     }
     this.pump(false);
   }
