@@ -1,5 +1,5 @@
 // Use tabletop as a test oracle from Node.js: one process, JSON lines both ways.
-// Run after `make demo`:  node examples/oracle.mjs
+// Run after `make demo`:  node examples/oracle.mjs  (TABLETOP=PATH runs another tabletop)
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 
@@ -18,7 +18,7 @@ const requests = [
   { op: "measure", scene, from: "wedge", to: "nobody" },
 ];
 
-const oracle = spawn(".venv/bin/tabletop", ["query"], { stdio: ["pipe", "pipe", "inherit"] });
+const oracle = spawn(process.env.TABLETOP || ".venv/bin/tabletop", ["query"], { stdio: ["pipe", "pipe", "inherit"] });
 const answers = createInterface({ input: oracle.stdout });
 let n = 0;
 answers.on("line", (line) => {

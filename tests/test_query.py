@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -163,7 +164,12 @@ def test_the_readme_node_example_runs() -> None:
     if not tabletop.exists():
         pytest.fail(f"run `make demo` (or `make test`) first: {tabletop} is missing")
     done = subprocess.run(
-        ["node", "examples/oracle.mjs"], capture_output=True, text=True, check=False, cwd=ROOT
+        ["node", "examples/oracle.mjs"],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+        env={**os.environ, "TABLETOP": str(tabletop)},
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == [
